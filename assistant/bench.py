@@ -1,0 +1,61 @@
+"""`puzzle-assistant bench`: speed and quality figures, medians over repeats.
+
+Each puzzle type lists its benchmarks in `assistant/commands/<kind>.py` as
+`BENCHMARKS`; a benchmark is a named callable timed `repeat` times.  What it
+returns (a short note such as "average 4.3403 guesses") is printed beside the
+time, so quality figures and speed figures share one table.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from pathlib import Path
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    name: str
+    run: Callable[[], str | None]
+    target: str = ""
+    repeat: int = 5
+    setup: Callable[[], None] | None = None
+
+
+@dataclass(frozen=True)
+class Figure:
+    kind: str
+    name: str
+    median: float
+    best: float
+    runs: int
+    target: str
+    note: str
+
+
+def measure(kind: str, bench: Benchmark, repeat: int | None = None) -> Figure:
+    """Run one benchmark `repeat` times (after its setup) and keep the median."""
+    if bench.setup is not None:
+        bench.setup()
+    times, note = [], None
+    for _ in range(repeat or bench.repeat):
+        start = time.perf_counter()
+        note = bench.run()
+        times.append(time.perf_counter() - start)
+    return Figure(kind, bench.name, statistics.median(times), min(times), len(times), bench.target, note or "")
+
+
+def seconds(value: float) -> str:
+    return f"{value * 1000:.1f} ms" if value < 1 else f"{value:.2f} s"
+
+
+def run_all(selected: Iterable[tuple[str, Benchmark]], repeat: int | None = None) -> list[Figure]:
+    return [measure(kind, bench, repeat) for kind, bench in selected]
+
+
+def shared_dir() -> Path | None:
+    """The team's `shared/` folder beside the checkout (corpora), if this machine has it."""
+    candidate = Path(__file__).resolve().parents[2] / "shared"
+    return candidate if candidate.is_dir() else None

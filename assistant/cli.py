@@ -1,0 +1,199 @@
+"""`puzzle-assistant`: the TUI when called bare, and the same engines without it.
+
+    puzzle-assistant                          open the app
+    puzzle-assistant solve KIND FILE... [--json] [--limit N] [--count]
+    puzzle-assistant bench [KIND...] [--repeat N] [--json]
+    puzzle-assistant KIND COMMAND ...         extra commands of a puzzle type
+
+Nothing here imports Textual except the paths that open or draw the app, so
+`solve` starts fast and works on a machine without a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
+
+from assistant import __version__
+from assistant.bench import run_all, seconds
+from assistant.kinds import BY_NAME, KINDS
+from puzzles.core import PuzzleError
+
+USAGE_ERROR = 2
+
+
+class CommandError(Exception):
+    """A refusal the CLI prints as one line and exit status 2."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except CommandError as error:
+        print(f"puzzle-assistant: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        return 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="puzzle-assistant",
+        description="A puzzle companion: type what you know, watch the candidates narrow.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.set_defaults(func=open_app)
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    add_solve(commands)
+    add_bench(commands)
+    add_screenshots(commands)
+    for kind in KINDS:
+        extra = kind.commands
+        if extra is not None and hasattr(extra, "register"):
+            extra.register(commands)
+    return parser
+
+
+def open_app(args: argparse.Namespace) -> int:
+    from assistant.app import PuzzleAssistant
+
+    PuzzleAssistant().run()
+    return 0
+
+
+# ---------------------------------------------------------------- solve
+
+
+def add_solve(commands: argparse._SubParsersAction) -> None:
+    solve = commands.add_parser("solve", help="solve puzzle files without the TUI")
+    kinds = solve.add_subparsers(title="puzzle types", metavar="KIND", required=True)
+    for kind in KINDS:
+        engine = kind.engine
+        parser = kinds.add_parser(kind.name, help=engine.SUMMARY, description=engine.SUMMARY)
+        parser.add_argument("files", metavar="FILE", nargs="+", type=Path)
+        parser.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
+        parser.add_argument("--limit", type=int, default=10, help="how many solutions to list (default 10)")
+        parser.add_argument("--count", action="store_true", help="count exactly, however long it takes")
+        for option in engine.SOLVE_OPTIONS:
+            parser.add_argument(
+                f"--{option.name}",
+                dest=option.name.replace("-", "_"),
+                default=option.default,
+                choices=option.choices,
+                type=option.type,
+                help=option.help,
+            )
+        parser.set_defaults(func=solve_files, kind=kind.name, options=engine.SOLVE_OPTIONS)
+
+
+def solve_files(args: argparse.Namespace) -> int:
+    """Solve each file in turn; a bad file is named on stderr and the rest still run."""
+    engine = BY_NAME[args.kind].engine
+    options = {o.name.replace("-", "_"): getattr(args, o.name.replace("-", "_")) for o in args.options}
+    console = Console(highlight=False)
+    status = 0
+    for path in args.files:
+        try:
+            puzzle = engine.parse(read_text(path))
+            report = engine.solve(puzzle, limit=args.limit, exhaustive=args.count, **options)
+        except PuzzleError as error:
+            print(f"puzzle-assistant: {path}: {error}", file=sys.stderr)
+            status = USAGE_ERROR
+            continue
+        except CommandError as error:
+            print(f"puzzle-assistant: {error}", file=sys.stderr)
+            status = USAGE_ERROR
+            continue
+        if args.json:
+            print(json.dumps(report.to_json()), flush=True)
+        else:
+            if len(args.files) > 1:
+                console.print(Rule(str(path)))
+            console.print(report.to_text(), markup=False)
+    return status
+
+
+def read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CommandError(f"{path}: no such file") from None
+    except UnicodeDecodeError as error:
+        raise CommandError(f"{path}: not a text file (byte {error.start} is not UTF-8)") from None
+    except OSError as error:
+        raise CommandError(f"{path}: {error.strerror}") from None
+
+
+# ---------------------------------------------------------------- bench
+
+
+def add_bench(commands: argparse._SubParsersAction) -> None:
+    bench = commands.add_parser("bench", help="measure speed and quality; prints medians")
+    bench.add_argument("kinds", metavar="KIND", nargs="*", help="puzzle types (default: all)")
+    bench.add_argument("--only", metavar="TEXT", help="run only benchmarks whose name contains TEXT")
+    bench.add_argument("--repeat", type=int, help="runs per benchmark (default: each benchmark's own)")
+    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    bench.set_defaults(func=bench_command)
+
+
+def bench_command(args: argparse.Namespace) -> int:
+    unknown = [name for name in args.kinds if name not in BY_NAME]
+    if unknown:
+        raise CommandError(f"bench: unknown puzzle type {unknown[0]!r} (known: {', '.join(BY_NAME)})")
+    chosen = [BY_NAME[name] for name in args.kinds] or list(KINDS)
+    selected = [
+        (kind.name, bench)
+        for kind in chosen
+        if kind.commands is not None
+        for bench in getattr(kind.commands, "BENCHMARKS", ())
+        if not args.only or args.only in bench.name
+    ]
+    console = Console(highlight=False)
+    figures = []
+    for kind, bench in selected:
+        if not args.json:
+            console.print(f"[dim]running {kind}: {bench.name}…[/]")
+        figures.extend(run_all([(kind, bench)], args.repeat))
+    if args.json:
+        print(json.dumps([figure.__dict__ for figure in figures]))
+        return 0
+    table = Table(title="Puzzle Assistant benchmarks (median of runs)")
+    for column in ("puzzle", "benchmark", "median", "best", "runs", "target", "result"):
+        table.add_column(column, justify="right" if column in {"median", "best", "runs"} else "left")
+    for f in figures:
+        table.add_row(f.kind, f.name, seconds(f.median), seconds(f.best), str(f.runs), f.target, f.note)
+    console.print(table)
+    return 0
+
+
+# ---------------------------------------------------------------- screenshots
+
+
+def add_screenshots(commands: argparse._SubParsersAction) -> None:
+    shots = commands.add_parser("screenshots", help="render one SVG per screen from real runs")
+    shots.add_argument("directory", type=Path, nargs="?", default=Path("screenshots"))
+    shots.add_argument("--size", default="100x32", help="terminal size COLSxROWS (default 100x32)")
+    shots.set_defaults(func=screenshots_command)
+
+
+def screenshots_command(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from assistant.screenshots import take_all
+
+    try:
+        width, height = (int(part) for part in args.size.lower().split("x"))
+    except ValueError:
+        raise CommandError(f"screenshots: --size {args.size!r} is not COLSxROWS, e.g. 100x32") from None
+    args.directory.mkdir(parents=True, exist_ok=True)
+    for path in asyncio.run(take_all(args.directory, (width, height))):
+        print(path)
+    return 0

@@ -1,0 +1,1 @@
+"""Extra CLI commands and benchmarks of each puzzle type: `register(subparsers)`, `BENCHMARKS`."""

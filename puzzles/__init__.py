@@ -1,0 +1,15 @@
+"""Pure puzzle engines: one module per puzzle type, no UI, no printing.
+
+Every engine module offers the same few names, so the CLI and the app can treat
+them alike (see `puzzles.core` for the shared types):
+
+- ``TITLE``, ``SUMMARY``: what the home screen and ``--help`` show;
+- ``SOLVE_OPTIONS``: extra ``solve`` flags, as `puzzles.core.Option` values;
+- ``parse(text) -> Puzzle``, raising `puzzles.core.PuzzleError` with a place;
+- ``format(puzzle) -> str``, the inverse of ``parse``;
+- ``solve(puzzle, *, limit, exhaustive, should_stop, **options) -> Report``,
+  where the report has ``to_json()`` (at least ``count`` and ``solutions``)
+  and ``to_text()``.
+
+Bundled examples (the seed instances) are text files in ``puzzles/examples``.
+"""

@@ -1,0 +1,16 @@
+"""The bundled example puzzles: plain text files named `<kind>-<name>.txt`."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+
+def examples(kind: str) -> dict[str, str]:
+    """The bundled examples of one puzzle type, by name, in name order."""
+    prefix = f"{kind}-"
+    files = sorted(
+        entry
+        for entry in resources.files(__package__).iterdir()
+        if entry.name.startswith(prefix) and entry.name.endswith(".txt")
+    )
+    return {entry.name[len(prefix) : -4]: entry.read_text(encoding="utf-8") for entry in files}
