@@ -1,0 +1,204 @@
+"""What every puzzle screen shares: state, undo/redo, files, examples, help, live result.
+
+A puzzle screen holds one immutable puzzle value.  Every edit makes a new value
+and goes through `change()`: it is recorded for undo, drawn, and handed to the
+live worker, whose newest result comes back through `show_result`.  Subclasses
+say how to draw the puzzle (`draw`), what to compute (`compute`, run in a
+thread) and how to show it (`show_result`); files and examples use the
+engine's own `parse` and `format`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+from typing import Any, ClassVar, Generic, TypeVar
+
+from textual.binding import Binding
+from textual.screen import Screen
+
+from assistant.history import History
+from assistant.kinds import BY_NAME
+from assistant.live import Job, LiveResult
+from assistant.widgets.dialogs import ChoiceDialog, HelpDialog, PathDialog
+from assistant.widgets.live_panel import LivePanel
+from puzzles.examples import examples
+
+State = TypeVar("State")
+
+COMMON_KEYS = """
+## Keys on every puzzle screen
+| key | action |
+| --- | --- |
+| ctrl+z / ctrl+y | undo / redo |
+| ctrl+o / ctrl+s | open a file / save to a file |
+| ctrl+e | load a bundled example |
+| ctrl+n | new puzzle |
+| f2 | back to the list of puzzles |
+| ctrl+p | command palette (every action, themes) |
+| f1 | this help |
+"""
+
+
+class PuzzleScreen(Screen, Generic[State]):
+    """Base of the one screen per puzzle type."""
+
+    KIND: ClassVar[str]
+    HELP: ClassVar[str] = ""
+    BINDINGS = [
+        Binding("ctrl+z", "undo", "Undo", tooltip="Undo the last change"),
+        Binding("ctrl+y", "redo", "Redo", tooltip="Redo what was undone"),
+        Binding("ctrl+o", "open", "Open", tooltip="Open a puzzle file"),
+        Binding("ctrl+s", "save", "Save", tooltip="Save the puzzle to a file"),
+        Binding("ctrl+e", "examples", "Examples", tooltip="Load a bundled example"),
+        Binding("ctrl+n", "new", "New", tooltip="Start a new puzzle"),
+        Binding("f1", "help", "Help", tooltip="Rules, keys and marks"),
+        Binding("f2", "app.switch_mode('home')", "Puzzles", tooltip="Back to the list of puzzles"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.path: Path | None = None
+        self.history: History[State] = History(self.example_state())
+        self.live: LiveResult[State, Any] = LiveResult(
+            self,
+            self.compute,
+            self.show_result,
+            on_error=lambda message: self.panel.show_error(message),
+            on_busy=lambda busy: setattr(self.panel, "busy", busy),
+            on_progress=lambda text: setattr(self.panel, "progress_text", text),
+        )
+
+    # ------------------------------------------------------------ for subclasses
+
+    @property
+    def engine(self) -> ModuleType:
+        return BY_NAME[self.KIND].engine
+
+    def draw(self, state: State) -> None:
+        """Show `state` in the screen's input widgets."""
+        raise NotImplementedError
+
+    def compute(self, state: State, job: Job) -> Any:
+        """The expensive part, run in a worker thread: no widget access here."""
+        raise NotImplementedError
+
+    def show_result(self, result: Any) -> None:
+        """Show the newest result (called on the UI thread)."""
+        raise NotImplementedError
+
+    def new_state(self) -> State | None:
+        """A blank puzzle for ctrl+n (subclasses may ask first and call `load`)."""
+        raise NotImplementedError
+
+    def to_text(self, state: State) -> str:
+        return self.engine.format(state)
+
+    def from_text(self, text: str) -> State:
+        return self.engine.parse(text)
+
+    # ------------------------------------------------------------ the one data flow
+
+    @property
+    def state(self) -> State:
+        return self.history.current
+
+    @property
+    def panel(self) -> LivePanel:
+        return self.query_one(LivePanel)
+
+    def on_mount(self) -> None:
+        self.refresh_all()
+
+    def change(self, state: State) -> None:
+        """Every edit ends here: record, draw, recompute."""
+        self.history.push(state)
+        self.refresh_all()
+
+    def load(self, state: State, path: Path | None = None) -> None:
+        """Start over from `state` (a file, an example, a new puzzle): no undo past it."""
+        self.path = path
+        self.history.reset(state)
+        self.refresh_all()
+
+    def refresh_all(self) -> None:
+        self.sub_title = str(self.path) if self.path else ""
+        self.draw(self.state)
+        self.live.request(self.state)
+
+    def example_state(self) -> State:
+        return self.from_text(next(iter(examples(self.KIND).values())))
+
+    # ------------------------------------------------------------ actions
+
+    def action_undo(self) -> None:
+        if self.history.undo() is None:
+            self.notify("Nothing to undo.", severity="warning")
+        else:
+            self.refresh_all()
+
+    def action_redo(self) -> None:
+        if self.history.redo() is None:
+            self.notify("Nothing to redo.", severity="warning")
+        else:
+            self.refresh_all()
+
+    def action_open(self) -> None:
+        def read(path: Path) -> tuple[State, Path]:
+            return self.from_text(path.read_text(encoding="utf-8")), path
+
+        def opened(result: tuple[State, Path] | None) -> None:
+            if result is not None:
+                self.load(*result)
+                self.notify(f"Opened {result[1]}")
+
+        self.app.push_screen(PathDialog(f"Open a {self.engine.TITLE} file", read), opened)
+
+    def action_save(self) -> None:
+        def write(path: Path) -> Path:
+            save_text(path, self.to_text(self.state))
+            return path
+
+        def saved(path: Path | None) -> None:
+            if path is not None:
+                self.path = path
+                self.sub_title = str(path)
+                self.notify(f"Saved {path}")
+
+        initial = str(self.path) if self.path else f"{self.KIND}.txt"
+        self.app.push_screen(PathDialog(f"Save this {self.engine.TITLE} to", write, initial), saved)
+
+    def action_examples(self) -> None:
+        found = examples(self.KIND)
+
+        def chosen(name: str | None) -> None:
+            if name is not None:
+                self.load(self.from_text(found[name]))
+                self.notify(f"Loaded the example {name!r}")
+
+        labels = {name: f"{name}: {first_comment(text)}" for name, text in found.items()}
+        self.app.push_screen(ChoiceDialog("Bundled examples", labels), chosen)
+
+    def action_new(self) -> None:
+        state = self.new_state()
+        if state is not None:
+            self.load(state)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpDialog(f"# {self.engine.TITLE}\n{self.HELP}\n{COMMON_KEYS}"))
+
+
+def save_text(path: Path, text: str) -> None:
+    """Write atomically: a crash mid-save never leaves half a file."""
+    path = path.expanduser()
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(path)
+
+
+def first_comment(text: str) -> str:
+    """The first `#` comment of an example file: its one-line description."""
+    for line in text.splitlines():
+        if line.startswith("#"):
+            return line.lstrip("# ").strip()
+    return ""

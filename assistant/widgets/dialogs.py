@@ -1,0 +1,128 @@
+"""Small modal dialogs every puzzle screen shares: file path, examples, help, confirm."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from puzzles.core import PuzzleError
+
+
+class Dialog(ModalScreen):
+    DEFAULT_CSS = """
+    Dialog { align: center middle; }
+    Dialog > Vertical {
+        width: 70; max-width: 95%; height: auto; max-height: 90%;
+        border: thick $accent; background: $surface; padding: 1 2;
+    }
+    Dialog .title { text-style: bold; margin-bottom: 1; }
+    Dialog .error { color: $error; height: auto; }
+    Dialog Horizontal { height: auto; align-horizontal: right; margin-top: 1; }
+    Dialog Button { margin-left: 1; }
+    """
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+
+class PathDialog(Dialog):
+    """Asks for a file path; `check` may refuse it (the message shows, the text stays)."""
+
+    def __init__(self, title: str, check: Callable[[Path], object], initial: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.check = check
+        self.initial = initial
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, classes="title")
+            yield Input(self.initial, placeholder="path/to/file.txt", id="path")
+            yield Static("", classes="error", id="error")
+            with Horizontal():
+                yield Button("Cancel", id="cancel")
+                yield Button("OK", variant="primary", id="ok")
+
+    def on_input_submitted(self) -> None:
+        self.accept()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "ok":
+            self.accept()
+        else:
+            self.dismiss(None)
+
+    def accept(self) -> None:
+        text = self.query_one("#path", Input).value.strip()
+        if not text:
+            self.query_one("#error", Static).update("Type a file path first.")
+            return
+        path = Path(text).expanduser()
+        try:
+            result = self.check(path)
+        except (OSError, PuzzleError, UnicodeDecodeError) as error:
+            self.query_one("#error", Static).update(f"{path}: {error}")
+            return
+        self.dismiss(result)
+
+
+class ChoiceDialog(Dialog):
+    """Picks one of a few named choices, such as the bundled examples."""
+
+    def __init__(self, title: str, choices: dict[str, str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, classes="title")
+            yield OptionList(*(Option(label, id=key) for key, label in self.choices.items()))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+
+class ConfirmDialog(Dialog):
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question, classes="title")
+            with Horizontal():
+                yield Button("Cancel", id="no")
+                yield Button("Yes", variant="warning", id="yes")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class HelpDialog(Dialog):
+    """F1: the puzzle's rules, its keys and what the marks mean."""
+
+    DEFAULT_CSS = """
+    HelpDialog > Vertical { width: 90; }
+    HelpDialog VerticalScroll { height: auto; max-height: 30; }
+    """
+    BINDINGS = [Binding("escape,f1,q", "dismiss(None)", "Close")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            with VerticalScroll():
+                yield Markdown(self.text)
+            with Horizontal():
+                yield Button("Close", variant="primary", id="close")
+
+    def on_button_pressed(self) -> None:
+        self.dismiss(None)

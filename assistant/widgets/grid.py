@@ -1,0 +1,253 @@
+"""The editable grid every board puzzle uses: Hidoku, Jodici, magic board, equations.
+
+The grid is a view.  A screen hands it rows of `GridCell` values (text, role,
+candidate marks, conflict) and listens for `Edited` messages; it never decides
+what a cell means.  While the person types it shows their keystrokes at once
+(so "4" then "2" makes 42 even before the screen answers), and the next
+`show_cells` from the screen is the truth again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.events import Click, Key
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+DIGITS = "0123456789"
+Role = Literal["given", "entry", "empty", "blocked", "label"]
+Position = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class GridCell:
+    """One cell as the screen wants it drawn.
+
+    `accepts` lists the characters typing may put into the cell ("" makes it
+    read-only, as for labels and blocked cells); `marks` is the short text of
+    candidate marks shown dimmed in an empty cell.
+    """
+
+    text: str = ""
+    role: Role = "empty"
+    marks: str = ""
+    conflict: bool = False
+    accepts: str = DIGITS
+
+    @property
+    def editable(self) -> bool:
+        return bool(self.accepts)
+
+
+def marks_text(values: Sequence[int], width: int) -> str:
+    """Candidate marks that fit in `width` columns: the digits, the value, or a count."""
+    if not values:
+        return "×"
+    joined = "".join(str(v) for v in values)
+    if len(joined) <= width and all(0 <= v <= 9 for v in values):
+        return joined
+    if len(values) == 1:
+        return str(values[0])
+    return f"{len(values)}?"
+
+
+class EditableGrid(Widget, can_focus=True):
+    """A grid of cells with a cursor; digits type, arrows and the mouse move."""
+
+    DEFAULT_CSS = """
+    EditableGrid { width: auto; height: auto; padding: 0 1; }
+    EditableGrid > .grid--given { text-style: bold; color: $text; background: $boost; }
+    EditableGrid > .grid--entry { color: $accent; text-style: bold; }
+    EditableGrid > .grid--empty { color: $text-muted; }
+    EditableGrid > .grid--marks { color: $text-muted; text-style: italic; }
+    EditableGrid > .grid--blocked { color: $panel-lighten-2; background: $panel-darken-1; }
+    EditableGrid > .grid--label { color: $text-muted; }
+    EditableGrid > .grid--conflict { background: $error 45%; }
+    EditableGrid > .grid--cursor { background: $accent 35%; }
+    EditableGrid:focus > .grid--cursor { background: $accent 70%; color: $text; }
+    """
+    COMPONENT_CLASSES = {
+        "grid--given",
+        "grid--entry",
+        "grid--empty",
+        "grid--marks",
+        "grid--blocked",
+        "grid--label",
+        "grid--conflict",
+        "grid--cursor",
+    }
+    BINDINGS = [
+        Binding("up", "move(-1, 0)", "Up", show=False),
+        Binding("down", "move(1, 0)", "Down", show=False),
+        Binding("left", "move(0, -1)", "Left", show=False),
+        Binding("right", "move(0, 1)", "Right", show=False),
+        Binding("backspace", "erase", "Erase", show=False),
+        Binding("delete,space", "clear", "Clear cell", show=False),
+    ]
+
+    cursor: reactive[Position] = reactive((0, 0))
+    show_marks: reactive[bool] = reactive(True)
+
+    @dataclass
+    class Edited(Message):
+        """The person changed a cell's text (already shown; the screen decides what it means)."""
+
+        grid: EditableGrid
+        position: Position
+        text: str
+
+        @property
+        def control(self) -> EditableGrid:
+            return self.grid
+
+    @dataclass
+    class CursorMoved(Message):
+        grid: EditableGrid
+        position: Position
+
+        @property
+        def control(self) -> EditableGrid:
+            return self.grid
+
+    def __init__(self, *, min_cell_width: int = 2, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.min_cell_width = min_cell_width
+        self.cells: list[list[GridCell]] = []
+        self._typing_at: Position | None = None
+
+    # ------------------------------------------------------------ the screen's side
+
+    def show_cells(self, cells: Sequence[Sequence[GridCell]]) -> None:
+        """Draw these cells; the cursor stays where it was if it still fits."""
+        reshaped = [len(row) for row in cells] != [len(row) for row in self.cells]
+        self.cells = [list(row) for row in cells]
+        if reshaped:
+            self._typing_at = None
+            self.cursor = self._first_editable()
+        self.refresh(layout=reshaped)
+
+    def cell(self, position: Position) -> GridCell:
+        row, col = position
+        return self.cells[row][col]
+
+    # ------------------------------------------------------------ layout
+
+    def column_widths(self) -> list[int]:
+        columns = max((len(row) for row in self.cells), default=0)
+        widths = [self.min_cell_width] * columns
+        for row in self.cells:
+            for col, cell in enumerate(row):
+                widths[col] = max(widths[col], len(cell.text))
+        return widths
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        widths = self.column_widths()
+        return sum(w + 2 for w in widths) + max(len(widths) - 1, 0)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.cells)
+
+    def render(self) -> Text:
+        widths = self.column_widths()
+        lines = []
+        for r, row in enumerate(self.cells):
+            line = Text()
+            for c, cell in enumerate(row):
+                if c:
+                    line.append(" ")
+                line.append(self._draw(cell, (r, c), widths[c]))
+            lines.append(line)
+        return Text("\n").join(lines)
+
+    def _draw(self, cell: GridCell, position: Position, width: int) -> Text:
+        if cell.role == "blocked":
+            body, role = "█" * width, "blocked"
+        elif cell.text:
+            body, role = cell.text.rjust(width), cell.role
+        elif self.show_marks and cell.marks:
+            body, role = cell.marks[:width].center(width), "marks"
+        else:
+            body, role = "·".center(width), "empty"
+        style = self.get_component_rich_style(f"grid--{role}")
+        if cell.conflict:
+            style += self.get_component_rich_style("grid--conflict")
+        if position == self.cursor:
+            style += self.get_component_rich_style("grid--cursor")
+        return Text(f" {body} ", style=style)
+
+    def _column_at(self, x: int) -> int | None:
+        start = 0
+        for col, width in enumerate(self.column_widths()):
+            if start <= x < start + width + 2:
+                return col
+            start += width + 3
+        return None
+
+    # ------------------------------------------------------------ moving
+
+    def _first_editable(self) -> Position:
+        for r, row in enumerate(self.cells):
+            for c, cell in enumerate(row):
+                if cell.editable:
+                    return (r, c)
+        return (0, 0)
+
+    def _inside(self, r: int, c: int) -> bool:
+        return 0 <= r < len(self.cells) and 0 <= c < len(self.cells[r])
+
+    def action_move(self, dr: int, dc: int) -> None:
+        """Step to the next editable cell in that direction, skipping labels and blocks."""
+        r, c = self.cursor
+        while self._inside(r + dr, c + dc):
+            r, c = r + dr, c + dc
+            if self.cells[r][c].editable:
+                self.cursor = (r, c)
+                return
+
+    def watch_cursor(self, old: Position, new: Position) -> None:
+        self._typing_at = None
+        self.refresh()
+        self.post_message(self.CursorMoved(self, new))
+
+    def watch_show_marks(self) -> None:
+        self.refresh()
+
+    def on_click(self, event: Click) -> None:
+        col = self._column_at(event.x - self.styles.padding.left)
+        row = event.y - self.styles.padding.top
+        if col is not None and self._inside(row, col) and self.cells[row][col].editable:
+            self.cursor = (row, col)
+
+    # ------------------------------------------------------------ typing
+
+    def on_key(self, event: Key) -> None:
+        if not self.cells or event.character is None:
+            return
+        cell = self.cell(self.cursor)
+        if event.character not in cell.accepts:
+            return
+        event.stop()
+        keep = self._typing_at == self.cursor and cell.role == "entry"
+        self._edit(cell.text + event.character if keep else event.character)
+
+    def action_erase(self) -> None:
+        if self.cells and self.cell(self.cursor).editable:
+            self._edit(self.cell(self.cursor).text[:-1])
+
+    def action_clear(self) -> None:
+        if self.cells and self.cell(self.cursor).editable:
+            self._edit("")
+
+    def _edit(self, text: str) -> None:
+        r, c = self.cursor
+        self.cells[r][c] = replace(self.cells[r][c], text=text, role="entry" if text else "empty")
+        self._typing_at = self.cursor
+        self.refresh(layout=True)
+        self.post_message(self.Edited(self, (r, c), text))

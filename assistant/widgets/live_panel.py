@@ -1,0 +1,80 @@
+"""The panel beside every puzzle: the live count, its status, and why.
+
+A headline ("2 codes remain", "unique", "no completion"), coloured by tone, a
+spinner while the worker runs (the last result stays readable meanwhile), and
+a detail area for the hint or explanation.  Errors replace the headline with
+what went wrong, never silently.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import Static
+
+Tone = Literal["info", "good", "warning", "bad"]
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+
+class LivePanel(VerticalScroll):
+    """Headline, progress and detail of the newest live result."""
+
+    DEFAULT_CSS = """
+    LivePanel { height: auto; max-height: 100%; padding: 0 1; }
+    LivePanel #headline { text-style: bold; }
+    LivePanel #headline.-good { color: $success; }
+    LivePanel #headline.-warning { color: $warning; }
+    LivePanel #headline.-bad { color: $error; }
+    LivePanel #progress { color: $text-muted; height: 1; }
+    LivePanel #detail { margin-top: 1; }
+    """
+
+    busy: reactive[bool] = reactive(False, init=False)
+    progress_text: reactive[str] = reactive("", init=False)
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._frame = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="headline")
+        yield Static(id="progress")
+        yield Static(id="detail")
+
+    def on_mount(self) -> None:
+        self._timer = self.set_interval(0.1, self._spin, pause=True)
+
+    def show(self, headline: str, tone: Tone = "info", detail: RenderableType = "") -> None:
+        """Show a fresh result; the spinner stops."""
+        heading = self.query_one("#headline", Static)
+        heading.update(headline)
+        heading.set_classes(f"-{tone}")
+        self.query_one("#detail", Static).update(detail)
+        self.busy = False
+
+    def show_error(self, message: str) -> None:
+        self.show("Cannot compute", "bad", Text(message))
+
+    def watch_busy(self, busy: bool) -> None:
+        if busy:
+            self._timer.resume()
+        else:
+            self._timer.pause()
+            self.progress_text = ""
+        self._draw_progress()
+
+    def watch_progress_text(self) -> None:
+        self._draw_progress()
+
+    def _spin(self) -> None:
+        self._frame += 1
+        self._draw_progress()
+
+    def _draw_progress(self) -> None:
+        line = f"{SPINNER[self._frame % len(SPINNER)]} computing… {self.progress_text}" if self.busy else ""
+        self.query_one("#progress", Static).update(line)

@@ -1,0 +1,57 @@
+"""The live-recompute mechanism: newest result only, stale work really stops, errors shown."""
+
+import threading
+
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from assistant.live import Job, LiveResult
+from puzzles.core import PuzzleError, Stopped
+
+
+class Probe(App):
+    """A one-widget app whose live result is the square of the input, slowly."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: list[int] = []
+        self.errors: list[str] = []
+        self.stopped: list[int] = []
+        self.release = threading.Event()
+        self.live = LiveResult(self, self.square, self.shown.append, on_error=self.errors.append, debounce=0)
+
+    def compose(self) -> ComposeResult:
+        yield Static("probe")
+
+    def square(self, value: int, job: Job) -> int:
+        if value < 0:
+            raise PuzzleError("negative", where=f"value {value}")
+        while not self.release.is_set():  # a long loop that asks whether to stop
+            if job.should_stop():
+                self.stopped.append(value)
+                raise Stopped
+            self.release.wait(0.001)
+        return value * value
+
+
+async def test_only_the_newest_result_is_shown_and_stale_work_stops():
+    app = Probe()
+    async with app.run_test() as pilot:
+        for value in range(1, 6):
+            app.live.request(value)
+            await pilot.pause(0.02)
+        app.release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.shown == [25]
+        assert set(app.stopped) <= {1, 2, 3, 4} and app.stopped, "stale computations must stop"
+
+
+async def test_engine_errors_are_reported_not_raised():
+    app = Probe()
+    async with app.run_test() as pilot:
+        app.live.request(-3)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.errors == ["value -3: negative"]
+        assert app.shown == []

@@ -1,0 +1,40 @@
+import pytest
+
+from assistant.history import History
+from puzzles.core import Count, Deadline, PuzzleError, Stopped
+
+
+def test_error_names_its_place():
+    error = PuzzleError("'pink' is not a colour", line=3, column=5)
+    assert str(error) == "line 3, column 5: 'pink' is not a colour"
+    assert str(PuzzleError("duplicate 7", where="cell r2c3")) == "cell r2c3: duplicate 7"
+    assert str(PuzzleError("empty file")) == "empty file"
+
+
+def test_count_says_when_it_is_only_a_lower_bound():
+    assert str(Count(1234)) == "1,234"
+    assert str(Count(1234, exact=False)) == "at least 1,234"
+
+
+def test_deadline_raises_when_cancelled():
+    stop = False
+    deadline = Deadline(None, lambda: stop)
+    assert not deadline.expired()
+    stop = True
+    with pytest.raises(Stopped):
+        deadline.check()
+
+
+def test_history_undo_redo_and_branching():
+    history = History("a")
+    history.push("b")
+    history.push("c")
+    assert history.undo() == "b"
+    assert history.undo() == "a"
+    assert history.undo() is None
+    assert history.redo() == "b"
+    history.push("x")
+    assert history.redo() is None
+    assert history.current == "x"
+    history.push("x")
+    assert history.undo() == "b"
