@@ -46,7 +46,7 @@ class Kind:
 
 
 KINDS: tuple[Kind, ...] = (
-    # Kind("mastermind", "MastermindScreen"),  one line per puzzle type, in home-screen order
+    Kind("mastermind", "MastermindScreen"),
 )
 
 BY_NAME = {kind.name: kind for kind in KINDS}

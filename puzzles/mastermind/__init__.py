@@ -1,0 +1,134 @@
+"""Mastermind for the codebreaker: which secret codes are still possible, and what to guess.
+
+Public API (what the screen and the CLI use):
+
+- `Game(pegs, colours, rows)`, `Row(guess, feedback)`, `Feedback(black, white)`:
+  immutable values; `Game.with_row`, `replace_row`, `without_row` make new games.
+- `parse(text)`, `format(game)`: the game file (see `puzzles.mastermind.game`).
+- `parse_guess(game, text)`, `parse_feedback(pegs, text)`, `colour_keys(colours)`.
+- `score(secret, guess)`: the key pegs.
+- `analyse(game, *, strategy, budget, should_stop, optimal) -> Analysis`: the
+  remaining codes (numpy array), the suggestion with its partition table, the
+  corrections when no code fits, and how the last row compares.
+- `STRATEGIES`; `OptimalSearch` keeps the optimal strategy's memo between calls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from puzzles.core import Option, ShouldStop, never
+from puzzles.mastermind.analysis import DEFAULT_BUDGET, Analysis, Correction, analyse, diagnose
+from puzzles.mastermind.codes import CodeSpace, code_space, score, space_of
+from puzzles.mastermind.game import (
+    CLASSIC_COLOURS,
+    SEED_COLOURS,
+    Code,
+    Feedback,
+    Game,
+    Row,
+    check_feedback,
+    colour_keys,
+    format,
+    parse,
+    parse_feedback,
+    parse_guess,
+)
+from puzzles.mastermind.strategies import STRATEGIES, OptimalSearch, Suggestion
+
+TITLE = "Mastermind"
+SUMMARY = "Codebreaker's assistant: type each guess and its pegs, see the codes left and the best next guess."
+SOLVE_OPTIONS = (Option("strategy", "how to choose the next guess", default="entropy", choices=STRATEGIES),)
+
+
+@dataclass(frozen=True)
+class Report:
+    game: Game
+    analysis: Analysis
+    limit: int
+
+    def to_json(self) -> dict:
+        game, analysis = self.game, self.analysis
+        suggestion = analysis.suggestion
+        data = {
+            "count": analysis.count,
+            "solutions": [game.name(code) for code in analysis.codes[: self.limit]],
+            "suggestion": game.name(suggestion.guess) if suggestion else None,
+        }
+        if suggestion:
+            data["strategy"] = suggestion.strategy
+            data["explanation"] = {
+                "parts": [{"black": f.black, "white": f.white, "codes": n} for f, n in suggestion.parts],
+                "expected": round(suggestion.expected, 4),
+                "worst": suggestion.worst,
+                "entropy": round(suggestion.entropy, 4),
+                "win_chance": round(suggestion.win_chance, 4),
+                "consistent": suggestion.consistent,
+                "best_so_far": suggestion.best_so_far,
+            }
+        if analysis.diagnosis:
+            data["diagnosis"] = analysis.diagnosis
+        return data
+
+    def to_text(self) -> str:
+        game, analysis = self.game, self.analysis
+        lines = [f"{analysis.count:,} code{'s' * (analysis.count != 1)} remain"]
+        lines += ["  " + " ".join(game.name(code)) for code in analysis.codes[: self.limit]]
+        if analysis.count > self.limit:
+            lines.append(f"  … and {analysis.count - self.limit:,} more")
+        if analysis.diagnosis:
+            lines.append(analysis.diagnosis)
+        suggestion = analysis.suggestion
+        if suggestion and analysis.count > 1:
+            kind = "may be the secret" if suggestion.consistent else "a probe: cannot be the secret"
+            lines.append(f"Suggested next guess ({suggestion.strategy}): {' '.join(game.name(suggestion.guess))} ({kind})")
+            lines.append(
+                f"  expected left {suggestion.expected:.2f}, worst {suggestion.worst}, "
+                f"{suggestion.entropy:.2f} bits, wins now {suggestion.win_chance:.1%}"
+                + (" (best so far: time ran out)" if suggestion.best_so_far else "")
+            )
+            for feedback, size in suggestion.parts:
+                lines.append(f"  {feedback.black} black {feedback.white} white -> {size:,}")
+        return "\n".join(lines)
+
+
+def solve(
+    game: Game,
+    *,
+    limit: int = 10,
+    exhaustive: bool = False,
+    should_stop: ShouldStop = never,
+    strategy: str = "entropy",
+) -> Report:
+    """Everything the CLI prints; `exhaustive` scores every guess with no time budget."""
+    budget = None if exhaustive else DEFAULT_BUDGET
+    return Report(game, analyse(game, strategy=strategy, budget=budget, should_stop=should_stop), limit)
+
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "CLASSIC_COLOURS",
+    "SEED_COLOURS",
+    "STRATEGIES",
+    "Analysis",
+    "Code",
+    "CodeSpace",
+    "Correction",
+    "Feedback",
+    "Game",
+    "OptimalSearch",
+    "Row",
+    "Suggestion",
+    "analyse",
+    "check_feedback",
+    "code_space",
+    "colour_keys",
+    "diagnose",
+    "format",
+    "parse",
+    "parse_feedback",
+    "parse_guess",
+    "score",
+    "solve",
+    "space_of",
+]

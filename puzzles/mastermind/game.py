@@ -1,0 +1,210 @@
+"""A Mastermind game as typed by the codebreaker: the palette and the rows played.
+
+Text format (one game per file; the app saves and loads the same text):
+
+    pegs: 6
+    colours: red blue green yellow orange brown black white none
+    red red blue blue green green = 0 2
+    yellow yellow orange orange brown brown = 1 2
+
+`colors:` is accepted too, `#` starts a comment, and a colour may be written as
+its name, a unique prefix of it, or its one-letter key; a guess may also be
+written as its keys run together (`rrbbgg`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from puzzles.core import PuzzleError
+
+CLASSIC_COLOURS = ("red", "blue", "green", "yellow", "orange", "purple")
+SEED_COLOURS = ("red", "blue", "green", "yellow", "orange", "brown", "black", "white", "none")
+PEGS = range(2, 9)
+COLOURS = range(2, 11)
+
+Code = tuple[int, ...]
+
+
+@dataclass(frozen=True, order=True)
+class Feedback:
+    """The codemaker's key pegs: black = right colour, right place; white = right colour only."""
+
+    black: int
+    white: int
+
+    def __str__(self) -> str:
+        return f"{self.black} {self.white}"
+
+
+@dataclass(frozen=True)
+class Row:
+    guess: Code
+    feedback: Feedback
+
+
+@dataclass(frozen=True)
+class Game:
+    pegs: int = 4
+    colours: tuple[str, ...] = CLASSIC_COLOURS
+    rows: tuple[Row, ...] = ()
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return colour_keys(self.colours)
+
+    def name(self, code: Sequence[int]) -> list[str]:
+        return [self.colours[c] for c in code]
+
+    def with_row(self, row: Row) -> Game:
+        return replace(self, rows=(*self.rows, row))
+
+    def replace_row(self, index: int, row: Row) -> Game:
+        return replace(self, rows=(*self.rows[:index], row, *self.rows[index + 1 :]))
+
+    def without_row(self, index: int) -> Game:
+        return replace(self, rows=self.rows[:index] + self.rows[index + 1 :])
+
+
+def colour_keys(colours: Sequence[str]) -> tuple[str, ...]:
+    """One distinct letter per colour: the earliest letter of its name still free."""
+    taken: list[str] = []
+    for name in colours:
+        letters = [ch for ch in name.lower() if ch.isalnum()] + list("abcdefghijklmnopqrstuvwxyz0123456789")
+        taken.append(next(ch for ch in letters if ch not in taken))
+    return tuple(taken)
+
+
+# ---------------------------------------------------------------- reading a guess
+
+
+def resolve_colour(game: Game, word: str) -> int:
+    """A colour by its name, its key letter, or a unique prefix of its name."""
+    word = word.lower()
+    names = [c.lower() for c in game.colours]
+    if word in names:
+        return names.index(word)
+    if len(word) == 1 and word in game.keys:
+        return game.keys.index(word)
+    matches = [i for i, name in enumerate(names) if name.startswith(word)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise PuzzleError(f"{word!r} could be {' or '.join(names[i] for i in matches)}")
+    raise PuzzleError(f"{word!r} is not a colour of this game ({', '.join(f'{k}={n}' for k, n in zip(game.keys, names))})")
+
+
+def parse_guess(game: Game, text: str) -> Code:
+    """Read a guess: colour words separated by spaces or commas, or keys run together."""
+    words = [w for w in re.split(r"[\s,]+", text.strip()) if w]
+    if len(words) == 1 and len(words[0]) == game.pegs and words[0].lower() not in [c.lower() for c in game.colours]:
+        words = list(words[0])
+    if len(words) != game.pegs:
+        raise PuzzleError(f"a guess has {game.pegs} pegs, this one has {len(words)}")
+    code = []
+    for position, word in enumerate(words, 1):
+        try:
+            code.append(resolve_colour(game, word))
+        except PuzzleError as error:
+            raise PuzzleError(f"peg {position}: {error.message}") from None
+    return tuple(code)
+
+
+def parse_feedback(pegs: int, text: str) -> Feedback:
+    """Read the key pegs as black then white ("1 2", "1,2", or "12")."""
+    text = text.strip()
+    if not text:
+        raise PuzzleError("type the key pegs: black then white, e.g. 1 2")
+    if "-" in text:
+        raise PuzzleError(f"key pegs cannot be negative: {text!r}")
+    numbers = re.findall(r"\d+", text)
+    if re.search(r"[^\d\s,;/bw]", text.lower()) or not numbers:
+        raise PuzzleError(f"key pegs are two numbers, black then white, not {text!r}")
+    if len(numbers) == 1 and len(numbers[0]) == 2:
+        numbers = list(numbers[0])
+    if len(numbers) != 2:
+        raise PuzzleError(f"key pegs are two numbers, black then white, not {text!r}")
+    feedback = Feedback(int(numbers[0]), int(numbers[1]))
+    check_feedback(pegs, feedback)
+    return feedback
+
+
+def check_feedback(pegs: int, feedback: Feedback) -> None:
+    """Refuse key pegs no codemaker can give."""
+    black, white = feedback.black, feedback.white
+    if black + white > pegs:
+        raise PuzzleError(f"{black} black + {white} white is more than {pegs} pegs")
+    if black == pegs - 1 and white == 1:
+        raise PuzzleError(f"{black} black and 1 white cannot happen: the last peg would be black too")
+
+
+# ---------------------------------------------------------------- the file format
+
+
+def parse(text: str) -> Game:
+    pegs, colours, pegs_line = 4, CLASSIC_COLOURS, None
+    rows: list[Row] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].rstrip()
+        if not line.strip():
+            continue
+        header = re.match(r"\s*(pegs|colou?rs)\s*:(.*)$", line, re.IGNORECASE)
+        if header:
+            if rows:
+                raise PuzzleError("headers (pegs:, colours:) come before the rows", line=number, column=1)
+            key, value = header.group(1).lower(), header.group(2)
+            column = header.start(2) + 1
+            if key == "pegs":
+                pegs, pegs_line = read_pegs(value, number, column), number
+            else:
+                colours = read_colours(value, number, column)
+            continue
+        rows.append(read_row(Game(pegs, colours), line, number))
+    if pegs_line is None and rows and len(rows[0].guess) != pegs:
+        raise PuzzleError(f"no 'pegs:' line and the rows do not have {pegs} pegs", line=1, column=1)
+    return Game(pegs, colours, tuple(rows))
+
+
+def read_pegs(value: str, line: int, column: int) -> int:
+    try:
+        pegs = int(value)
+    except ValueError:
+        raise PuzzleError(f"pegs must be a whole number, not {value.strip()!r}", line=line, column=column) from None
+    if pegs not in PEGS:
+        raise PuzzleError(f"pegs must be {PEGS.start}..{PEGS.stop - 1}, not {pegs}", line=line, column=column)
+    return pegs
+
+
+def read_colours(value: str, line: int, column: int) -> tuple[str, ...]:
+    names = tuple(w for w in re.split(r"[\s,]+", value.strip()) if w)
+    if len(names) not in COLOURS:
+        raise PuzzleError(f"a game has {COLOURS.start}..{COLOURS.stop - 1} colours, not {len(names)}", line=line, column=column)
+    lowered = [n.lower() for n in names]
+    for name in names:
+        if lowered.count(name.lower()) > 1:
+            raise PuzzleError(f"colour {name!r} is listed twice", line=line, column=column + value.find(name) - 1)
+    return names
+
+
+def read_row(game: Game, line: str, number: int) -> Row:
+    if "=" not in line:
+        raise PuzzleError("a row is a guess, '=', then black and white pegs: red red blue blue = 1 2", line=number, column=1)
+    guess_text, feedback_text = line.split("=", 1)
+    feedback_column = len(guess_text) + 2
+    try:
+        guess = parse_guess(game, guess_text)
+    except PuzzleError as error:
+        raise PuzzleError(error.message, line=number, column=1 + len(guess_text) - len(guess_text.lstrip())) from None
+    try:
+        feedback = parse_feedback(game.pegs, feedback_text)
+    except PuzzleError as error:
+        raise PuzzleError(error.message, line=number, column=feedback_column) from None
+    return Row(guess, feedback)
+
+
+def format(game: Game) -> str:
+    header = [f"pegs: {game.pegs}", f"colours: {' '.join(game.colours)}"]
+    rows = [f"{' '.join(game.name(row.guess))} = {row.feedback}" for row in game.rows]
+    return "\n".join(header + rows) + "\n"

@@ -1,0 +1,268 @@
+"""Choosing the next guess: the classic one-step strategies and an optimal search.
+
+Every strategy looks at how a guess would split the codes still possible
+(its partition by feedback) and prefers:
+
+- minimax (Knuth): the smallest largest part;
+- expected-size (Irving): the smallest expected part, sum(n²)/N;
+- entropy (Neuwirth): the most information, -sum p log p;
+- most-parts (Kooi): the most parts;
+- optimal: the least expected number of guesses, by search over the best
+  candidates at every node (exact on small spaces such as 4x6).
+
+Guesses are drawn from all codes.  Ties go to a code that may be the secret,
+then to the lowest code in colour order, so results are reproducible.  Colours
+that no guess has used yet are interchangeable, and so are colours known to be
+absent: only one code per class of equivalent guesses is scored, which makes
+the first guess cheap (6 pegs x 9 colours: 11 classes).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from puzzles.core import ShouldStop, Stopped, never
+from puzzles.mastermind.codes import CodeSpace
+from puzzles.mastermind.game import Code, Feedback
+
+STRATEGIES = ("entropy", "minimax", "expected-size", "most-parts", "optimal")
+SECRET_SAMPLE = 4_000
+BATCH_ELEMENTS = 4_000_000
+OPTIMAL_MAX_CODES = 1_296
+SEED = 20_14
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A guess and why: its partition of the remaining codes and the figures of merit."""
+
+    guess: Code
+    strategy: str
+    parts: tuple[tuple[Feedback, int], ...]
+    remaining: int
+    consistent: bool
+    best_so_far: bool = False
+    expected_guesses: float | None = None
+
+    @property
+    def expected(self) -> float:
+        """Expected number of codes left after this guess."""
+        return sum(n * n for _, n in self.parts) / self.remaining
+
+    @property
+    def worst(self) -> int:
+        return max(n for _, n in self.parts)
+
+    @property
+    def entropy(self) -> float:
+        sizes = np.array([n for _, n in self.parts], dtype=float) / self.remaining
+        return float(-(sizes * np.log2(sizes)).sum())
+
+    @property
+    def win_chance(self) -> float:
+        return (1 / self.remaining) if self.consistent else 0.0
+
+
+# ---------------------------------------------------------------- partitions
+
+
+def partition_sizes(space: CodeSpace, guesses: np.ndarray, secrets: np.ndarray, should_stop: ShouldStop = never) -> np.ndarray:
+    """(len(guesses), feedbacks) counts: how each guess splits the secrets."""
+    feedbacks = space.feedbacks
+    codes, counts = space.codes[secrets], space.counts[secrets]
+    batch = max(1, BATCH_ELEMENTS // max(1, len(secrets) * space.colours))
+    out = np.empty((len(guesses), feedbacks), dtype=np.int64)
+    for start in range(0, len(guesses), batch):
+        if should_stop():
+            raise Stopped
+        chunk = guesses[start : start + batch]
+        guess_codes, guess_counts = space.codes[chunk], space.counts[chunk]
+        black = (codes[None, :, :] == guess_codes[:, None, :]).sum(axis=2, dtype=np.int16)
+        common = np.minimum(counts[None, :, :], guess_counts[:, None, :]).sum(axis=2, dtype=np.int16)
+        packed = black * (space.pegs + 1) + (common - black)
+        offsets = packed.astype(np.int64) + np.arange(len(chunk))[:, None] * feedbacks
+        out[start : start + len(chunk)] = np.bincount(offsets.ravel(), minlength=len(chunk) * feedbacks).reshape(len(chunk), feedbacks)
+    return out
+
+
+def badness(strategy: str, sizes: np.ndarray) -> np.ndarray:
+    """Lower is better, one value per guess (rows of partition sizes)."""
+    if strategy == "minimax":
+        return sizes.max(axis=1).astype(float)
+    if strategy == "expected-size":
+        return (sizes.astype(np.int64) ** 2).sum(axis=1).astype(float)
+    if strategy == "most-parts":
+        return -(sizes > 0).sum(axis=1).astype(float)
+    # entropy, and the heuristic that orders candidates for the optimal search:
+    # minimising sum n log n is maximising entropy for a fixed number of codes.
+    ordered = np.sort(sizes, axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(ordered > 0, ordered * np.log2(np.maximum(ordered, 1)), 0.0)
+    return np.round(terms.sum(axis=1), 9)
+
+
+# ---------------------------------------------------------------- symmetry
+
+
+def candidate_guesses(space: CodeSpace, played: list[Code], alive: np.ndarray) -> np.ndarray:
+    """One code (the lowest) per class of guesses that split the codes alike.
+
+    Colours absent from every code still possible all act the same, as do
+    colours not yet played; before the first guess every position is alike too.
+    """
+    present = space.counts[alive].any(axis=0) if len(alive) else np.zeros(space.colours, bool)
+    used = np.zeros(space.colours, bool)
+    for guess in played:
+        used[list(guess)] = True
+    absent = ~present
+    fresh = present & ~used
+    codes = space.codes.astype(np.int64)
+    if absent.any():
+        codes = np.where(absent[codes], np.flatnonzero(absent)[0], codes)
+    if not played:
+        codes = np.sort(codes, axis=1)
+    codes = relabel_in_order(codes, np.flatnonzero(fresh))
+    powers = space.colours ** np.arange(space.pegs - 1, -1, -1, dtype=np.int64)
+    return np.unique(codes @ powers)
+
+
+def relabel_in_order(codes: np.ndarray, interchangeable: np.ndarray) -> np.ndarray:
+    """Rename interchangeable colours so they first appear in increasing order."""
+    if len(interchangeable) < 2:
+        return codes
+    rows = np.arange(len(codes))
+    mapping = np.full((len(codes), int(codes.max()) + 1), -1, dtype=np.int64)
+    taken = np.zeros(len(codes), dtype=np.int64)
+    is_fresh = np.zeros(int(codes.max()) + 1, bool)
+    is_fresh[interchangeable[interchangeable <= codes.max()]] = True
+    out = codes.copy()
+    for position in range(codes.shape[1]):
+        colour = codes[:, position]
+        fresh = is_fresh[colour]
+        new = fresh & (mapping[rows, colour] < 0)
+        mapping[rows[new], colour[new]] = interchangeable[taken[new]]
+        taken[new] += 1
+        out[:, position] = np.where(fresh, mapping[rows, colour], colour)
+    return out
+
+
+# ---------------------------------------------------------------- one-step strategies
+
+
+def best_guess(
+    space: CodeSpace,
+    strategy: str,
+    played: list[Code],
+    alive: np.ndarray,
+    *,
+    budget: float | None = None,
+    should_stop: ShouldStop = never,
+) -> tuple[int, bool]:
+    """The index of the best guess and whether time ran out before all were scored."""
+    if len(alive) <= 2:
+        return int(alive[0]), False
+    candidates = candidate_guesses(space, played, alive)
+    secrets = alive
+    if len(alive) > SECRET_SAMPLE:
+        secrets = np.sort(np.random.default_rng(SEED).choice(alive, SECRET_SAMPLE, replace=False))
+    consistent = np.isin(candidates, alive)
+    order = candidate_order(candidates, consistent, len(alive), budget)
+    deadline = None if budget is None else time.monotonic() + budget
+    best_key: tuple | None = None
+    best = int(alive[0])
+    scored = 0
+    step = max(1, BATCH_ELEMENTS // max(1, len(secrets) * space.colours))
+    for start in range(0, len(order), step):
+        chunk = order[start : start + step]
+        keys = badness(strategy, partition_sizes(space, candidates[chunk], secrets, should_stop))
+        for key, index in zip(keys, chunk):
+            candidate = (float(key), not consistent[index], int(candidates[index]))
+            if best_key is None or candidate < best_key:
+                best_key, best = candidate, int(candidates[index])
+        scored += len(chunk)
+        if deadline is not None and time.monotonic() > deadline:
+            break
+    return best, scored < len(order)
+
+
+def candidate_order(candidates: np.ndarray, consistent: np.ndarray, alive: int, budget: float | None) -> np.ndarray:
+    """Score order: all of them when time allows; else consistent codes and a seeded sample first."""
+    index = np.arange(len(candidates))
+    if budget is None:
+        return index
+    rng = np.random.default_rng(SEED + alive)
+    return np.concatenate([rng.permutation(index[consistent]), rng.permutation(index[~consistent])])
+
+
+# ---------------------------------------------------------------- the optimal search
+
+
+class OptimalSearch:
+    """Least total guesses over all secrets, searching the best few guesses at each node.
+
+    `total(alive)` is the number of guesses needed to solve every code in
+    `alive` (each counted once), found by trying at each node the `width`
+    guesses the entropy heuristic likes best plus the consistent ones among
+    them; results are memoised by the set of codes, so the whole strategy tree
+    is computed once and then answers every position instantly.
+    """
+
+    def __init__(self, space: CodeSpace, width: int = 6) -> None:
+        self.space = space
+        self.width = width
+        self.should_stop: ShouldStop = never
+        self.memo: dict[bytes, tuple[int, int]] = {}
+        self.win = space.packed(Feedback(space.pegs, 0))
+
+    def best(self, alive: np.ndarray, played: list[Code], should_stop: ShouldStop = never) -> tuple[int, int]:
+        """(total guesses, best guess index) for the codes `alive`; the memo survives a cancel."""
+        self.should_stop = should_stop
+        try:
+            return self.solve(alive, played)
+        finally:
+            self.should_stop = never
+
+    def solve(self, alive: np.ndarray, played: list[Code]) -> tuple[int, int]:
+        n = len(alive)
+        if n == 1:
+            return 1, int(alive[0])
+        if n == 2:
+            return 3, int(alive[0])
+        key = alive.tobytes()
+        if key in self.memo:
+            return self.memo[key]
+        if self.should_stop():
+            raise Stopped
+        candidates = candidate_guesses(self.space, played, alive)
+        sizes = partition_sizes(self.space, candidates, alive, self.should_stop)
+        consistent = np.isin(candidates, alive)
+        if np.any((sizes.max(axis=1) == 1)):
+            perfect = np.flatnonzero(sizes.max(axis=1) == 1)
+            choice = perfect[np.argsort(~consistent[perfect], kind="stable")][0]
+            result = (2 * n - int(consistent[choice]), int(candidates[choice]))
+            self.memo[key] = result
+            return result
+        keys = badness("entropy", sizes)
+        ranked = np.lexsort((candidates, ~consistent, keys))
+        width = self.width if n > 30 else max(3, self.width // 2)
+        best = None
+        for index in ranked[:width]:
+            guess = int(candidates[index])
+            lower = 2 * n - int(consistent[index])
+            if best is not None and lower >= best[0]:
+                continue
+            feedback = self.space.feedback_of(tuple(self.space.codes[guess]), alive)
+            total = n
+            for part in np.unique(feedback):
+                if part == self.win:
+                    continue
+                total += self.solve(alive[feedback == part], [*played, tuple(int(c) for c in self.space.codes[guess])])[0]
+                if best is not None and total >= best[0]:
+                    break
+            if best is None or total < best[0]:
+                best = (total, guess)
+        self.memo[key] = best
+        return best
