@@ -21,10 +21,11 @@ class PuzzleAssistant(App):
     SUB_TITLE = f"v{__version__}"
     CSS_PATH = "app.tcss"
     MODES = {"home": HomeScreen}
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
 
-    def __init__(self, start: str = "home") -> None:
+    def __init__(self, start: str = "home", *, restore_sessions: bool = True) -> None:
         super().__init__()
+        self.restore_sessions = restore_sessions
         for kind in KINDS:
             self.add_mode(kind.name, kind.screen())
         self.start = start

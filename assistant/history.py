@@ -45,3 +45,18 @@ class History(Generic[State]):
         self._states = [state]
         self._index = 0
         return state
+
+    @property
+    def states(self) -> tuple[State, ...]:
+        return tuple(self._states)
+
+    @property
+    def index(self) -> int:
+        return self._index
+
+    @classmethod
+    def restore(cls, states: tuple[State, ...], index: int) -> History[State]:
+        history = cls(states[0])
+        history._states = list(states)
+        history._index = index
+        return history

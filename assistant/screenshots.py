@@ -21,7 +21,7 @@ async def settle(app: PuzzleAssistant, pilot) -> None:
 
 
 async def take(kind: str, directory: Path, size: tuple[int, int], keys: tuple[str, ...] = ()) -> Path:
-    app = PuzzleAssistant(start=kind)
+    app = PuzzleAssistant(start=kind, restore_sessions=False)
     async with app.run_test(size=size) as pilot:
         await settle(app, pilot)
         for key in keys:

@@ -20,8 +20,10 @@ from textual.screen import Screen
 from assistant.history import History
 from assistant.kinds import BY_NAME
 from assistant.live import Job, LiveResult
+from assistant.sessions import Session, SessionError, load_session, save_session, session_file, set_aside, write_atomically
 from assistant.widgets.dialogs import ChoiceDialog, HelpDialog, PathDialog
 from assistant.widgets.live_panel import LivePanel
+from puzzles.core import PuzzleError
 from puzzles.examples import examples
 
 State = TypeVar("State")
@@ -50,15 +52,16 @@ class PuzzleScreen(Screen, Generic[State]):
         Binding("ctrl+y", "redo", "Redo", tooltip="Redo what was undone"),
         Binding("ctrl+o", "open", "Open", tooltip="Open a puzzle file"),
         Binding("ctrl+s", "save", "Save", tooltip="Save the puzzle to a file"),
-        Binding("ctrl+e", "examples", "Examples", tooltip="Load a bundled example"),
+        Binding("ctrl+e", "examples", "Examples", tooltip="Load a bundled example", show=False),
         Binding("ctrl+n", "new", "New", tooltip="Start a new puzzle"),
         Binding("f1", "help", "Help", tooltip="Rules, keys and marks"),
-        Binding("f2", "app.switch_mode('home')", "Puzzles", tooltip="Back to the list of puzzles"),
+        Binding("f2", "app.switch_mode('home')", "Puzzles", tooltip="Back to the list of puzzles", show=False),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.path: Path | None = None
+        self._texts: dict[int, tuple[State, str]] = {}
         self.history: History[State] = History(self.example_state())
         self.live: LiveResult[State, Any] = LiveResult(
             self,
@@ -108,10 +111,12 @@ class PuzzleScreen(Screen, Generic[State]):
         return self.query_one(LivePanel)
 
     def on_mount(self) -> None:
+        if getattr(self.app, "restore_sessions", False):
+            self.restore()
         self.refresh_all()
 
     def change(self, state: State) -> None:
-        """Every edit ends here: record, draw, recompute."""
+        """Every edit ends here: record, draw, recompute, autosave."""
         self.history.push(state)
         self.refresh_all()
 
@@ -125,6 +130,39 @@ class PuzzleScreen(Screen, Generic[State]):
         self.sub_title = str(self.path) if self.path else ""
         self.draw(self.state)
         self.live.request(self.state)
+        self.autosave()
+
+    # ------------------------------------------------------------ sessions
+
+    def autosave(self) -> None:
+        texts = tuple(self._text_of(state) for state in self.history.states)
+        try:
+            save_session(self.KIND, Session(texts, self.history.index, str(self.path) if self.path else None))
+        except OSError as error:
+            self.notify(f"Autosave failed: {error}", severity="error")
+
+    def _text_of(self, state: State) -> str:
+        """`to_text`, remembered per state object: the history is saved after every edit."""
+        cached = self._texts.get(id(state))
+        if cached is None or cached[0] is not state:
+            cached = self._texts[id(state)] = (state, self.to_text(state))
+        return cached[1]
+
+    def restore(self) -> None:
+        """Reopen the autosaved session; a bad one is set aside and said so."""
+        try:
+            session = load_session(self.KIND)
+            if session is None:
+                return
+            states = tuple(self.from_text(text) for text in session.states)
+        except SessionError as error:
+            self.notify(str(error), severity="warning", timeout=10)
+            return
+        except PuzzleError as error:
+            self.notify(set_aside(session_file(self.KIND), str(error)), severity="warning", timeout=10)
+            return
+        self.history = History.restore(states, session.index)
+        self.path = Path(session.path) if session.path else None
 
     def example_state(self) -> State:
         return self.from_text(next(iter(examples(self.KIND).values())))
@@ -156,7 +194,7 @@ class PuzzleScreen(Screen, Generic[State]):
 
     def action_save(self) -> None:
         def write(path: Path) -> Path:
-            save_text(path, self.to_text(self.state))
+            write_atomically(path, self.to_text(self.state))
             return path
 
         def saved(path: Path | None) -> None:
@@ -186,14 +224,6 @@ class PuzzleScreen(Screen, Generic[State]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpDialog(f"# {self.engine.TITLE}\n{self.HELP}\n{COMMON_KEYS}"))
-
-
-def save_text(path: Path, text: str) -> None:
-    """Write atomically: a crash mid-save never leaves half a file."""
-    path = path.expanduser()
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_text(text, encoding="utf-8")
-    temporary.replace(path)
 
 
 def first_comment(text: str) -> str:

@@ -13,7 +13,7 @@ from typing import Literal
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -26,12 +26,12 @@ class LivePanel(VerticalScroll):
 
     DEFAULT_CSS = """
     LivePanel { height: auto; max-height: 100%; padding: 0 1; }
-    LivePanel #headline { text-style: bold; }
+    LivePanel #top { height: auto; }
+    LivePanel #headline { text-style: bold; width: 1fr; }
     LivePanel #headline.-good { color: $success; }
     LivePanel #headline.-warning { color: $warning; }
     LivePanel #headline.-bad { color: $error; }
-    LivePanel #progress { color: $text-muted; height: 1; }
-    LivePanel #detail { margin-top: 1; }
+    LivePanel #progress { color: $text-muted; width: auto; max-width: 50%; }
     """
 
     busy: reactive[bool] = reactive(False, init=False)
@@ -42,8 +42,9 @@ class LivePanel(VerticalScroll):
         self._frame = 0
 
     def compose(self) -> ComposeResult:
-        yield Static(id="headline")
-        yield Static(id="progress")
+        with Horizontal(id="top"):
+            yield Static(id="headline")
+            yield Static(id="progress")
         yield Static(id="detail")
 
     def on_mount(self) -> None:

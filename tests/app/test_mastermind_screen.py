@@ -1,0 +1,75 @@
+"""The Mastermind screen, driven as a person would: type rows, read the live count."""
+
+from assistant.app import PuzzleAssistant
+from assistant.widgets.live_panel import LivePanel
+from puzzles import mastermind as mm
+from puzzles.examples import examples
+
+SEED = mm.parse(examples("mastermind")["seed"])
+
+
+def headline(app) -> str:
+    return str(app.screen.query_one(LivePanel).query_one("#headline").render())
+
+
+async def type_row(pilot, guess: str, pegs: str) -> None:
+    await pilot.click("#guess")
+    app = pilot.app
+    app.screen.query_one("#guess").value = ""
+    await pilot.press(*guess)
+    await pilot.press("enter", *pegs, "enter")
+
+
+async def test_typing_the_seed_game_row_by_row_ends_with_two_codes(settle):
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.budget = 0.2  # the suggestion is not what this test reads
+        screen.load(mm.parse("pegs: 6\ncolours: red blue green yellow orange brown black white none\n"))
+        await settle(pilot)
+        assert headline(app) == "531,441 codes remain"
+        counts = []
+        for row in SEED.rows:
+            guess = " ".join(SEED.colours[c] for c in row.guess)
+            await type_row(pilot, guess, f"{row.feedback.black} {row.feedback.white}")
+            await settle(pilot)
+            counts.append(headline(app))
+        assert counts[-1] == "2 codes remain"
+        assert screen.state == SEED
+
+
+async def test_a_mistyped_peg_count_is_refused_and_nothing_typed_is_lost(settle):
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        before = app.screen.state
+        await type_row(pilot, "rrbbgg", "5 2")
+        await settle(pilot)
+        assert app.screen.state == before
+        assert app.screen.query_one("#guess").value == "rrbbgg"
+        assert "row" in str(app.screen.query_one("#entry-message").render())
+
+
+async def test_undo_takes_back_a_row(settle):
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        assert headline(app) == "2 codes remain"
+        await pilot.click("#rows")
+        await pilot.press("delete")
+        await settle(pilot)
+        assert len(app.screen.state.rows) == 7
+        assert headline(app) != "2 codes remain"
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert headline(app) == "2 codes remain"
+
+
+def test_snapshot(snap_compare):
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(PuzzleAssistant(start="mastermind"), terminal_size=(80, 24), run_before=run_before)

@@ -1,0 +1,23 @@
+"""Shared test helpers: wait until the app's live results have been drawn."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.screenshots import settle as settle_app
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path, monkeypatch):
+    """Sessions autosave into a fresh folder per test, never the user's own."""
+    monkeypatch.setenv("PUZZLE_ASSISTANT_HOME", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def settle():
+    """`await settle(pilot)`: every worker done and its result on screen."""
+
+    async def wait(pilot) -> None:
+        await settle_app(pilot.app, pilot)
+
+    return wait
