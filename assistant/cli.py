@@ -156,7 +156,7 @@ def bench_command(args: argparse.Namespace) -> int:
         for bench in getattr(kind.commands, "BENCHMARKS", ())
         if not args.only or args.only in bench.name
     ]
-    console = Console(highlight=False)
+    console = Console(highlight=False, width=max(120, Console().width))
     figures = []
     for kind, bench in selected:
         if not args.json:

@@ -8,6 +8,7 @@ correction (closest to what was typed, then most codes kept).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -70,7 +71,11 @@ def analyse(
     should_stop: ShouldStop = never,
     optimal: OptimalSearch | None = None,
 ) -> Analysis:
-    """Codes still possible, the suggested next guess with its explanation, and repairs."""
+    """Codes still possible, the suggested next guess with its explanation, and repairs.
+
+    `budget` bounds the whole call (roughly): most of it goes to the suggestion,
+    a third to rating the last row against what would have been suggested.
+    """
     space = code_space(game)
     survivors = space.survivors(game, should_stop)
     alive = survivors[-1]
@@ -78,8 +83,12 @@ def analyse(
     if len(alive) == 0:
         return Analysis(0, space.codes[alive], None, left_after, diagnose(space, game, should_stop))
     played = [row.guess for row in game.rows]
-    suggestion = suggest(space, strategy, played, alive, budget, should_stop, optimal)
-    rating = rate_last_row(space, game, survivors[-2], strategy, budget, should_stop, optimal) if game.rows else None
+    start = time.monotonic()
+    # Leave a tenth of the budget for the exact partitions of the explanation.
+    suggestion_deadline = None if budget is None else start + budget * 0.6
+    deadline = None if budget is None else start + budget * 0.9
+    suggestion = suggest(space, strategy, played, alive, suggestion_deadline, should_stop, optimal)
+    rating = rate_last_row(space, game, survivors[-2], strategy, deadline, should_stop, optimal) if game.rows else None
     return Analysis(len(alive), space.codes[alive], suggestion, left_after, (), rating)
 
 
@@ -88,7 +97,7 @@ def suggest(
     strategy: str,
     played: list[Code],
     alive: np.ndarray,
-    budget: float | None,
+    deadline: float | None,
     should_stop: ShouldStop,
     optimal: OptimalSearch | None,
 ) -> Suggestion:
@@ -99,7 +108,7 @@ def suggest(
         expected_guesses, best_so_far = total / len(alive), False
     else:
         heuristic = "entropy" if strategy == "optimal" else strategy
-        guess, best_so_far = best_guess(space, heuristic, played, alive, budget=budget, should_stop=should_stop)
+        guess, best_so_far = best_guess(space, heuristic, played, alive, deadline=deadline, should_stop=should_stop)
     return explain(space, guess, alive, strategy, best_so_far, expected_guesses)
 
 
@@ -123,7 +132,7 @@ def rate_last_row(
     game: Game,
     alive: np.ndarray,
     strategy: str,
-    budget: float | None,
+    deadline: float | None,
     should_stop: ShouldStop,
     optimal: OptimalSearch | None,
 ) -> str | None:
@@ -134,8 +143,7 @@ def rate_last_row(
     if len(alive) <= 1:
         return None
     played = [row.guess for row in game.rows[:-1]]
-    half = None if budget is None else budget / 2
-    best = suggest(space, strategy, played, alive, half, should_stop, optimal)
+    best = suggest(space, strategy, played, alive, deadline, should_stop, optimal)
     mine = explain(space, space.index_of(game.rows[-1].guess), alive, strategy)
     if mine.guess == best.guess:
         return f"Row {len(game.rows)} was the assistant's own suggestion."

@@ -51,11 +51,15 @@ class CodeSpace:
         return (self.pegs + 1) ** 2
 
     @cached_property
+    def powers(self) -> np.ndarray:
+        """Place values: code @ powers is the code's index."""
+        return self.colours ** np.arange(self.pegs - 1, -1, -1, dtype=np.int64)
+
+    @cached_property
     def codes(self) -> np.ndarray:
         """(size, pegs) uint8 array; read-only so it can be shared safely."""
         index = np.arange(self.size, dtype=np.int64)
-        powers = self.colours ** np.arange(self.pegs - 1, -1, -1, dtype=np.int64)
-        codes = ((index[:, None] // powers) % self.colours).astype(np.uint8)
+        codes = ((index[:, None] // self.powers) % self.colours).astype(np.uint8)
         codes.flags.writeable = False
         return codes
 

@@ -111,22 +111,47 @@ def candidate_guesses(space: CodeSpace, played: list[Code], alive: np.ndarray) -
     """One code (the lowest) per class of guesses that split the codes alike.
 
     Colours absent from every code still possible all act the same, as do
-    colours not yet played; before the first guess every position is alike too.
+    colours not yet played; before the first guess every position is alike too,
+    so a guess is just how many pegs of each colour it has.
     """
+    if not played:
+        return first_guesses(space)
     present = space.counts[alive].any(axis=0) if len(alive) else np.zeros(space.colours, bool)
     used = np.zeros(space.colours, bool)
     for guess in played:
         used[list(guess)] = True
     absent = ~present
     fresh = present & ~used
+    if absent.sum() < 2 and fresh.sum() < 2:
+        return np.arange(space.size)
     codes = space.codes.astype(np.int64)
     if absent.any():
         codes = np.where(absent[codes], np.flatnonzero(absent)[0], codes)
-    if not played:
-        codes = np.sort(codes, axis=1)
     codes = relabel_in_order(codes, np.flatnonzero(fresh))
-    powers = space.colours ** np.arange(space.pegs - 1, -1, -1, dtype=np.int64)
-    return np.unique(codes @ powers)
+    return np.unique(codes @ space.powers)
+
+
+def first_guesses(space: CodeSpace) -> np.ndarray:
+    """The lowest code of each partition of the pegs into colours: 0011 for 4x6 (Knuth's 1122)."""
+    guesses = []
+    for sizes in partitions(space.pegs, space.colours):
+        code = [colour for colour, size in enumerate(sizes) for _ in range(size)]
+        guesses.append(space.index_of(tuple(code)))
+    return np.array(sorted(guesses), dtype=np.int64)
+
+
+def partitions(total: int, parts: int, largest: int | None = None) -> list[tuple[int, ...]]:
+    """Ways to write `total` as at most `parts` sizes, largest first."""
+    largest = total if largest is None else largest
+    if total == 0:
+        return [()]
+    if parts == 0:
+        return []
+    return [
+        (first, *rest)
+        for first in range(min(total, largest), 0, -1)
+        for rest in partitions(total - first, parts - 1, first)
+    ]
 
 
 def relabel_in_order(codes: np.ndarray, interchangeable: np.ndarray) -> np.ndarray:
@@ -158,10 +183,14 @@ def best_guess(
     played: list[Code],
     alive: np.ndarray,
     *,
-    budget: float | None = None,
+    deadline: float | None = None,
     should_stop: ShouldStop = never,
 ) -> tuple[int, bool]:
-    """The index of the best guess and whether time ran out before all were scored."""
+    """The index of the best guess and whether time ran out before all were scored.
+
+    With a `deadline` (a `time.monotonic()` value) the consistent codes are
+    scored first and then a seeded sample of the others, until time is up.
+    """
     if len(alive) <= 2:
         return int(alive[0]), False
     candidates = candidate_guesses(space, played, alive)
@@ -169,8 +198,7 @@ def best_guess(
     if len(alive) > SECRET_SAMPLE:
         secrets = np.sort(np.random.default_rng(SEED).choice(alive, SECRET_SAMPLE, replace=False))
     consistent = np.isin(candidates, alive)
-    order = candidate_order(candidates, consistent, len(alive), budget)
-    deadline = None if budget is None else time.monotonic() + budget
+    order = candidate_order(candidates, consistent, len(alive), deadline is not None)
     best_key: tuple | None = None
     best = int(alive[0])
     scored = 0
@@ -188,10 +216,10 @@ def best_guess(
     return best, scored < len(order)
 
 
-def candidate_order(candidates: np.ndarray, consistent: np.ndarray, alive: int, budget: float | None) -> np.ndarray:
-    """Score order: all of them when time allows; else consistent codes and a seeded sample first."""
+def candidate_order(candidates: np.ndarray, consistent: np.ndarray, alive: int, timed: bool) -> np.ndarray:
+    """Score order: all in code order when time allows; else consistent codes first, then a seeded shuffle."""
     index = np.arange(len(candidates))
-    if budget is None:
+    if not timed:
         return index
     rng = np.random.default_rng(SEED + alive)
     return np.concatenate([rng.permutation(index[consistent]), rng.permutation(index[~consistent])])
@@ -246,7 +274,8 @@ class OptimalSearch:
             self.memo[key] = result
             return result
         keys = badness("entropy", sizes)
-        ranked = np.lexsort((candidates, ~consistent, keys))
+        splits = sizes.max(axis=1) < n  # a guess that splits nothing only wastes a turn
+        ranked = [i for i in np.lexsort((candidates, ~consistent, keys)) if splits[i]]
         width = self.width if n > 30 else max(3, self.width // 2)
         best = None
         for index in ranked[:width]:

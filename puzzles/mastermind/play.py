@@ -1,0 +1,93 @@
+"""Playing a strategy against secrets, to measure it: games, average, worst, distribution.
+
+A strategy is deterministic, so the guess it makes depends only on the codes
+still possible and the guesses played; the `Codebreaker` remembers each
+decision, and playing all 1,296 secrets of 4x6 visits each node of the
+strategy's tree once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from puzzles.core import ShouldStop, never
+from puzzles.mastermind.codes import CodeSpace
+from puzzles.mastermind.game import Code, Feedback
+from puzzles.mastermind.strategies import OptimalSearch, best_guess
+
+MAX_GUESSES = 20
+
+
+@dataclass(frozen=True)
+class Results:
+    games: int
+    total: int
+    worst: int
+    distribution: dict[int, int]
+
+    @property
+    def average(self) -> float:
+        return self.total / self.games
+
+    def to_json(self) -> dict:
+        return {
+            "games": self.games,
+            "total": self.total,
+            "average": round(self.average, 4),
+            "worst": self.worst,
+            "distribution": {str(k): v for k, v in sorted(self.distribution.items())},
+        }
+
+
+class Codebreaker:
+    """One strategy on one variant, with its decisions remembered."""
+
+    def __init__(self, space: CodeSpace, strategy: str, budget: float | None = None) -> None:
+        self.space = space
+        self.strategy = strategy
+        self.budget = budget
+        self.optimal = OptimalSearch(space) if strategy == "optimal" else None
+        self.decisions: dict[bytes, int] = {}
+
+    def guess(self, alive: np.ndarray, played: list[Code], should_stop: ShouldStop = never) -> int:
+        key = alive.tobytes()
+        if key not in self.decisions:
+            if self.optimal is not None:
+                self.decisions[key] = self.optimal.best(alive, played, should_stop)[1]
+            else:
+                deadline = None if self.budget is None else time.monotonic() + self.budget
+                guess, _ = best_guess(self.space, self.strategy, played, alive, deadline=deadline, should_stop=should_stop)
+                self.decisions[key] = guess
+        return self.decisions[key]
+
+    def play(self, secret: int, should_stop: ShouldStop = never) -> int:
+        """How many guesses this strategy needs to find `secret`."""
+        space = self.space
+        alive = np.arange(space.size, dtype=np.int64)
+        played: list[Code] = []
+        secret_code = tuple(int(c) for c in space.codes[secret])
+        win = space.packed(Feedback(space.pegs, 0))
+        for turn in range(1, MAX_GUESSES + 1):
+            guess = self.guess(alive, played, should_stop)
+            code = tuple(int(c) for c in space.codes[guess])
+            packed = space.feedback_of(code, np.array([secret]))[0]
+            if packed == win:
+                return turn
+            played.append(code)
+            alive = alive[space.feedback_of(code, alive) == packed]
+        raise RuntimeError(f"strategy {self.strategy} did not find {secret_code} in {MAX_GUESSES} guesses")
+
+    def play_all(self, secrets: np.ndarray, should_stop: ShouldStop = never) -> Results:
+        turns = [self.play(int(secret), should_stop) for secret in secrets]
+        return Results(len(turns), sum(turns), max(turns), dict(Counter(turns)))
+
+
+def sample_secrets(space: CodeSpace, sample: int | None, seed: int = 0) -> np.ndarray:
+    """Every secret, or a seeded sample of them."""
+    if sample is None or sample >= space.size:
+        return np.arange(space.size)
+    return np.sort(np.random.default_rng(seed).choice(space.size, sample, replace=False))

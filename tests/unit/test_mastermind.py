@@ -1,0 +1,220 @@
+"""Mastermind engine against the seed's game, brute force, and the published strategy totals."""
+
+import itertools
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from assistant.cli import main
+from puzzles import mastermind as mm
+from puzzles.core import PuzzleError
+from puzzles.examples import examples
+from puzzles.mastermind.play import Codebreaker
+
+SEED_TEXT = examples("mastermind")["seed"]
+SEED = mm.parse(SEED_TEXT)
+
+
+def names(game, code):
+    return " ".join(game.name(code))
+
+
+def test_the_seed_game_leaves_exactly_the_two_codes_it_reports():
+    analysis = mm.analyse(SEED, budget=0.2)
+    assert analysis.count == 2
+    assert sorted(names(SEED, code) for code in analysis.codes) == [
+        "green yellow none yellow orange blue",
+        "yellow none green yellow orange blue",
+    ]
+    assert analysis.left_after[-1] == 2
+    assert list(analysis.left_after) == sorted(analysis.left_after, reverse=True)
+
+
+@pytest.mark.parametrize(
+    "secret, guess, black, white",
+    [
+        ("rrbb", "rrbb", 4, 0),
+        ("rrbb", "bbrr", 0, 4),
+        ("rrrb", "rbbb", 2, 0),  # repeats count once each
+        ("rgby", "rrrr", 1, 0),
+        ("rrgg", "grrg", 2, 2),
+        ("rgby", "oooo", 0, 0),
+    ],
+)
+def test_scoring_with_repeated_colours(secret, guess, black, white):
+    game = mm.Game()
+    assert mm.score(mm.parse_guess(game, secret), mm.parse_guess(game, guess)) == mm.Feedback(black, white)
+
+
+codes_4x6 = st.tuples(*[st.integers(0, 5)] * 4)
+
+
+@given(codes_4x6, codes_4x6)
+def test_scoring_properties(secret, guess):
+    feedback = mm.score(secret, guess)
+    assert feedback.black + feedback.white <= 4
+    assert mm.score(guess, secret) == feedback
+    assert mm.score(secret, secret) == mm.Feedback(4, 0)
+    assert not (feedback.black == 3 and feedback.white == 1)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.integers(2, 4), st.integers(2, 4)), min_size=0, max_size=1), st.data())
+def test_the_secret_is_always_consistent_and_the_filter_matches_brute_force(_, data):
+    pegs, colours = data.draw(st.integers(2, 4)), data.draw(st.integers(2, 4))
+    code = st.tuples(*[st.integers(0, colours - 1)] * pegs)
+    secret = data.draw(code)
+    guesses = data.draw(st.lists(code, max_size=4))
+    game = mm.Game(pegs, tuple("abcdefghij"[:colours]), tuple(mm.Row(g, mm.score(secret, g)) for g in guesses))
+    space = mm.code_space(game)
+    alive = {tuple(int(c) for c in space.codes[i]) for i in space.consistent(game)}
+    brute = {
+        c for c in itertools.product(range(colours), repeat=pegs) if all(mm.score(c, r.guess) == r.feedback for r in game.rows)
+    }
+    assert secret in alive
+    assert alive == brute
+
+
+def test_first_guess_classes_use_colour_and_position_symmetry():
+    from puzzles.mastermind.strategies import candidate_guesses
+
+    assert len(candidate_guesses(mm.space_of(6, 9), [], np.arange(9**6))) == 11
+    space = mm.space_of(4, 6)
+    assert [names(mm.Game(), space.codes[i]) for i in candidate_guesses(space, [], np.arange(6**4))] == [
+        "red red red red",
+        "red red red blue",
+        "red red blue blue",
+        "red red blue green",
+        "red blue green yellow",
+    ]
+
+
+@pytest.mark.parametrize("strategy, total", [("minimax", 5801), ("expected-size", 5696)])
+def test_published_4x6_totals(strategy, total):
+    space = mm.space_of(4, 6)
+    results = Codebreaker(space, strategy).play_all(np.arange(space.size))
+    assert results.total == total
+    if strategy == "minimax":
+        assert results.worst == 5
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("strategy, total", [("entropy", 5722), ("most-parts", 5668)])
+def test_published_4x6_totals_slow(strategy, total):
+    space = mm.space_of(4, 6)
+    assert Codebreaker(space, strategy).play_all(np.arange(space.size)).total == total
+
+
+def test_optimal_search_is_exact_on_a_small_space():
+    """On small spaces the search, given full width, matches a plain exhaustive minimum."""
+    space = mm.space_of(2, 4)
+    win = space.packed(mm.Feedback(2, 0))
+
+    def exhaustive(alive):
+        if len(alive) == 1:
+            return 1
+        best = None
+        for guess in range(space.size):
+            feedback = space.feedback_of(tuple(space.codes[guess]), alive)
+            if len(np.unique(feedback)) == 1 and feedback[0] != win:
+                continue
+            total = len(alive) + sum(exhaustive(alive[feedback == f]) for f in np.unique(feedback) if f != win)
+            best = total if best is None else min(best, total)
+        return best
+
+    everything = np.arange(space.size)
+    assert mm.OptimalSearch(space, width=space.size).best(everything, [])[0] == exhaustive(everything)
+
+
+def test_a_mistyped_row_is_found_and_corrected():
+    wrong = SEED.replace_row(3, mm.Row(SEED.rows[3].guess, mm.Feedback(1, 1)))
+    analysis = mm.analyse(wrong, budget=0.2)
+    assert analysis.count == 0
+    first = analysis.corrections[0]
+    assert (first.row, first.feedback) == (3, mm.Feedback(1, 2))
+    assert analysis.diagnosis.startswith("No code fits; row 4 was probably 1 black 2 white, not 1 1 (then 2 codes fit)")
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("5 2", "more than 6 pegs"),
+        ("5 1", "cannot happen"),
+        ("-1 2", "negative"),
+        ("one two", "two numbers"),
+        ("", "type the key pegs"),
+    ],
+)
+def test_impossible_feedback_is_refused(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        mm.parse_feedback(6, text)
+
+
+def test_guesses_by_keys_names_and_prefixes():
+    assert mm.colour_keys(mm.SEED_COLOURS) == ("r", "b", "g", "y", "o", "w", "l", "h", "n")
+    expected = mm.parse_guess(SEED, "red red blue blue green green")
+    assert mm.parse_guess(SEED, "rrbbgg") == expected
+    assert mm.parse_guess(SEED, "re, re, blu, blu, gr, gr") == expected
+    with pytest.raises(PuzzleError, match="peg 2: 'bl' could be blue or black"):
+        mm.parse_guess(SEED, "red bl blue blue green green")
+    with pytest.raises(PuzzleError, match="peg 1: 'pink' is not a colour"):
+        mm.parse_guess(SEED, "pink red blue blue green green")
+    with pytest.raises(PuzzleError, match="6 pegs, this one has 3"):
+        mm.parse_guess(SEED, "red red blue")
+
+
+@pytest.mark.parametrize(
+    "text, line, column",
+    [
+        ("pegs: 9\n", 1, 6),
+        ("pegs: 4\ncolours: red\n", 2, 9),
+        ("pegs: 4\nred red blue pink = 1 0\n", 2, 1),
+        ("pegs: 4\nred red blue blue = 4 1\n", 2, 20),
+        ("red red blue blue 1 0\n", 1, 1),
+        ("red red blue blue = 1 0\npegs: 4\n", 2, 1),
+    ],
+)
+def test_bad_files_are_refused_with_line_and_column(text, line, column):
+    with pytest.raises(PuzzleError) as caught:
+        mm.parse(text)
+    assert (caught.value.line, caught.value.column) == (line, column)
+
+
+def test_format_round_trips_the_seed():
+    assert mm.parse(mm.format(SEED)) == SEED
+    assert mm.parse(SEED_TEXT.replace("colours:", "colors:")) == SEED
+
+
+@given(st.text(max_size=200))
+def test_any_text_is_a_game_or_a_puzzle_error(text):
+    try:
+        mm.parse(text)
+    except PuzzleError:
+        pass
+
+
+def test_too_large_a_variant_is_refused_clearly():
+    with pytest.raises(PuzzleError, match="too many to list"):
+        mm.analyse(mm.Game(8, tuple("abcdefghij")))
+
+
+def test_cli_prints_json_per_file(tmp_path, capsys):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("pegs: 4\nred red = 1 0\n")
+    seed = tmp_path / "seed.txt"
+    seed.write_text(SEED_TEXT)
+    status = main(["solve", "mastermind", str(seed), str(bad), str(seed), "--json", "--limit", "1"])
+    out, err = capsys.readouterr()
+    assert status == 2
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [data["count"] for data in lines] == [2, 2]
+    assert len(lines[0]["solutions"]) == 1 and len(lines[0]["suggestion"]) == 6
+    assert err.strip() == f"puzzle-assistant: {bad}: line 2, column 1: a guess has 4 pegs, this one has 2"
+
+
+def test_cli_refuses_a_missing_file(capsys):
+    assert main(["solve", "mastermind", "/no/such/game.txt"]) == 2
+    assert "no such file" in capsys.readouterr().err
