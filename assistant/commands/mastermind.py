@@ -98,7 +98,7 @@ def sample_5x8() -> str:
 
 BENCHMARKS = [
     Benchmark("6x9 refilter after one row", refilter_one_row, "<= 30 ms", repeat=21, setup=lambda: SPACE_6x9.counts),
-    Benchmark("6x9 seed game, all 8 rows from scratch", whole_seed_game, "", repeat=5),
+    Benchmark("6x9 seed game: whole analysis with rating", whole_seed_game, "", repeat=5),
     Benchmark("6x9 suggestion, first guess", lambda: suggestion_after(0), "<= 2 s", repeat=3),
     Benchmark("6x9 suggestion after 1 row", lambda: suggestion_after(1), "<= 2 s", repeat=3),
     Benchmark("6x9 suggestion after 3 rows", lambda: suggestion_after(3), "<= 2 s", repeat=3),

@@ -57,6 +57,7 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
     KIND = "mastermind"
     HELP = HELP
     CSS_PATH = "mastermind.tcss"
+    AUTO_FOCUS = "#guess"
     SCREENSHOT_KEYS: ClassVar[tuple[str, ...]] = ()
     BINDINGS = [
         Binding("f3", "use_suggestion", "Use suggestion", tooltip="Put the suggested guess in the guess box"),

@@ -82,13 +82,35 @@ class CodeSpace:
     def unpacked(self, value: int) -> Feedback:
         return Feedback(*divmod(int(value), self.pegs + 1))
 
+    @cached_property
+    def by_position(self) -> np.ndarray:
+        """(pegs, size): each position's colours contiguous, for fast column scans."""
+        return np.ascontiguousarray(self.codes.T)
+
+    @cached_property
+    def by_colour(self) -> np.ndarray:
+        """(colours, size): each colour's counts contiguous."""
+        return np.ascontiguousarray(self.counts.T)
+
     def feedback_of(self, guess: Code, among: np.ndarray) -> np.ndarray:
-        """Packed feedback of `guess` against the codes with these indices (int array)."""
-        guess_array = np.asarray(guess, dtype=np.uint8)
-        guess_counts = np.bincount(guess_array, minlength=self.colours).astype(np.uint8)
-        black = (self.codes[among] == guess_array).sum(axis=1, dtype=np.int16)
-        common = np.minimum(self.counts[among], guess_counts).sum(axis=1, dtype=np.int16)
-        return (black * (self.pegs + 1) + (common - black)).astype(np.int16)
+        """Packed feedback of `guess` against the codes with these (sorted, distinct) indices.
+
+        One pass per peg for blacks and one per distinct guess colour for
+        blacks + whites: a few contiguous column scans instead of a 2-D
+        reduction (about 4 ms for all 531,441 codes of 6x9).
+        """
+        everything = len(among) == self.size
+
+        def column(table: np.ndarray, row: int) -> np.ndarray:
+            return table[row] if everything else table[row][among]
+
+        black = np.zeros(len(among), dtype=np.int16)
+        for position, colour in enumerate(guess):
+            black += column(self.by_position, position) == colour
+        common = np.zeros(len(among), dtype=np.int16)
+        for colour in set(guess):
+            common += np.minimum(column(self.by_colour, colour), guess.count(colour))
+        return black * (self.pegs + 1) + (common - black)
 
     def consistent(self, game: Game, should_stop: ShouldStop = never) -> np.ndarray:
         """Indices of the codes that would have given every row's feedback."""

@@ -31,6 +31,7 @@ from puzzles.mastermind.game import Code, Feedback
 STRATEGIES = ("entropy", "minimax", "expected-size", "most-parts", "optimal")
 SECRET_SAMPLE = 4_000
 BATCH_ELEMENTS = 4_000_000
+SMALL_WORK = 2_000_000
 OPTIMAL_MAX_CODES = 1_296
 SEED = 20_14
 
@@ -198,6 +199,8 @@ def best_guess(
     if len(alive) > SECRET_SAMPLE:
         secrets = np.sort(np.random.default_rng(SEED).choice(alive, SECRET_SAMPLE, replace=False))
     consistent = np.isin(candidates, alive)
+    if len(candidates) * len(secrets) <= SMALL_WORK:
+        deadline = None  # cheap enough to score everything: the answer then never depends on speed
     order = candidate_order(candidates, consistent, len(alive), deadline is not None)
     best_key: tuple | None = None
     best = int(alive[0])

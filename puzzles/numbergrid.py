@@ -1,0 +1,111 @@
+"""Rows of number cells as people type them, shared by Hidoku, Jodici and the magic board.
+
+A cell is a number (a given), an empty mark (`_`, `__`, `___`, `-` or `0`) or,
+where the puzzle has them, a blocked mark (`.` or `#`).  Cells are separated by
+commas or white space.  Every refusal names the line and column.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from puzzles.core import PuzzleError
+
+EMPTY = 0
+BLOCKED = -1
+EMPTY_MARKS = re.compile(r"_+|-|0")
+BLOCKED_MARKS = {".", "#"}
+CELL = re.compile(r"[^,\s]+")
+
+Grid = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of the file with its 1-based number, for messages."""
+
+    number: int
+    text: str
+
+
+def content_lines(text: str) -> list[Line]:
+    """Lines that are not blank and not comments.
+
+    A comment starts with `#`; since `#` is also a blocked cell, a line made
+    only of cell marks (`# # 3 _`) is a row, and anything else (`# the seed`)
+    is a comment.
+    """
+    lines = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        stripped = raw.strip()
+        if not stripped or (stripped.startswith("#") and not all(is_cell(t) for t in CELL.findall(stripped))):
+            continue
+        lines.append(Line(number, raw.rstrip()))
+    return lines
+
+
+def is_cell(token: str) -> bool:
+    return token.isdigit() or token in BLOCKED_MARKS or bool(EMPTY_MARKS.fullmatch(token))
+
+
+def read_row(line: Line, *, blocked: bool = False, low: int = 1, high: int | None = None) -> tuple[int, ...]:
+    """One row of cells; numbers outside low..high are refused where they stand."""
+    cells = []
+    for match in CELL.finditer(line.text):
+        token, column = match.group(), match.start() + 1
+        if EMPTY_MARKS.fullmatch(token):
+            cells.append(EMPTY)
+        elif token in BLOCKED_MARKS:
+            if not blocked:
+                raise PuzzleError(f"{token!r}: this puzzle has no blocked cells", line=line.number, column=column)
+            cells.append(BLOCKED)
+        elif token.isdigit():
+            value = int(token)
+            if value < low or (high is not None and value > high):
+                span = f"{low}..{high}" if high is not None else f"at least {low}"
+                raise PuzzleError(f"{value} is outside {span}", line=line.number, column=column)
+            cells.append(value)
+        else:
+            raise PuzzleError(f"{token!r} is not a number, an empty mark (_ or -) or a blocked mark (. or #)"
+                              if blocked else f"{token!r} is not a number or an empty mark (_ or -)",
+                              line=line.number, column=column)
+    return tuple(cells)
+
+
+def read_rows(lines: list[Line], *, blocked: bool = False, low: int = 1, high: int | None = None, width: int | None = None) -> Grid:
+    """Rows of equal length (or of `width`), refusing a ragged row at its line."""
+    rows = []
+    for line in lines:
+        row = read_row(line, blocked=blocked, low=low, high=high)
+        expected = width if width is not None else (len(rows[0]) if rows else len(row))
+        if len(row) != expected:
+            raise PuzzleError(f"this row has {len(row)} cells, the board is {expected} wide", line=line.number, column=1)
+        rows.append(row)
+    if not rows:
+        raise PuzzleError("no rows of cells found", line=1, column=1)
+    return tuple(rows)
+
+
+def duplicates(grid: Grid) -> dict[int, list[tuple[int, int]]]:
+    """Numbers that stand in more than one cell, with their cells."""
+    seen: dict[int, list[tuple[int, int]]] = {}
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            if value > 0:
+                seen.setdefault(value, []).append((r, c))
+    return {value: cells for value, cells in seen.items() if len(cells) > 1}
+
+
+def cell_name(position: tuple[int, int]) -> str:
+    return f"r{position[0] + 1}c{position[1] + 1}"
+
+
+def format_rows(grid: Grid) -> str:
+    """Rows with right-aligned columns, `_` for empty (as wide as the column), `#` for blocked."""
+    width = max([len(str(v)) for row in grid for v in row if v > 0] + [1])
+
+    def show(value: int) -> str:
+        return "_" * width if value == EMPTY else "#".rjust(width) if value == BLOCKED else str(value).rjust(width)
+
+    return "\n".join(" ".join(show(v) for v in row) for row in grid) + "\n"
