@@ -47,6 +47,7 @@ class Kind:
 
 KINDS: tuple[Kind, ...] = (
     Kind("mastermind", "MastermindScreen"),
+    Kind("hidoku", "HidokuScreen"),
 )
 
 BY_NAME = {kind.name: kind for kind in KINDS}

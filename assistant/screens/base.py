@@ -21,7 +21,7 @@ from assistant.history import History
 from assistant.kinds import BY_NAME
 from assistant.live import Job, LiveResult
 from assistant.sessions import Session, SessionError, load_session, save_session, session_file, set_aside, write_atomically
-from assistant.widgets.dialogs import ChoiceDialog, HelpDialog, PathDialog
+from assistant.widgets.dialogs import ChoiceDialog, HelpDialog, path_dialog
 from assistant.widgets.live_panel import LivePanel
 from puzzles.core import PuzzleError
 from puzzles.examples import examples
@@ -190,7 +190,7 @@ class PuzzleScreen(Screen, Generic[State]):
                 self.load(*result)
                 self.notify(f"Opened {result[1]}")
 
-        self.app.push_screen(PathDialog(f"Open a {self.engine.TITLE} file", read), opened)
+        self.app.push_screen(path_dialog(f"Open a {self.engine.TITLE} file", read), opened)
 
     def action_save(self) -> None:
         def write(path: Path) -> Path:
@@ -204,7 +204,7 @@ class PuzzleScreen(Screen, Generic[State]):
                 self.notify(f"Saved {path}")
 
         initial = str(self.path) if self.path else f"{self.KIND}.txt"
-        self.app.push_screen(PathDialog(f"Save this {self.engine.TITLE} to", write, initial), saved)
+        self.app.push_screen(path_dialog(f"Save this {self.engine.TITLE} to", write, initial), saved)
 
     def action_examples(self) -> None:
         found = examples(self.KIND)

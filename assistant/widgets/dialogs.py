@@ -30,19 +30,23 @@ class Dialog(ModalScreen):
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
 
-class PathDialog(Dialog):
-    """Asks for a file path; `check` may refuse it (the message shows, the text stays)."""
+class AskDialog(Dialog):
+    """Asks for one line; `check` turns it into the result or refuses it.
 
-    def __init__(self, title: str, check: Callable[[Path], object], initial: str = "") -> None:
+    A refusal shows its message under the input and keeps what was typed.
+    """
+
+    def __init__(self, title: str, check: Callable[[str], object], initial: str = "", placeholder: str = "") -> None:
         super().__init__()
         self.title_text = title
         self.check = check
         self.initial = initial
+        self.placeholder = placeholder
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_text, classes="title")
-            yield Input(self.initial, placeholder="path/to/file.txt", id="path")
+            yield Input(self.initial, placeholder=self.placeholder, id="answer")
             yield Static("", classes="error", id="error")
             with Horizontal():
                 yield Button("Cancel", id="cancel")
@@ -58,17 +62,29 @@ class PathDialog(Dialog):
             self.dismiss(None)
 
     def accept(self) -> None:
-        text = self.query_one("#path", Input).value.strip()
+        text = self.query_one("#answer", Input).value.strip()
         if not text:
-            self.query_one("#error", Static).update("Type a file path first.")
+            self.query_one("#error", Static).update("Type something first.")
             return
-        path = Path(text).expanduser()
         try:
-            result = self.check(path)
-        except (OSError, PuzzleError, UnicodeDecodeError) as error:
-            self.query_one("#error", Static).update(f"{path}: {error}")
+            result = self.check(text)
+        except (OSError, PuzzleError, UnicodeDecodeError, ValueError) as error:
+            self.query_one("#error", Static).update(str(error))
             return
         self.dismiss(result)
+
+
+def path_dialog(title: str, use: Callable[[Path], object], initial: str = "") -> AskDialog:
+    """Asks for a file path and hands it to `use`; its errors name the path."""
+
+    def check(text: str) -> object:
+        path = Path(text).expanduser()
+        try:
+            return use(path)
+        except (OSError, PuzzleError, UnicodeDecodeError) as error:
+            raise ValueError(f"{path}: {getattr(error, 'strerror', None) or error}") from None
+
+    return AskDialog(title, check, initial, "path/to/file.txt")
 
 
 class ChoiceDialog(Dialog):

@@ -1,0 +1,151 @@
+"""The screen shared by number-board puzzles: Hidoku, Jodici, the magic board.
+
+Their engines agree on a shape: the puzzle value has `grid` (rows of ints,
+`EMPTY` = 0, `BLOCKED` = -1), `givens` (positions of the printed clues) and
+`with_cell(position, value)`; `analyse(board, budget=, should_stop=)` returns
+per-cell `candidates`, a `count` (`Count`), a `status`, a `hint` and
+`conflicts`.  So a board screen only says which engine it drives, what its
+cells accept, and how it labels rows and columns.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Static
+
+from assistant.live import Job
+from assistant.screens.base import PuzzleScreen
+from assistant.widgets.grid import DIGITS, EditableGrid, GridCell, marks_text
+from assistant.widgets.live_panel import LivePanel
+from puzzles.numbergrid import BLOCKED, EMPTY, cell_name
+
+BOARD_HELP = """
+## Editing
+Arrows or the mouse move; digits type a number (keep typing for more digits);
+backspace erases a digit, delete or space clears the cell.
+Printed clues are **bold**, your entries are coloured; red cells break a rule.
+Small grey marks in empty cells are the numbers that cell can still take
+(**m** hides or shows them); `×` means none can. The panel says how many
+completions remain (0: a mistake somewhere; 1: unique) and the next deduction.
+"""
+
+STATUS_TONE = {"contradiction": "bad", "unique": "good", "several": "info"}
+
+
+class BoardScreen(PuzzleScreen):
+    """A number board with live candidates, completion count and a worded hint."""
+
+    CSS_PATH = "board.tcss"
+    AUTO_FOCUS = "EditableGrid"
+    ACCEPTS: ClassVar[str] = DIGITS
+    BUDGET: ClassVar[float] = 1.0
+    BINDINGS = [Binding("m", "toggle_marks", "Marks", tooltip="Show or hide candidate marks")]
+
+    def __init__(self) -> None:
+        self.analysis: Any = None
+        super().__init__()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="columns"):
+            with Vertical(id="board"):
+                yield EditableGrid(min_cell_width=self.cell_width())
+                yield Static(id="cell-info")
+            yield LivePanel()
+        yield Footer(compact=True)
+
+    # ------------------------------------------------------------ what differs per puzzle
+
+    def cell_width(self) -> int:
+        return len(str(self.state.size)) if hasattr(self.state, "size") else 2
+
+    def cell_text(self, value: int) -> str:
+        return "" if value in (EMPTY, BLOCKED) else str(value)
+
+    def read_cell(self, text: str) -> int:
+        """What the person typed into a cell, as the engine's value."""
+        if text in ("#", "."):
+            return BLOCKED
+        return int(text) if text.isdigit() else EMPTY
+
+    # ------------------------------------------------------------ the flow
+
+    @property
+    def grid(self) -> EditableGrid:
+        return self.query_one(EditableGrid)
+
+    def draw(self, board: Any) -> None:
+        self.grid.show_cells(self.cells(board, None))
+        self.describe_cell()
+
+    def cells(self, board: Any, analysis: Any) -> list[list[GridCell]]:
+        width = self.cell_width()
+        rows = []
+        for r, row in enumerate(board.grid):
+            line = []
+            for c, value in enumerate(row):
+                position = (r, c)
+                marks = ""
+                if analysis is not None and value == EMPTY:
+                    marks = marks_text(analysis.candidates[r][c], width)
+                conflict = analysis is not None and position in analysis.conflicts
+                if value == BLOCKED:
+                    role = "blocked"
+                elif value == EMPTY:
+                    role = "empty"
+                else:
+                    role = "given" if position in board.givens else "entry"
+                line.append(GridCell(self.cell_text(value), role, marks, conflict, self.ACCEPTS))
+            rows.append(line)
+        return rows
+
+    def compute(self, board: Any, job: Job) -> Any:
+        return self.engine.analyse(board, budget=self.BUDGET, should_stop=job.should_stop)
+
+    def show_result(self, analysis: Any) -> None:
+        self.analysis = analysis
+        self.grid.show_cells(self.cells(self.state, analysis))
+        count = analysis.count
+        headline = {
+            "contradiction": "No completion",
+            "unique": "Unique completion",
+        }.get(analysis.status, f"{count} completions")
+        self.panel.show(headline, STATUS_TONE[analysis.status], Text(analysis.hint))
+        self.describe_cell()
+
+    @on(EditableGrid.Edited)
+    def edited(self, event: EditableGrid.Edited) -> None:
+        self.analysis = None
+        self.change(self.state.with_cell(event.position, self.read_cell(event.text)))
+
+    @on(EditableGrid.CursorMoved)
+    def describe_cell(self) -> None:
+        position = self.grid.cursor
+        r, c = position
+        info = self.query_one("#cell-info", Static)
+        if r >= len(self.state.grid) or c >= len(self.state.grid[r]):
+            info.update("")
+            return
+        value = self.state.grid[r][c]
+        if self.analysis is None:
+            detail = "…"
+        elif value == EMPTY:
+            values = self.analysis.candidates[r][c]
+            detail = f"can be {', '.join(map(str, values))}" if values else "no number fits here"
+        elif value == BLOCKED:
+            detail = "blocked"
+        else:
+            detail = f"{value} ({'clue' if position in self.state.givens else 'your entry'})"
+        info.update(f"{self.cell_label(position)}: {detail}")
+
+    def cell_label(self, position: tuple[int, int]) -> str:
+        return cell_name(position)
+
+    def action_toggle_marks(self) -> None:
+        self.grid.show_marks = not self.grid.show_marks

@@ -1,0 +1,35 @@
+"""Hidoku (Hidato) board editor with live candidates, completions and hints."""
+
+from __future__ import annotations
+
+import re
+
+from assistant.screens.board import BOARD_HELP, BoardScreen
+from assistant.widgets.dialogs import AskDialog
+from assistant.widgets.grid import DIGITS
+from puzzles import hidoku
+
+HELP = """
+Place the numbers 1..N (N = open cells) so that each number touches the next
+one, sideways or diagonally (with `adjacency: orthogonal` in the file, only
+sideways: Numbrix). Type **#** or **.** to block a cell.
+""" + BOARD_HELP
+
+
+class HidokuScreen(BoardScreen):
+    KIND = "hidoku"
+    HELP = HELP
+    ACCEPTS = DIGITS + "#."
+
+    def new_state(self) -> None:
+        def check(text: str) -> hidoku.Hidoku:
+            match = re.fullmatch(r"\s*(\d+)\s*[x×]\s*(\d+)\s*", text)
+            if not match:
+                raise ValueError("type the size as ROWSxCOLUMNS, e.g. 7x7")
+            return hidoku.blank(int(match.group(1)), int(match.group(2)))
+
+        self.app.push_screen(AskDialog("New Hidoku board: size", check, "7x7", "rows x columns"), self.start_new)
+
+    def start_new(self, board: hidoku.Hidoku | None) -> None:
+        if board is not None:
+            self.load(board)

@@ -1,0 +1,510 @@
+"""Hidoku (Hidato): place 1..N so that consecutive numbers touch, N being the open cells.
+
+Each number k keeps the set of cells it may still occupy, as a bitboard (a
+Python int, one bit per cell, with one padding column so that shifting a row
+left or right never wraps into the next).  The neighbours of a whole set are
+then a handful of shifts, and the reasoning a person does by hand becomes
+cheap set algebra:
+
+- k+1 lies next to k, so places(k) ⊆ neighbours(places(k-1)) ∩ neighbours(places(k+1));
+  sweeping this forward and backward carries every distance constraint;
+- a number with one place owns that cell; a cell that only one number can
+  reach belongs to it (hidden single); a cell no number can reach is a
+  contradiction;
+- search branches on the number with the fewest places.
+
+Text format: rows of cells separated by commas or spaces; a number is a given,
+`_`, `-` or `0` is empty, `.` or `#` is blocked.  The optional first lines may
+be a size (`7x7`), `[Problem]` (a following `[Solution]` section is skipped),
+and `adjacency: orthogonal` for Numbrix rules (default: king moves).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+
+from puzzles.core import Count, Deadline, PuzzleError, ShouldStop, never
+from puzzles.numbergrid import BLOCKED, EMPTY, Grid, cell_name, content_lines, format_rows, read_rows
+
+TITLE = "Hidoku"
+SUMMARY = "Hidato boards cell by cell: each empty cell's possible numbers, completions left, the next deduction."
+SOLVE_OPTIONS = ()
+ADJACENCIES = ("king", "orthogonal")
+BUDGET = 1.0
+
+Position = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Hidoku:
+    """A board: numbers, `EMPTY` and `BLOCKED` cells; `givens` are the printed clues."""
+
+    grid: Grid
+    givens: frozenset[Position] = field(default_factory=frozenset)
+    adjacency: str = "king"
+
+    @property
+    def size(self) -> int:
+        """N: the numbers run 1..N over the open cells."""
+        return sum(v != BLOCKED for row in self.grid for v in row)
+
+    def with_cell(self, position: Position, value: int) -> Hidoku:
+        r, c = position
+        row = self.grid[r][:c] + (value,) + self.grid[r][c + 1 :]
+        givens = self.givens - {position}
+        return replace(self, grid=self.grid[:r] + (row,) + self.grid[r + 1 :], givens=givens)
+
+
+# ---------------------------------------------------------------- text format
+
+SIZE_LINE = re.compile(r"\s*(\d+)\s*[x×]\s*(\d+)\s*$", re.IGNORECASE)
+ADJACENCY_LINE = re.compile(r"\s*adjacency\s*:\s*(\S*)\s*$", re.IGNORECASE)
+
+
+def parse(text: str) -> Hidoku:
+    adjacency, size, lines = "king", None, []
+    for line in content_lines(text):
+        if line.text.strip().lower() == "[solution]":
+            break
+        if line.text.strip().lower() == "[problem]":
+            continue
+        if match := ADJACENCY_LINE.match(line.text):
+            adjacency = match.group(1).lower().replace("numbrix", "orthogonal")
+            if adjacency not in ADJACENCIES:
+                raise PuzzleError(f"adjacency is king or orthogonal, not {match.group(1)!r}", line=line.number, column=match.start(1) + 1)
+            continue
+        if not lines and (match := SIZE_LINE.match(line.text)):
+            size = (int(match.group(1)), int(match.group(2)), line.number)
+            continue
+        lines.append(line)
+    grid = read_rows(lines, blocked=True)
+    if size is not None and (len(grid[0]), len(grid)) != size[:2] and (len(grid), len(grid[0])) != size[:2]:
+        raise PuzzleError(f"the size line says {size[0]}x{size[1]} but the board is {len(grid[0])}x{len(grid)}", line=size[2], column=1)
+    board = Hidoku(grid, frozenset(), adjacency)
+    check_numbers(board, lines)
+    return replace(board, givens=frozenset(p for p, v in cells(board) if v > 0))
+
+
+def check_numbers(board: Hidoku, lines: list) -> None:
+    """Numbers must be 1..N and each at most once; refused where they stand."""
+    seen: dict[int, Position] = {}
+    for (r, c), value in cells(board):
+        if value <= 0:
+            continue
+        column = nth_cell_column(lines[r].text, c)
+        if value > board.size:
+            raise PuzzleError(f"{value} is more than {board.size}, the number of open cells", line=lines[r].number, column=column)
+        if value in seen:
+            raise PuzzleError(f"{value} is already at {cell_name(seen[value])}", line=lines[r].number, column=column)
+        seen[value] = (r, c)
+
+
+def nth_cell_column(text: str, index: int) -> int:
+    return [m.start() + 1 for m in re.finditer(r"[^,\s]+", text)][index]
+
+
+def format(board: Hidoku) -> str:
+    header = "" if board.adjacency == "king" else f"adjacency: {board.adjacency}\n"
+    return header + format_rows(board.grid)
+
+
+def cells(board: Hidoku) -> Iterator[tuple[Position, int]]:
+    for r, row in enumerate(board.grid):
+        for c, value in enumerate(row):
+            yield (r, c), value
+
+
+# ---------------------------------------------------------------- bitboards
+
+
+class Geometry:
+    """Bit positions of a board's cells and the neighbours of a set of cells."""
+
+    def __init__(self, board: Hidoku) -> None:
+        self.rows, self.cols = len(board.grid), len(board.grid[0])
+        self.stride = self.cols + 1
+        self.open = 0
+        for (r, c), value in cells(board):
+            if value != BLOCKED:
+                self.open |= self.bit((r, c))
+        self.king = board.adjacency == "king"
+
+    def bit(self, position: Position) -> int:
+        return 1 << (position[0] * self.stride + position[1])
+
+    def position(self, bit: int) -> Position:
+        return divmod(bit.bit_length() - 1, self.stride)
+
+    def around(self, cells: int) -> int:
+        """The cells touching `cells` (and `cells` themselves), open ones only."""
+        s = self.stride
+        if self.king:
+            row = cells | cells << 1 | cells >> 1
+            return (row | row << s | row >> s) & self.open
+        return (cells | cells << 1 | cells >> 1 | cells << s | cells >> s) & self.open
+
+    def positions(self, cells: int) -> Iterator[Position]:
+        while cells:
+            low = cells & -cells
+            yield self.position(low)
+            cells ^= low
+
+
+class OutOfTime(Exception):
+    """The search's time budget ran out: the count so far is a lower bound."""
+
+
+Places = list[int]  # places[k] = bitboard of cells where number k may go (index 0 unused)
+
+
+def initial_places(board: Hidoku, geometry: Geometry) -> Places:
+    n = board.size
+    given = {value: geometry.bit(p) for p, value in cells(board) if value > 0}
+    taken = sum(given.values())
+    return [0] + [given.get(k, geometry.open & ~taken) for k in range(1, n + 1)]
+
+
+def propagate(places: Places, geometry: Geometry) -> bool:
+    """Narrow every number's places to a fixpoint; False on a contradiction."""
+    while True:
+        before = places[:]
+        if not (sweep(places, geometry) and singles(places, geometry) and runs(places) and pockets(places, geometry)):
+            return False
+        if places == before:
+            return True
+
+
+def sweep(places: Places, geometry: Geometry) -> bool:
+    """k sits next to k-1 and k+1: forward then backward, carrying every distance.
+
+    The neighbourhood shifts are inlined: this loop is most of the solver's time.
+    """
+    s, board, king = geometry.stride, geometry.open, geometry.king
+    n = len(places) - 1
+    for order in (range(2, n + 1), range(n - 1, 0, -1)):
+        step = 1 if order.step == 1 else -1
+        for k in order:
+            prev = places[k - step]
+            if king:
+                row = prev | prev << 1 | prev >> 1
+                near = row | row << s | row >> s
+            else:
+                near = prev | prev << 1 | prev >> 1 | prev << s | prev >> s
+            p = places[k] & near & board
+            if not p:
+                return False
+            places[k] = p
+    return True
+
+
+def singles(places: Places, geometry: Geometry) -> bool:
+    """A number with one place owns it; a cell only one number can reach is that number's."""
+    n = len(places) - 1
+    once = twice = owned = 0
+    for k in range(1, n + 1):
+        p = places[k]
+        if p & (p - 1) == 0:
+            if owned & p:
+                return False
+            owned |= p
+        twice |= once & p
+        once |= p
+    if geometry.open & ~once:
+        return False  # a cell no number can reach
+    hidden = once & ~twice & ~owned
+    for k in range(1, n + 1):
+        p = places[k]
+        if p & (p - 1):
+            narrowed = p & ~owned
+            if narrowed & hidden:
+                narrowed &= hidden
+                if narrowed & (narrowed - 1):
+                    return False  # two cells that only k can fill
+            if not narrowed:
+                return False
+            places[k] = narrowed
+    return True
+
+
+def runs(places: Places) -> bool:
+    """Each run of unplaced numbers between two placed ones fills the cells only it can reach.
+
+    A run of length L must visit every cell that no other run can reach; more
+    than L such cells is a contradiction, exactly L confines the run to them.
+    """
+    spans, start, fixed = [], None, 0
+    for k in range(1, len(places)):
+        p = places[k]
+        loose = bool(p & (p - 1))
+        if not loose:
+            fixed |= p
+        if loose and start is None:
+            start = k
+        elif not loose and start is not None:
+            spans.append((start, k))
+            start = None
+    if start is not None:
+        spans.append((start, len(places)))
+    reach = []
+    once = twice = 0
+    for a, b in spans:
+        union = 0
+        for k in range(a, b):
+            union |= places[k]
+        union &= ~fixed  # cells of numbers that just became single are not free
+        reach.append(union)
+        twice |= once & union
+        once |= union
+    for (a, b), union in zip(spans, reach):
+        own = union & ~twice
+        length = b - a
+        count = own.bit_count()
+        if count > length:
+            return False
+        if count == length:
+            for k in range(a, b):
+                places[k] &= own
+                if not places[k]:
+                    return False
+    return True
+
+
+def pockets(places: Places, geometry: Geometry) -> bool:
+    """Each pocket of free cells needs as many numbers as it has cells (pigeonholes).
+
+    If fewer numbers can reach a pocket than it has cells, no completion; if
+    exactly as many, each of them must go there.
+    """
+    owned = 0
+    for p in places[1:]:
+        if p & (p - 1) == 0:
+            owned |= p
+    free = geometry.open & ~owned
+    while free:
+        pocket = free & -free
+        while True:
+            grown = geometry.around(pocket) & free
+            if grown == pocket:
+                break
+            pocket = grown
+        free &= ~pocket
+        size = pocket.bit_count()
+        reaching = [k for k in range(1, len(places)) if places[k] & pocket and places[k] & (places[k] - 1)]
+        if len(reaching) < size:
+            return False
+        if len(reaching) == size:
+            for k in reaching:
+                places[k] &= pocket
+    return True
+
+
+def solutions(places: Places, geometry: Geometry, deadline: Deadline) -> Iterator[Places]:
+    """Every completion, by branching on the number with the fewest places."""
+    if not propagate(places, geometry):
+        return
+    choice, fewest = 0, None
+    for k in range(1, len(places)):
+        count = places[k].bit_count()
+        if count > 1 and (fewest is None or count < fewest):
+            choice, fewest = k, count
+            if count == 2:
+                break
+    if not choice:
+        yield places
+        return
+    options = places[choice]
+    while options:
+        if deadline.expired():
+            raise OutOfTime
+        low = options & -options
+        options ^= low
+        branch = places[:]
+        branch[choice] = low
+        yield from solutions(branch, geometry, deadline)
+
+
+def to_grid(board: Hidoku, places: Places, geometry: Geometry) -> Grid:
+    grid = [list(row) for row in board.grid]
+    for k in range(1, len(places)):
+        r, c = geometry.position(places[k])
+        grid[r][c] = k
+    return tuple(tuple(row) for row in grid)
+
+
+# ---------------------------------------------------------------- analysis
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the editor shows: per-cell candidates, completions, status, a hint, conflicts."""
+
+    candidates: tuple[tuple[tuple[int, ...], ...], ...]
+    count: Count
+    solutions: tuple[Grid, ...]
+    hint: str
+    conflicts: frozenset[Position] = frozenset()
+
+    @property
+    def status(self) -> str:
+        if self.count.value == 0:
+            return "contradiction"
+        return "unique" if self.count.exact and self.count.value == 1 else "several"
+
+
+def conflicts(board: Hidoku) -> dict[Position, str]:
+    """Cells that break the rules on their own: repeats, too large, consecutive apart."""
+    geometry = Geometry(board)
+    where: dict[int, list[Position]] = {}
+    found: dict[Position, str] = {}
+    for position, value in cells(board):
+        if value > board.size:
+            found[position] = f"{value} is more than {board.size}"
+        elif value > 0:
+            where.setdefault(value, []).append(position)
+    for value, places in where.items():
+        if len(places) > 1:
+            for p in places:
+                found[p] = f"{value} stands twice ({', '.join(map(cell_name, places))})"
+        follower = where.get(value + 1)
+        if follower and len(places) == 1 and len(follower) == 1:
+            a, b = places[0], follower[0]
+            if not geometry.around(geometry.bit(a)) & geometry.bit(b):
+                found[a] = found[b] = f"{value} at {cell_name(a)} and {value + 1} at {cell_name(b)} do not touch"
+    return found
+
+
+def analyse(
+    board: Hidoku,
+    *,
+    limit: int = 10,
+    budget: float | None = BUDGET,
+    should_stop: ShouldStop = never,
+) -> Analysis:
+    """Candidates by propagation, completions counted until the budget, and a hint."""
+    broken = conflicts(board)
+    geometry = Geometry(board)
+    empty = tuple(tuple(() for _ in row) for row in board.grid)
+    if broken:
+        position, reason = sorted(broken.items())[0]
+        return Analysis(empty, Count(0), (), f"{cell_name(position)}: {reason}.", frozenset(broken))
+    places = initial_places(board, geometry)
+    narrowed = places[:]
+    if not propagate(narrowed, geometry):
+        return Analysis(empty, Count(0), (), dead_end_reason(board, geometry), frozenset())
+    candidates = candidate_table(board, narrowed, geometry)
+    deadline = Deadline(budget, should_stop)
+    found: list[Grid] = []
+    count, exact = 0, True
+    try:
+        for solution in solutions(narrowed[:], geometry, deadline):
+            count += 1
+            if len(found) < limit:
+                found.append(to_grid(board, solution, geometry))
+    except OutOfTime:
+        exact = False
+    return Analysis(candidates, Count(count, exact), tuple(found), hint(board, places, geometry, count))
+
+
+def candidate_table(board: Hidoku, places: Places, geometry: Geometry) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    table = [[[] for _ in row] for row in board.grid]
+    for k in range(1, len(places)):
+        for r, c in geometry.positions(places[k]):
+            if board.grid[r][c] == EMPTY:
+                table[r][c].append(k)
+    return tuple(tuple(tuple(values) for values in row) for row in table)
+
+
+def dead_end_reason(board: Hidoku, geometry: Geometry) -> str:
+    """Why propagation failed, in the terms a person checks first."""
+    places = initial_places(board, geometry)
+    n = len(places) - 1
+    for k in range(2, n + 1):
+        places[k] &= geometry.around(places[k - 1])
+        if not places[k]:
+            return f"No completion: {k} has no cell it can reach from {k - 1}."
+    return "No completion: the given numbers cannot all be joined in one path."
+
+
+def hint(board: Hidoku, places: Places, geometry: Geometry, count: int) -> str:
+    """The next deduction in words: which cell, which number, and why."""
+    if count == 0:
+        return "No completion: some number cannot be joined to its neighbours; undo the last entries."
+    placed = {value: position for position, value in cells(board) if value > 0}
+    free = geometry.open & ~sum(geometry.bit(p) for p in placed.values())
+    n = board.size
+    for k in range(1, n + 1):
+        if k in placed:
+            continue
+        before, after = placed.get(k - 1), placed.get(k + 1)
+        if before and after:
+            spots = geometry.around(geometry.bit(before)) & geometry.around(geometry.bit(after)) & free
+            if spots.bit_count() == 1:
+                return f"{cell_name(geometry.position(spots))} must be {k}: the only free cell touching both {k - 1} ({cell_name(before)}) and {k + 1} ({cell_name(after)})."
+    for k in range(1, n + 1):
+        if k in placed:
+            continue
+        for other, step in ((k - 1, "after"), (k + 1, "before")):
+            if other in placed:
+                spots = geometry.around(geometry.bit(placed[other])) & free
+                if spots.bit_count() == 1:
+                    return f"{cell_name(geometry.position(spots))} must be {k}: it is the only free cell next to {other} ({cell_name(placed[other])}), and {k} comes {step} it."
+    narrowed = places[:]
+    propagate(narrowed, geometry)
+    for k in range(1, n + 1):
+        if k not in placed and narrowed[k].bit_count() == 1:
+            low, high = nearest_placed(placed, k, n)
+            reach = " and ".join(f"within {abs(k - m)} steps of {m}" for m in (low, high) if m)
+            return f"{cell_name(geometry.position(narrowed[k]))} must be {k}: it is the only cell {reach or 'left'} that no other number needs."
+    if count == 1 and not [k for k in range(1, n + 1) if k not in placed]:
+        return "Solved."
+    k = min((k for k in range(1, n + 1) if k not in placed), key=lambda k: narrowed[k].bit_count())
+    options = ", ".join(cell_name(p) for p in geometry.positions(narrowed[k]))
+    return f"No single forced cell: {k} has the fewest places ({options}); try one."
+
+
+def nearest_placed(placed: dict[int, Position], k: int, n: int) -> tuple[int | None, int | None]:
+    low = next((m for m in range(k - 1, 0, -1) if m in placed), None)
+    high = next((m for m in range(k + 1, n + 1) if m in placed), None)
+    return low, high
+
+
+# ---------------------------------------------------------------- CLI
+
+
+@dataclass(frozen=True)
+class Report:
+    board: Hidoku
+    analysis: Analysis
+
+    def to_json(self) -> dict:
+        def cell(value: int) -> int | None:
+            return None if value == BLOCKED else value
+
+        return {
+            "count": self.analysis.count.value,
+            "exact": self.analysis.count.exact,
+            "status": self.analysis.status,
+            "solutions": [[[cell(v) for v in row] for row in grid] for grid in self.analysis.solutions],
+            "hint": self.analysis.hint,
+        }
+
+    def to_text(self) -> str:
+        analysis = self.analysis
+        lines = [f"{analysis.count} completion{'s' * (analysis.count.value != 1)} ({analysis.status})"]
+        for grid in analysis.solutions:
+            lines += ["", format_rows(grid).rstrip()]
+        lines += ["", analysis.hint]
+        return "\n".join(lines)
+
+
+def solve(board: Hidoku, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never) -> Report:
+    return Report(board, analyse(board, limit=limit, budget=None if exhaustive else 10.0, should_stop=should_stop))
+
+
+def blank(rows: int, cols: int) -> Hidoku:
+    """An empty board to type a puzzle into."""
+    if not (2 <= rows <= 20 and 2 <= cols <= 20):
+        raise PuzzleError(f"a board is 2..20 cells a side, not {rows}x{cols}")
+    return Hidoku(tuple((EMPTY,) * cols for _ in range(rows)))

@@ -1,0 +1,47 @@
+"""The Hidoku editor driven by keys: type into cells, read candidates and the live count."""
+
+from assistant.app import PuzzleAssistant
+from assistant.widgets.grid import EditableGrid
+from assistant.widgets.live_panel import LivePanel
+
+
+def headline(app) -> str:
+    return str(app.screen.query_one(LivePanel).query_one("#headline").render())
+
+
+async def test_typing_a_wrong_number_shows_no_completion_and_undo_restores(settle):
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert headline(app) == "Unique completion"
+        grid = app.screen.query_one(EditableGrid)
+        assert grid.cursor == (0, 0)
+        assert "can be 91" in str(app.screen.query_one("#cell-info").render())
+        await pilot.press("9", "0")  # 90 belongs below 91: no completion left
+        await settle(pilot)
+        assert app.screen.state.grid[0][0] == 90
+        assert headline(app) == "No completion"
+        await pilot.press("ctrl+z", "ctrl+z")
+        await settle(pilot)
+        assert app.screen.state.grid[0][0] == 0
+        assert headline(app) == "Unique completion"
+
+
+async def test_a_duplicate_is_marked_as_a_conflict(settle):
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("9", "3")
+        await settle(pilot)
+        grid = app.screen.query_one(EditableGrid)
+        assert grid.cell((0, 0)).conflict and grid.cell((0, 2)).conflict
+        assert "93 stands twice" in str(app.screen.panel.query_one("#detail").render())
+
+
+def test_snapshot(snap_compare):
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(PuzzleAssistant(start="hidoku"), terminal_size=(80, 24), run_before=run_before)

@@ -1,0 +1,147 @@
+"""Hidoku engine: the seed board, brute force on tiny boards, formats, refusals, hints."""
+
+import itertools
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzles import hidoku
+from puzzles.core import PuzzleError
+from puzzles.examples import examples
+from puzzles.numbergrid import BLOCKED, EMPTY
+
+SEED = hidoku.parse(examples("hidoku")["seed"])
+SEED_ANSWER = """
+91 92 93 20 21 36 37 38 39 57
+90 94 19 22 35 53 54 40 56 58
+89 95 18 23 52 34 100 55 41 59
+88 17 96 51 24 99 33 61 60 42
+16 87 50 97 98 25 62 32 43 30
+15 6 86 49 48 63 26 44 31 29
+14 5 7 85 64 47 45 27 28 78
+4 13 8 65 84 70 46 72 77 79
+3 9 12 66 69 83 71 73 80 76
+1 2 10 11 67 68 82 81 74 75
+"""
+
+
+def test_the_seed_board_has_exactly_the_reference_answer():
+    analysis = hidoku.analyse(SEED, budget=None)
+    assert analysis.status == "unique"
+    assert analysis.solutions == (hidoku.parse(SEED_ANSWER).grid,)
+    assert analysis.hint.startswith("r4c5 must be 24")
+
+
+def test_a_corpus_file_is_read_as_it_is():
+    text = (Path(__file__).parent.parent / "fixtures" / "hidoku-corpus-001.txt").read_text()
+    board = hidoku.parse(text)
+    answer = hidoku.parse(text.split("[Solution]")[1])
+    assert hidoku.analyse(board, budget=None).solutions == (answer.grid,)
+
+
+def brute_force(board: hidoku.Hidoku) -> set:
+    """Every completion by trying every order of the open cells: only for tiny boards."""
+    open_cells = [(r, c) for r, row in enumerate(board.grid) for c, v in enumerate(row) if v != BLOCKED]
+    king = board.adjacency == "king"
+
+    def touch(a, b):
+        dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
+        return max(dr, dc) == 1 if king else dr + dc == 1
+
+    found = set()
+    for path in itertools.permutations(open_cells):
+        if all(touch(a, b) for a, b in zip(path, path[1:])):
+            grid = [list(row) for row in board.grid]
+            for k, (r, c) in enumerate(path, 1):
+                if board.grid[r][c] not in (EMPTY, k):
+                    break
+                grid[r][c] = k
+            else:
+                found.add(tuple(map(tuple, grid)))
+    return found
+
+
+tiny_boards = st.builds(
+    lambda rows, cols, adjacency, data: (rows, cols, adjacency, data),
+    st.integers(2, 3),
+    st.integers(2, 3),
+    st.sampled_from(hidoku.ADJACENCIES),
+    st.data(),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(tiny_boards)
+def test_count_and_candidates_match_brute_force(args):
+    rows, cols, adjacency, data = args
+    cells = rows * cols
+    values = data.draw(st.lists(st.sampled_from([EMPTY, EMPTY, BLOCKED, *range(1, cells + 1)]), min_size=cells, max_size=cells))
+    grid = tuple(tuple(values[r * cols : (r + 1) * cols]) for r in range(rows))
+    try:
+        board = hidoku.parse(("" if adjacency == "king" else "adjacency: orthogonal\n") + hidoku.format(hidoku.Hidoku(grid)))
+    except PuzzleError:
+        return  # numbers too large or repeated: refused, as they should be
+    truth = brute_force(board)
+    analysis = hidoku.analyse(board, budget=None, limit=1000)
+    assert analysis.count.value == len(truth)
+    assert set(analysis.solutions) == truth
+    for solution in truth:  # every value of every completion is among the candidates
+        for r, row in enumerate(solution):
+            for c, value in enumerate(row):
+                if board.grid[r][c] == EMPTY:
+                    assert value in analysis.candidates[r][c]
+
+
+def test_numbrix_uses_orthogonal_steps():
+    board = hidoku.parse("adjacency: orthogonal\n1 _\n_ _\n")
+    assert hidoku.analyse(board, budget=None).count.value == 2
+    assert hidoku.analyse(hidoku.parse("1 _\n_ _\n"), budget=None).count.value == 6
+
+
+@pytest.mark.parametrize(
+    "text, line, column, message",
+    [
+        ("1 2\n3 x\n", 2, 3, "'x' is not a number"),
+        ("1 2 3\n4 5\n", 2, 1, "2 cells, the board is 3 wide"),
+        ("1 2\n3 9\n", 2, 3, "9 is more than 4"),
+        ("1 2\n2 _\n", 2, 1, "2 is already at r1c2"),
+        ("3x3\n1 2\n_ _\n", 1, 1, "size line says 3x3"),
+        ("adjacency: bishop\n1 _\n", 1, 12, "king or orthogonal"),
+    ],
+)
+def test_bad_files_are_refused_with_line_and_column(text, line, column, message):
+    with pytest.raises(PuzzleError, match=message) as caught:
+        hidoku.parse(text)
+    assert (caught.value.line, caught.value.column) == (line, column)
+
+
+def test_format_round_trips_and_comments_are_not_rows():
+    assert hidoku.parse(hidoku.format(SEED)).grid == SEED.grid
+    board = hidoku.parse("# a comment\n# _ 3\n. 1 _\n")
+    assert board.grid == ((BLOCKED, EMPTY, 3), (BLOCKED, 1, EMPTY))
+
+
+@given(st.text(alphabet="0123456789 _-.#,\nx[]abc:", max_size=80))
+def test_any_text_is_a_board_or_a_puzzle_error(text):
+    try:
+        hidoku.parse(text)
+    except PuzzleError:
+        pass
+
+
+def test_conflicts_are_named():
+    board = SEED.with_cell((0, 0), 93)
+    analysis = hidoku.analyse(board)
+    assert analysis.status == "contradiction"
+    assert {(0, 0), (0, 2)} <= analysis.conflicts
+    assert "93 stands twice" in analysis.hint
+    apart = hidoku.parse("1 _ 2\n_ _ _\n")
+    assert "do not touch" in hidoku.analyse(apart).hint
+
+
+def test_a_budget_gives_a_lower_bound_on_an_open_board():
+    analysis = hidoku.analyse(hidoku.blank(5, 5), budget=0.05)
+    assert not analysis.count.exact and analysis.count.value > 0
+    assert str(analysis.count).startswith("at least")
