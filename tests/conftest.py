@@ -21,3 +21,13 @@ def settle():
         await settle_app(pilot.app, pilot)
 
     return wait
+
+
+async def ready_for_snapshot(pilot) -> None:
+    """Workers done, results drawn, and no blinking cursor to make two pictures differ."""
+    from textual.widgets import Input
+
+    await settle_app(pilot.app, pilot)
+    for box in pilot.app.screen.query(Input):
+        box.cursor_blink = False
+    await pilot.pause()

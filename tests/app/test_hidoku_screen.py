@@ -1,6 +1,7 @@
 """The Hidoku editor driven by keys: type into cells, read candidates and the live count."""
 
 from assistant.app import PuzzleAssistant
+from tests.conftest import ready_for_snapshot
 from assistant.widgets.grid import EditableGrid
 from assistant.widgets.live_panel import LivePanel
 
@@ -39,9 +40,4 @@ async def test_a_duplicate_is_marked_as_a_conflict(settle):
 
 
 def test_snapshot(snap_compare):
-    async def run_before(pilot):
-        await pilot.pause()
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-
-    assert snap_compare(PuzzleAssistant(start="hidoku"), terminal_size=(80, 24), run_before=run_before)
+    assert snap_compare(PuzzleAssistant(start="hidoku"), terminal_size=(80, 24), run_before=ready_for_snapshot)

@@ -1,6 +1,7 @@
 """The Mastermind screen, driven as a person would: type rows, read the live count."""
 
 from assistant.app import PuzzleAssistant
+from tests.conftest import ready_for_snapshot
 from assistant.widgets.live_panel import LivePanel
 from puzzles import mastermind as mm
 from puzzles.examples import examples
@@ -67,9 +68,4 @@ async def test_undo_takes_back_a_row(settle):
 
 
 def test_snapshot(snap_compare):
-    async def run_before(pilot):
-        await pilot.pause()
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-
-    assert snap_compare(PuzzleAssistant(start="mastermind"), terminal_size=(80, 24), run_before=run_before)
+    assert snap_compare(PuzzleAssistant(start="mastermind"), terminal_size=(80, 24), run_before=ready_for_snapshot)
