@@ -48,6 +48,8 @@ class Kind:
 KINDS: tuple[Kind, ...] = (
     Kind("mastermind", "MastermindScreen"),
     Kind("hidoku", "HidokuScreen"),
+    Kind("jodici", "JodiciScreen"),
+    Kind("magic", "MagicScreen"),
 )
 
 BY_NAME = {kind.name: kind for kind in KINDS}

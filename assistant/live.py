@@ -23,6 +23,7 @@ import threading
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Generic, TypeVar
 
 from textual.dom import DOMNode
@@ -75,7 +76,7 @@ class LiveResult(Generic[In, Out]):
         self._stop = stop = threading.Event()
         self.generation += 1
         self.owner.run_worker(
-            self._run(value, self.generation, stop),
+            partial(self._run, value, self.generation, stop),  # no coroutine left unawaited if cancelled early
             name=self.group,
             group=self.group,
             exclusive=True,

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from puzzles.core import Count, Deadline, PuzzleError, ShouldStop, never
-from puzzles.numbergrid import BLOCKED, EMPTY, Grid, cell_name, content_lines, format_rows, read_rows
+from puzzles.numbergrid import BoardAnalysis, BoardReport, replace_cell, BLOCKED, EMPTY, Grid, cell_column, cell_name, content_lines, format_rows, read_rows
 
 TITLE = "Hidoku"
 SUMMARY = "Hidato boards cell by cell: each empty cell's possible numbers, completions left, the next deduction."
@@ -50,11 +50,12 @@ class Hidoku:
         """N: the numbers run 1..N over the open cells."""
         return sum(v != BLOCKED for row in self.grid for v in row)
 
+    @property
+    def largest(self) -> int:
+        return self.size
+
     def with_cell(self, position: Position, value: int) -> Hidoku:
-        r, c = position
-        row = self.grid[r][:c] + (value,) + self.grid[r][c + 1 :]
-        givens = self.givens - {position}
-        return replace(self, grid=self.grid[:r] + (row,) + self.grid[r + 1 :], givens=givens)
+        return replace(self, grid=replace_cell(self.grid, position, value), givens=self.givens - {position})
 
 
 # ---------------------------------------------------------------- text format
@@ -93,16 +94,12 @@ def check_numbers(board: Hidoku, lines: list) -> None:
     for (r, c), value in cells(board):
         if value <= 0:
             continue
-        column = nth_cell_column(lines[r].text, c)
+        column = cell_column(lines[r], c)
         if value > board.size:
             raise PuzzleError(f"{value} is more than {board.size}, the number of open cells", line=lines[r].number, column=column)
         if value in seen:
             raise PuzzleError(f"{value} is already at {cell_name(seen[value])}", line=lines[r].number, column=column)
         seen[value] = (r, c)
-
-
-def nth_cell_column(text: str, index: int) -> int:
-    return [m.start() + 1 for m in re.finditer(r"[^,\s]+", text)][index]
 
 
 def format(board: Hidoku) -> str:
@@ -336,23 +333,6 @@ def to_grid(board: Hidoku, places: Places, geometry: Geometry) -> Grid:
 # ---------------------------------------------------------------- analysis
 
 
-@dataclass(frozen=True)
-class Analysis:
-    """What the editor shows: per-cell candidates, completions, status, a hint, conflicts."""
-
-    candidates: tuple[tuple[tuple[int, ...], ...], ...]
-    count: Count
-    solutions: tuple[Grid, ...]
-    hint: str
-    conflicts: frozenset[Position] = frozenset()
-
-    @property
-    def status(self) -> str:
-        if self.count.value == 0:
-            return "contradiction"
-        return "unique" if self.count.exact and self.count.value == 1 else "several"
-
-
 def conflicts(board: Hidoku) -> dict[Position, str]:
     """Cells that break the rules on their own: repeats, too large, consecutive apart."""
     geometry = Geometry(board)
@@ -381,18 +361,18 @@ def analyse(
     limit: int = 10,
     budget: float | None = BUDGET,
     should_stop: ShouldStop = never,
-) -> Analysis:
+) -> BoardAnalysis:
     """Candidates by propagation, completions counted until the budget, and a hint."""
     broken = conflicts(board)
     geometry = Geometry(board)
     empty = tuple(tuple(() for _ in row) for row in board.grid)
     if broken:
         position, reason = sorted(broken.items())[0]
-        return Analysis(empty, Count(0), (), f"{cell_name(position)}: {reason}.", frozenset(broken))
+        return BoardAnalysis(empty, Count(0), (), f"{cell_name(position)}: {reason}.", frozenset(broken))
     places = initial_places(board, geometry)
     narrowed = places[:]
     if not propagate(narrowed, geometry):
-        return Analysis(empty, Count(0), (), dead_end_reason(board, geometry), frozenset())
+        return BoardAnalysis(empty, Count(0), (), dead_end_reason(board, geometry), frozenset())
     candidates = candidate_table(board, narrowed, geometry)
     deadline = Deadline(budget, should_stop)
     found: list[Grid] = []
@@ -404,7 +384,7 @@ def analyse(
                 found.append(to_grid(board, solution, geometry))
     except OutOfTime:
         exact = False
-    return Analysis(candidates, Count(count, exact), tuple(found), hint(board, places, geometry, count))
+    return BoardAnalysis(candidates, Count(count, exact), tuple(found), hint(board, places, geometry, count))
 
 
 def candidate_table(board: Hidoku, places: Places, geometry: Geometry) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -473,34 +453,8 @@ def nearest_placed(placed: dict[int, Position], k: int, n: int) -> tuple[int | N
 # ---------------------------------------------------------------- CLI
 
 
-@dataclass(frozen=True)
-class Report:
-    board: Hidoku
-    analysis: Analysis
-
-    def to_json(self) -> dict:
-        def cell(value: int) -> int | None:
-            return None if value == BLOCKED else value
-
-        return {
-            "count": self.analysis.count.value,
-            "exact": self.analysis.count.exact,
-            "status": self.analysis.status,
-            "solutions": [[[cell(v) for v in row] for row in grid] for grid in self.analysis.solutions],
-            "hint": self.analysis.hint,
-        }
-
-    def to_text(self) -> str:
-        analysis = self.analysis
-        lines = [f"{analysis.count} completion{'s' * (analysis.count.value != 1)} ({analysis.status})"]
-        for grid in analysis.solutions:
-            lines += ["", format_rows(grid).rstrip()]
-        lines += ["", analysis.hint]
-        return "\n".join(lines)
-
-
-def solve(board: Hidoku, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never) -> Report:
-    return Report(board, analyse(board, limit=limit, budget=None if exhaustive else 10.0, should_stop=should_stop))
+def solve(board: Hidoku, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never) -> BoardReport:
+    return BoardReport(analyse(board, limit=limit, budget=None if exhaustive else 10.0, should_stop=should_stop))
 
 
 def blank(rows: int, cols: int) -> Hidoku:

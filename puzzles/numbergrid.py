@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from puzzles.core import PuzzleError
+from puzzles.core import Count, PuzzleError
 
 EMPTY = 0
 BLOCKED = -1
@@ -87,6 +87,11 @@ def read_rows(lines: list[Line], *, blocked: bool = False, low: int = 1, high: i
     return tuple(rows)
 
 
+def cell_column(line: Line, index: int) -> int:
+    """The 1-based column where the `index`-th cell of a line starts."""
+    return [m.start() + 1 for m in CELL.finditer(line.text)][index]
+
+
 def duplicates(grid: Grid) -> dict[int, list[tuple[int, int]]]:
     """Numbers that stand in more than one cell, with their cells."""
     seen: dict[int, list[tuple[int, int]]] = {}
@@ -109,3 +114,55 @@ def format_rows(grid: Grid) -> str:
         return "_" * width if value == EMPTY else "#".rjust(width) if value == BLOCKED else str(value).rjust(width)
 
     return "\n".join(" ".join(show(v) for v in row) for row in grid) + "\n"
+
+
+@dataclass(frozen=True)
+class BoardAnalysis:
+    """What a board editor shows: each empty cell's candidates, completions, status, hint, conflicts."""
+
+    candidates: tuple[tuple[tuple[int, ...], ...], ...]
+    count: Count
+    solutions: tuple[Grid, ...]
+    hint: str
+    conflicts: frozenset[tuple[int, int]] = frozenset()
+
+    @property
+    def status(self) -> str:
+        """contradiction, unique, several, or unknown (time ran out before any completion)."""
+        if not self.count.exact:
+            return "several" if self.count.value else "unknown"
+        return {0: "contradiction", 1: "unique"}.get(self.count.value, "several")
+
+
+@dataclass(frozen=True)
+class BoardReport:
+    """What `solve` prints for a board puzzle: count, status, completions, hint."""
+
+    analysis: BoardAnalysis
+    separator: str = " "
+
+    def to_json(self) -> dict:
+        a = self.analysis
+
+        def cell(value: int) -> int | None:
+            return None if value == BLOCKED else value
+
+        return {
+            "count": a.count.value,
+            "exact": a.count.exact,
+            "status": a.status,
+            "solutions": [[[cell(v) for v in row] for row in grid] for grid in a.solutions],
+            "hint": a.hint,
+        }
+
+    def to_text(self) -> str:
+        a = self.analysis
+        lines = [f"{a.count} completion{'s' * (a.count.value != 1)} ({a.status})"]
+        for grid in a.solutions:
+            lines += ["", format_rows(grid).replace(" ", self.separator).rstrip()]
+        return "\n".join([*lines, "", a.hint])
+
+
+def replace_cell(grid: Grid, position: tuple[int, int], value: int) -> Grid:
+    r, c = position
+    return grid[:r] + (grid[r][:c] + (value,) + grid[r][c + 1 :],) + grid[r + 1 :]

@@ -1,6 +1,7 @@
 """The screen shared by number-board puzzles: Hidoku, Jodici, the magic board.
 
 Their engines agree on a shape: the puzzle value has `grid` (rows of ints,
+`largest` (the largest value a cell takes),
 `EMPTY` = 0, `BLOCKED` = -1), `givens` (positions of the printed clues) and
 `with_cell(position, value)`; `analyse(board, budget=, should_stop=)` returns
 per-cell `candidates`, a `count` (`Count`), a `status`, a `hint` and
@@ -35,7 +36,7 @@ Small grey marks in empty cells are the numbers that cell can still take
 completions remain (0: a mistake somewhere; 1: unique) and the next deduction.
 """
 
-STATUS_TONE = {"contradiction": "bad", "unique": "good", "several": "info"}
+STATUS_TONE = {"contradiction": "bad", "unique": "good", "several": "info", "unknown": "warning"}
 
 
 class BoardScreen(PuzzleScreen):
@@ -63,7 +64,7 @@ class BoardScreen(PuzzleScreen):
     # ------------------------------------------------------------ what differs per puzzle
 
     def cell_width(self) -> int:
-        return len(str(self.state.size)) if hasattr(self.state, "size") else 2
+        return max(2, len(str(self.state.largest)))
 
     def cell_text(self, value: int) -> str:
         return "" if value in (EMPTY, BLOCKED) else str(value)
@@ -84,7 +85,24 @@ class BoardScreen(PuzzleScreen):
         self.grid.show_cells(self.cells(board, None))
         self.describe_cell()
 
+    def headers(self, board: Any) -> tuple[list[str], list[str]] | None:
+        """Row and column labels to draw around the board (None: no labels)."""
+        return None
+
+    def offset(self) -> int:
+        """1 when labels take the grid's first row and column."""
+        return 1 if self.headers(self.state) else 0
+
     def cells(self, board: Any, analysis: Any) -> list[list[GridCell]]:
+        rows = self.board_cells(board, analysis)
+        labels = self.headers(board)
+        if labels is None:
+            return rows
+        row_labels, column_labels = labels
+        top = [GridCell("", "label", accepts="")] + [GridCell(text, "label", accepts="") for text in column_labels]
+        return [top] + [[GridCell(text, "label", accepts=""), *row] for text, row in zip(row_labels, rows)]
+
+    def board_cells(self, board: Any, analysis: Any) -> list[list[GridCell]]:
         width = self.cell_width()
         rows = []
         for r, row in enumerate(board.grid):
@@ -115,21 +133,25 @@ class BoardScreen(PuzzleScreen):
         headline = {
             "contradiction": "No completion",
             "unique": "Unique completion",
+            "unknown": "No completion found yet (time ran out)",
         }.get(analysis.status, f"{count} completions")
         self.panel.show(headline, STATUS_TONE[analysis.status], Text(analysis.hint))
         self.describe_cell()
 
+    def board_position(self, position: tuple[int, int]) -> tuple[int, int]:
+        return position[0] - self.offset(), position[1] - self.offset()
+
     @on(EditableGrid.Edited)
     def edited(self, event: EditableGrid.Edited) -> None:
         self.analysis = None
-        self.change(self.state.with_cell(event.position, self.read_cell(event.text)))
+        self.change(self.state.with_cell(self.board_position(event.position), self.read_cell(event.text)))
 
     @on(EditableGrid.CursorMoved)
     def describe_cell(self) -> None:
-        position = self.grid.cursor
+        position = self.board_position(self.grid.cursor)
         r, c = position
         info = self.query_one("#cell-info", Static)
-        if r >= len(self.state.grid) or c >= len(self.state.grid[r]):
+        if not (0 <= r < len(self.state.grid) and 0 <= c < len(self.state.grid[r])):
             info.update("")
             return
         value = self.state.grid[r][c]
@@ -146,6 +168,11 @@ class BoardScreen(PuzzleScreen):
 
     def cell_label(self, position: tuple[int, int]) -> str:
         return cell_name(position)
+
+    def start_new(self, board: Any) -> None:
+        """Dialog callback of `new_state`: load the blank board, if one was made."""
+        if board is not None:
+            self.load(board)
 
     def action_toggle_marks(self) -> None:
         self.grid.show_marks = not self.grid.show_marks

@@ -29,7 +29,3 @@ class HidokuScreen(BoardScreen):
             return hidoku.blank(int(match.group(1)), int(match.group(2)))
 
         self.app.push_screen(AskDialog("New Hidoku board: size", check, "7x7", "rows x columns"), self.start_new)
-
-    def start_new(self, board: hidoku.Hidoku | None) -> None:
-        if board is not None:
-            self.load(board)

@@ -169,7 +169,7 @@ class EditableGrid(Widget, can_focus=True):
     def _draw(self, cell: GridCell, position: Position, width: int) -> Text:
         if cell.role == "blocked":
             body, role = "█" * width, "blocked"
-        elif cell.text:
+        elif cell.role == "label" or cell.text:
             body, role = cell.text.rjust(width), cell.role
         elif self.show_marks and cell.marks:
             body, role = cell.marks[:width].center(width), "marks"

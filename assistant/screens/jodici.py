@@ -1,0 +1,33 @@
+"""Jodici board editor: rings as rows, sectors as columns, with their running sums."""
+
+from __future__ import annotations
+
+from assistant.screens.board import BOARD_HELP, BoardScreen
+from assistant.widgets.grid import DIGITS
+from puzzles import jodici
+
+HELP = """
+Three rings of six sectors. Put a digit 1..9 in every field so that each digit
+is used exactly twice, every sector (column) adds up to 15 and every ring
+(row) to 30. The labels show each ring's and sector's sum so far.
+""" + BOARD_HELP
+
+
+class JodiciScreen(BoardScreen):
+    KIND = "jodici"
+    HELP = HELP
+    ACCEPTS = DIGITS[1:]
+
+    def cell_width(self) -> int:
+        return 3  # room for three candidate digits
+
+    def headers(self, board: jodici.Jodici) -> tuple[list[str], list[str]]:
+        rings = [f"ring {r + 1} Σ{sum(row):>2}" for r, row in enumerate(board.grid)]
+        sectors = [f"s{c + 1} Σ{sum(column)}" for c, column in enumerate(zip(*board.grid))]
+        return rings, sectors
+
+    def cell_label(self, position: tuple[int, int]) -> str:
+        return jodici.label(position)
+
+    def new_state(self) -> jodici.Jodici:
+        return jodici.blank()

@@ -1,0 +1,44 @@
+"""Magic number board editor: each value once, every line reaching the same sum."""
+
+from __future__ import annotations
+
+from assistant.screens.board import BOARD_HELP, BoardScreen
+from assistant.widgets.dialogs import AskDialog
+from puzzles import magic
+
+HELP = """
+Fill the board with the values of the range, each once, so that every row,
+every column and both diagonals add up to the sum (the seed's board: 5..29,
+sum 85). The labels show each row's and column's sum so far. With few givens
+there are astronomically many completions: the count then says "at least".
+""" + BOARD_HELP
+
+
+class MagicScreen(BoardScreen):
+    KIND = "magic"
+    HELP = HELP
+
+    def headers(self, board: magic.Magic) -> tuple[list[str], list[str]]:
+        rows = [f"Σ{sum(row):>3}" for row in board.grid]
+        columns = [f"Σ{sum(column)}" for column in zip(*board.grid)]
+        return rows, columns
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.describe_target()
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        self.describe_target()
+
+    def describe_target(self) -> None:
+        board = self.state
+        self.sub_title = f"{board.n}x{board.n}, values {board.low}..{board.high}, every line sums to {board.total}"
+
+    def new_state(self) -> None:
+        def check(text: str) -> magic.Magic:
+            if not text.strip().isdigit():
+                raise ValueError("type the side length, e.g. 5")
+            return magic.blank(int(text))
+
+        self.app.push_screen(AskDialog("New magic board: side length (3..8)", check, "5"), self.start_new)

@@ -1,0 +1,263 @@
+"""Jodici: 3 rings x 6 sectors, digits 1..9 each used twice, sectors sum to 15, rings to 30.
+
+A sector is a column of three digits summing to 15: only 61 ordered triples
+exist.  Filling sectors left to right, all that matters about the sectors done
+is how often each digit was used and what the first two rings add up to (the
+third follows), so completions are counted by dynamic programming over those
+states instead of by search: an empty board counts in well under a second.
+Counting forward and backward and joining the two halves at each sector gives
+every cell's candidates exactly (the values it takes in some completion).
+
+Text format (the seed's): three lines, one per ring, of six comma-separated
+cells (sectors), `_` for empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from functools import cache
+from itertools import product
+
+import numpy as np
+
+from puzzles.core import Count, PuzzleError, ShouldStop, Stopped, never
+from puzzles.numbergrid import BoardAnalysis, BoardReport, replace_cell, EMPTY, Grid, cell_name, content_lines, format_rows, read_rows
+
+TITLE = "Jodici"
+SUMMARY = "3 rings x 6 sectors: digits 1..9 twice each, sectors sum to 15 and rings to 30; exact counts live."
+SOLVE_OPTIONS = ()
+RINGS, SECTORS = 3, 6
+SECTOR_SUM, RING_SUM, USES = 15, 30, 2
+
+Position = tuple[int, int]
+Triple = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Jodici:
+    grid: Grid  # rows are rings, columns are sectors
+    givens: frozenset[Position] = field(default_factory=frozenset)
+
+    largest = 9
+
+    def with_cell(self, position: Position, value: int) -> Jodici:
+        return replace(self, grid=replace_cell(self.grid, position, value), givens=self.givens - {position})
+
+
+def parse(text: str) -> Jodici:
+    lines = content_lines(text)
+    if len(lines) != RINGS:
+        where = lines[RINGS].number if len(lines) > RINGS else (lines[-1].number if lines else 1)
+        raise PuzzleError(f"a Jodici has {RINGS} rings (lines), this file has {len(lines)}", line=where, column=1)
+    grid = read_rows(lines, high=9, width=SECTORS)
+    givens = frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v)
+    return Jodici(grid, givens)
+
+
+def format(board: Jodici) -> str:
+    return format_rows(board.grid).replace(" ", ",")
+
+
+def blank() -> Jodici:
+    return Jodici(tuple((EMPTY,) * SECTORS for _ in range(RINGS)))
+
+
+# ---------------------------------------------------------------- counting
+
+
+@cache
+def sector_triples() -> tuple[Triple, ...]:
+    """The 61 ordered (ring 1, ring 2, ring 3) digit triples that sum to 15."""
+    return tuple(t for t in product(range(1, 10), repeat=3) if sum(t) == SECTOR_SUM)
+
+
+def fits(triple: Triple, column: tuple[int, ...]) -> bool:
+    return all(given in (EMPTY, value) for given, value in zip(column, triple))
+
+
+# A state packs into one int64: 4 bits of uses per digit (bits 0..35), then the
+# running sums of ring 1 and ring 2 in 6 bits each.  Adding a sector is then one
+# addition, and "a digit used three times" is one mask test: 3 + 5 sets bit 3.
+RING1, RING2 = 36, 42
+USES_MASK = (1 << RING1) - 1
+FIVES = sum(5 << (4 * d) for d in range(9))
+EIGHTS = sum(8 << (4 * d) for d in range(9))
+START = 0
+
+
+def delta(triple: Triple) -> int:
+    return sum(1 << (4 * (d - 1)) for d in triple) + (triple[0] << RING1) + (triple[1] << RING2)
+
+
+def advance(states: np.ndarray, triple: Triple) -> tuple[np.ndarray, np.ndarray]:
+    """The states after adding `triple`, and which of them are still legal."""
+    after = states + delta(triple)
+    legal = (((after & USES_MASK) + FIVES) & EIGHTS) == 0
+    legal &= ((after >> RING1) & 63) <= RING_SUM
+    legal &= ((after >> RING2) & 63) <= RING_SUM
+    return after, legal
+
+
+COMPLETE = sum(2 << (4 * d) for d in range(9)) + (RING_SUM << RING1) + (RING_SUM << RING2)
+
+
+def options(column: tuple[int, ...]) -> list[Triple]:
+    return [t for t in sector_triples() if fits(t, column)]
+
+
+def forward(board: Jodici, should_stop: ShouldStop) -> list[tuple[np.ndarray, np.ndarray]]:
+    """layers[i]: (sorted states, ways) after filling sectors 0..i-1."""
+    layers = [(np.array([START], dtype=np.int64), np.array([1], dtype=np.int64))]
+    for column in zip(*board.grid):
+        if should_stop():
+            raise Stopped
+        states, ways = layers[-1]
+        reached, counts = [], []
+        for triple in options(column):
+            after, legal = advance(states, triple)
+            reached.append(after[legal])
+            counts.append(ways[legal])
+        merged = np.concatenate(reached) if reached else np.array([], dtype=np.int64)
+        keys, inverse = np.unique(merged, return_inverse=True)
+        total = np.bincount(inverse, weights=np.concatenate(counts) if counts else None, minlength=len(keys))
+        layers.append((keys, total.astype(np.int64)))
+    return layers
+
+
+def lookup(keys: np.ndarray, values: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+    """values[keys == wanted], 0 where a wanted key is missing (keys sorted)."""
+    if len(keys) == 0:
+        return np.zeros(len(wanted), dtype=np.int64)
+    at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+    return np.where(keys[at] == wanted, values[at], 0)
+
+
+def backward(board: Jodici, ahead: list[tuple[np.ndarray, np.ndarray]], should_stop: ShouldStop) -> list[tuple[np.ndarray, np.ndarray]]:
+    """layers[i]: (states before sector i, how many ways sectors i..5 finish from each)."""
+    columns = list(zip(*board.grid))
+    final = ahead[SECTORS][0]
+    layers = [(np.array([], dtype=np.int64), np.array([], dtype=np.int64))] * (SECTORS + 1)
+    done = final[final == COMPLETE]
+    layers[SECTORS] = (done, np.ones(len(done), dtype=np.int64))
+    for i in range(SECTORS - 1, -1, -1):
+        if should_stop():
+            raise Stopped
+        states = ahead[i][0]
+        total = np.zeros(len(states), dtype=np.int64)
+        later_keys, later_ways = layers[i + 1]
+        for triple in options(columns[i]):
+            after, legal = advance(states, triple)
+            total += np.where(legal, lookup(later_keys, later_ways, after), 0)
+        keep = total > 0
+        layers[i] = (states[keep], total[keep])
+    return layers
+
+
+def conflicts(board: Jodici) -> dict[Position, str]:
+    """Cells breaking a rule by themselves: a digit three times, a full line with a wrong sum."""
+    found: dict[Position, str] = {}
+    cells = [((r, c), v) for r, row in enumerate(board.grid) for c, v in enumerate(row) if v]
+    for digit in range(1, 10):
+        places = [p for p, v in cells if v == digit]
+        if len(places) > USES:
+            for p in places:
+                found[p] = f"{digit} is used {len(places)} times (twice allowed)"
+    for c, column in enumerate(zip(*board.grid)):
+        if sum(column) > SECTOR_SUM or (all(column) and sum(column) != SECTOR_SUM):
+            for r in range(RINGS):
+                found.setdefault((r, c), f"sector {c + 1} sums to {sum(column)}, not {SECTOR_SUM}")
+    for r, row in enumerate(board.grid):
+        if sum(row) > RING_SUM or (all(row) and sum(row) != RING_SUM):
+            for c in range(SECTORS):
+                found.setdefault((r, c), f"ring {r + 1} sums to {sum(row)}, not {RING_SUM}")
+    return found
+
+
+def analyse(board: Jodici, *, limit: int = 10, budget: float | None = None, should_stop: ShouldStop = never) -> BoardAnalysis:
+    """Exact count, exact per-cell candidates, up to `limit` completions, and a hint."""
+    broken = conflicts(board)
+    empty = tuple(tuple(() for _ in row) for row in board.grid)
+    if broken:
+        position, reason = sorted(broken.items())[0]
+        return BoardAnalysis(empty, Count(0), (), f"{label(position)}: {reason}.", frozenset(broken))
+    ahead = forward(board, should_stop)
+    behind = backward(board, ahead, should_stop)
+    count = int(behind[0][1].sum())
+    candidates = exact_candidates(board, behind)
+    solutions = tuple(completions(board, behind, limit))
+    return BoardAnalysis(candidates, Count(count), solutions, hint(board, candidates, count))
+
+
+def exact_candidates(board: Jodici, behind: list[tuple[np.ndarray, np.ndarray]]) -> tuple:
+    """The digits each empty cell takes in at least one completion."""
+    seen = [[set() for _ in range(SECTORS)] for _ in range(RINGS)]
+    for i, column in enumerate(zip(*board.grid)):
+        states, later = behind[i][0], behind[i + 1][0]
+        for triple in options(column):
+            if all(triple[r] in seen[r][i] for r in range(RINGS)):
+                continue
+            after, legal = advance(states, triple)
+            if np.isin(after[legal], later).any():
+                for r in range(RINGS):
+                    seen[r][i].add(triple[r])
+    return tuple(
+        tuple(tuple(sorted(seen[r][c])) if board.grid[r][c] == EMPTY else () for c in range(SECTORS)) for r in range(RINGS)
+    )
+
+
+def completions(board: Jodici, behind: list[tuple[np.ndarray, np.ndarray]], limit: int) -> Iterator[Grid]:
+    """Up to `limit` completions, walking only through states that still finish."""
+    columns = list(zip(*board.grid))
+    finishing = [set(keys.tolist()) for keys, _ in behind]
+
+    def walk(i: int, state: int, chosen: list[Triple]) -> Iterator[Grid]:
+        if i == SECTORS:
+            yield tuple(tuple(t[r] for t in chosen) for r in range(RINGS))
+            return
+        for triple in options(columns[i]):
+            after = state + delta(triple)
+            if after in finishing[i + 1]:
+                yield from walk(i + 1, after, [*chosen, triple])
+
+    for n, grid in enumerate(walk(0, START, [])):
+        if n >= limit:
+            return
+        yield grid
+
+
+def label(position: Position) -> str:
+    return f"ring {position[0] + 1}, sector {position[1] + 1}"
+
+
+def hint(board: Jodici, candidates: tuple, count: int) -> str:
+    if count == 0:
+        return "No completion: the digits given cannot all be part of one solution; undo the last entries."
+    for r, row in enumerate(board.grid):
+        for c, value in enumerate(row):
+            if value == EMPTY and len(candidates[r][c]) == 1:
+                digit = candidates[r][c][0]
+                reason = sector_reason(board, r, c, digit) or "every completion puts it there"
+                return f"{label((r, c))} ({cell_name((r, c))}) must be {digit}: {reason}."
+    if all(all(row) for row in board.grid):
+        return "Solved."
+    r, c = min(
+        ((r, c) for r in range(RINGS) for c in range(SECTORS) if board.grid[r][c] == EMPTY),
+        key=lambda p: len(candidates[p[0]][p[1]]),
+    )
+    options = ", ".join(map(str, candidates[r][c]))
+    return f"No forced cell yet: {label((r, c))} has the fewest options ({options})."
+
+
+def sector_reason(board: Jodici, r: int, c: int, digit: int) -> str | None:
+    column = [board.grid[i][c] for i in range(RINGS)]
+    if column.count(EMPTY) == 1:
+        return f"sector {c + 1} needs {SECTOR_SUM - sum(column)} more to make {SECTOR_SUM}"
+    row = board.grid[r]
+    if row.count(EMPTY) == 1:
+        return f"ring {r + 1} needs {RING_SUM - sum(row)} more to make {RING_SUM}"
+    return None
+
+
+def solve(board: Jodici, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never) -> BoardReport:
+    return BoardReport(analyse(board, limit=limit, should_stop=should_stop), ",")

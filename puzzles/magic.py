@@ -1,0 +1,295 @@
+"""The magic number board: every row, column and both diagonals reach one sum, each value once.
+
+The seed's board is 5x5 with the values 5..29 and the sum 85; any N x N board
+with a range and sum works.  A line that still needs `r` with `f` free cells
+must be able to take `f` distinct unused values adding up to `r`, so the `f`
+smallest and the `f` largest unused values bound what it can reach; a cell's
+candidates are the unused values that keep every line through it within its
+bounds.  Search fills the line with the fewest free cells first, and stops at
+the time budget with "at least N" (a board with few givens has astronomically
+many completions: 275,305,224 5x5 magic squares up to symmetry).
+
+Text format: an optional header `range: 5..29 sum: 85` (default 1..N*N and
+the magic sum), then N rows of N cells as for Hidoku (`_`, `-` or `0` empty).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+
+from puzzles.core import Count, Deadline, PuzzleError, ShouldStop, never
+from puzzles.numbergrid import BoardAnalysis, BoardReport, replace_cell, EMPTY, Grid, cell_column, cell_name, content_lines, format_rows, read_rows
+
+TITLE = "Magic number board"
+SUMMARY = "N x N board, each value once, rows, columns and diagonals reach one sum: candidates and completions."
+SOLVE_OPTIONS = ()
+BUDGET = 1.0
+HEADER = re.compile(r"\s*range\s*:\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:,?\s*sum\s*:\s*(-?\d+))?\s*$", re.IGNORECASE)
+
+Position = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Magic:
+    grid: Grid
+    low: int
+    high: int
+    total: int
+    givens: frozenset[Position] = field(default_factory=frozenset)
+
+    @property
+    def n(self) -> int:
+        return len(self.grid)
+
+    @property
+    def largest(self) -> int:
+        return self.high
+
+    def with_cell(self, position: Position, value: int) -> Magic:
+        return replace(self, grid=replace_cell(self.grid, position, value), givens=self.givens - {position})
+
+
+def default_range(n: int) -> tuple[int, int, int]:
+    return 1, n * n, n * (n * n + 1) // 2
+
+
+def parse(text: str) -> Magic:
+    lines = content_lines(text)
+    header = None
+    if lines and (match := HEADER.match(lines[0].text)):
+        header, lines = (match, lines[0].number), lines[1:]
+    grid = read_rows(lines, low=0)
+    n = len(grid)
+    if not 3 <= n <= 8:
+        raise PuzzleError(f"a magic board is 3..8 cells a side, not {n}", line=lines[0].number, column=1)
+    if len(grid[0]) != n:
+        raise PuzzleError(f"the board must be square: {n} rows of {len(grid[0])}", line=lines[-1].number, column=1)
+    low, high, total = default_range(n)
+    if header is not None:
+        match, number = header
+        low, high = int(match.group(1)), int(match.group(2))
+        if high - low + 1 < n * n:
+            raise PuzzleError(f"{low}..{high} has {high - low + 1} values, a {n}x{n} board needs {n * n}", line=number, column=match.start(1) + 1)
+        if match.group(3) is not None:
+            total = int(match.group(3))
+        elif high - low + 1 == n * n:
+            total = (low + high) * n // 2
+        else:
+            raise PuzzleError("say the sum: range: LOW..HIGH sum: S", line=number, column=1)
+        if high - low + 1 == n * n and total * n != (low + high) * n * n // 2:
+            raise PuzzleError(
+                f"with {low}..{high} every line must sum to {(low + high) * n // 2}, not {total}",
+                line=number,
+                column=match.start(3) + 1 if match.group(3) else 1,
+            )
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            if value and not low <= value <= high:
+                raise PuzzleError(f"{value} is outside {low}..{high}", line=lines[r].number, column=cell_column(lines[r], c))
+    givens = frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v)
+    return Magic(grid, low, high, total, givens)
+
+
+def format(board: Magic) -> str:
+    header = "" if (board.low, board.high, board.total) == default_range(board.n) else f"range: {board.low}..{board.high} sum: {board.total}\n"
+    return header + format_rows(board.grid)
+
+
+def blank(n: int) -> Magic:
+    if not 3 <= n <= 8:
+        raise PuzzleError(f"a magic board is 3..8 cells a side, not {n}")
+    return Magic(tuple((EMPTY,) * n for _ in range(n)), *default_range(n))
+
+
+# ---------------------------------------------------------------- lines and bounds
+
+
+def lines_of(n: int) -> list[tuple[str, tuple[Position, ...]]]:
+    rows = [(f"row {r + 1}", tuple((r, c) for c in range(n))) for r in range(n)]
+    cols = [(f"column {c + 1}", tuple((r, c) for r in range(n))) for c in range(n)]
+    diagonals = [("the diagonal", tuple((i, i) for i in range(n))), ("the other diagonal", tuple((i, n - 1 - i) for i in range(n)))]
+    return rows + cols + diagonals
+
+
+class Search:
+    """Filling state: values by cell, unused values, and each line's need and free cells.
+
+    Needs and free counts are kept up to date as cells are filled and emptied,
+    and line bounds come from prefix sums of the sorted unused values, so a
+    node costs a few list operations per line.
+    """
+
+    def __init__(self, board: Magic) -> None:
+        self.board = board
+        self.n = board.n
+        self.lines = lines_of(self.n)
+        self.through = {(r, c): [i for i, (_, cells) in enumerate(self.lines) if (r, c) in cells] for r in range(self.n) for c in range(self.n)}
+        self.values = {(r, c): board.grid[r][c] for r, c in self.through}
+        self.unused = sorted(set(range(board.low, board.high + 1)) - {v for v in self.values.values() if v})
+        self.needs = [board.total - sum(self.values[p] for p in cells) for _, cells in self.lines]
+        self.free = [sum(1 for p in cells if not self.values[p]) for _, cells in self.lines]
+
+    def need(self, line: int) -> tuple[int, int]:
+        """(sum still needed, free cells) of a line."""
+        return self.needs[line], self.free[line]
+
+    def prefix(self) -> list[int]:
+        sums = [0]
+        for value in self.unused:
+            sums.append(sums[-1] + value)
+        return sums
+
+    def within(self, need: int, free: int, prefix: list[int], without: int | None = None) -> bool:
+        """Can `free` distinct unused values (never the one at sorted index `without`) add up to `need`?"""
+        count = len(self.unused) - (without is not None)
+        if free == 0:
+            return need == 0
+        if free > count:
+            return False
+        total = prefix[-1]
+        if without is None:
+            return prefix[free] <= need <= total - prefix[len(self.unused) - free]
+        skipped = self.unused[without]
+        smallest = prefix[free + 1] - skipped if without < free else prefix[free]
+        size = len(self.unused)
+        largest = total - prefix[size - free - 1] - skipped if without >= size - free else total - prefix[size - free]
+        return smallest <= need <= largest
+
+    def candidates(self, position: Position, prefix: list[int] | None = None) -> list[int]:
+        """Unused values that keep every line through `position` within reach."""
+        prefix = prefix or self.prefix()
+        lines = [(self.needs[i], self.free[i]) for i in self.through[position]]
+        return [
+            value
+            for index, value in enumerate(self.unused)
+            if all(self.within(need - value, free - 1, prefix, index) for need, free in lines)
+        ]
+
+    def consistent(self, prefix: list[int]) -> bool:
+        return all(self.within(need, free, prefix) for need, free in zip(self.needs, self.free))
+
+    def place(self, position: Position, value: int) -> None:
+        self.values[position] = value
+        for i in self.through[position]:
+            self.needs[i] -= value
+            self.free[i] -= 1
+
+    def clear(self, position: Position) -> None:
+        value = self.values[position]
+        self.values[position] = EMPTY
+        for i in self.through[position]:
+            self.needs[i] += value
+            self.free[i] += 1
+
+    def next_cell(self, prefix: list[int]) -> tuple[Position, list[int]] | None:
+        """A free cell of the line with fewest free cells, the one with fewest candidates."""
+        open_lines = [i for i, free in enumerate(self.free) if free]
+        if not open_lines:
+            return None
+        line = min(open_lines, key=lambda i: self.free[i])
+        options = [(p, self.candidates(p, prefix)) for p in self.lines[line][1] if not self.values[p]]
+        return min(options, key=lambda po: len(po[1]))
+
+    def solutions(self, deadline: Deadline) -> Iterator[Grid]:
+        prefix = self.prefix()
+        if not self.consistent(prefix):
+            return
+        chosen = self.next_cell(prefix)
+        if chosen is None:
+            yield tuple(tuple(self.values[(r, c)] for c in range(self.n)) for r in range(self.n))
+            return
+        position, values = chosen
+        for value in values:
+            if deadline.expired():
+                raise OutOfTime
+            index = self.unused.index(value)
+            self.place(position, value)
+            del self.unused[index]
+            yield from self.solutions(deadline)
+            self.unused.insert(index, value)
+            self.clear(position)
+
+
+class OutOfTime(Exception):
+    """The time budget ran out: the count so far is a lower bound."""
+
+
+# ---------------------------------------------------------------- analysis
+
+
+def conflicts(board: Magic) -> dict[Position, str]:
+    found: dict[Position, str] = {}
+    where: dict[int, list[Position]] = {}
+    for r, row in enumerate(board.grid):
+        for c, value in enumerate(row):
+            if value and not board.low <= value <= board.high:
+                found[(r, c)] = f"{value} is outside {board.low}..{board.high}"
+            elif value:
+                where.setdefault(value, []).append((r, c))
+    for value, places in where.items():
+        if len(places) > 1:
+            for p in places:
+                found[p] = f"{value} stands twice ({', '.join(map(cell_name, places))})"
+    for name, cells in lines_of(board.n):
+        values = [board.grid[r][c] for r, c in cells]
+        if all(values) and sum(values) != board.total:
+            for p in cells:
+                found.setdefault(p, f"{name} sums to {sum(values)}, not {board.total}")
+    return found
+
+
+def analyse(board: Magic, *, limit: int = 10, budget: float | None = BUDGET, should_stop: ShouldStop = never) -> BoardAnalysis:
+    """Candidates by line bounds (exact when the search finishes), completions, a hint."""
+    broken = conflicts(board)
+    empty = tuple(tuple(() for _ in row) for row in board.grid)
+    if broken:
+        position, reason = sorted(broken.items())[0]
+        return BoardAnalysis(empty, Count(0), (), f"{cell_name(position)}: {reason}.", frozenset(broken))
+    search = Search(board)
+    bounds = {p: tuple(search.candidates(p)) for p, v in search.values.items() if not v}
+    found: list[Grid] = []
+    seen: dict[Position, set[int]] = {p: set() for p in bounds}
+    count, exact = 0, True
+    try:
+        for solution in search.solutions(Deadline(budget, should_stop)):
+            count += 1
+            if len(found) < limit:
+                found.append(solution)
+            for (r, c), values in seen.items():
+                values.add(solution[r][c])
+    except OutOfTime:
+        exact = False
+    chosen = {p: tuple(sorted(v)) for p, v in seen.items()} if exact else bounds
+    candidates = tuple(tuple(chosen.get((r, c), ()) for c in range(board.n)) for r in range(board.n))
+    return BoardAnalysis(candidates, Count(count, exact), tuple(found), hint(board, Search(board), count, chosen if exact else {}))
+
+
+def hint(board: Magic, search: Search, count: int, exact: dict[Position, tuple[int, ...]]) -> str:
+    """The simplest reason first: a line with one free cell, then a cell only one value fits."""
+    if count == 0:
+        return "No completion: some line cannot reach the sum with the values left; undo the last entries."
+    for i, (name, cells) in enumerate(search.lines):
+        need, free = search.need(i)
+        if free == 1:
+            position = next(p for p in cells if not search.values[p])
+            if need in search.unused:  # else the search already reported no completion
+                return f"{cell_name(position)} must be {need}: {name} needs {need} more and only this cell is free."
+    forced = [(p, search.candidates(p)) for p, v in search.values.items() if not v]
+    if not forced:
+        return "Solved."
+    for position, values in forced:
+        if len(values) == 1:
+            names = " and ".join(search.lines[i][0] for i in search.through[position])
+            return f"{cell_name(position)} must be {values[0]}: no other unused value lets {names} reach {board.total}."
+    settled = [(p, values) for p, values in sorted(exact.items()) if len(values) == 1]
+    if settled:
+        position, (value,) = settled[0]
+        return f"{cell_name(position)} must be {value}: it holds {value} in every completion (no single line forces it yet)."
+    position, values = min(forced, key=lambda pv: len(pv[1]))
+    return f"No forced cell yet: {cell_name(position)} has the fewest options ({', '.join(map(str, values))})."
+
+
+def solve(board: Magic, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never) -> BoardReport:
+    return BoardReport(analyse(board, limit=limit, budget=None if exhaustive else 10.0, should_stop=should_stop))

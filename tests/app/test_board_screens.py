@@ -1,0 +1,49 @@
+"""Jodici and magic board editors: type into cells, read candidates and the live count."""
+
+import pytest
+
+from assistant.app import PuzzleAssistant
+from assistant.widgets.grid import EditableGrid
+from assistant.widgets.live_panel import LivePanel
+from tests.conftest import ready_for_snapshot
+
+
+def headline(app) -> str:
+    return str(app.screen.query_one(LivePanel).query_one("#headline").render())
+
+
+async def test_jodici_clearing_a_clue_keeps_it_unique_and_shows_candidates(settle):
+    app = PuzzleAssistant(start="jodici")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert headline(app) == "Unique completion"
+        grid = app.screen.query_one(EditableGrid)
+        assert grid.cursor == (1, 1), "the first board cell, past the labels"
+        await pilot.press("delete")  # ring 1, sector 1 was the clue 3
+        await settle(pilot)
+        assert app.screen.state.grid[0][0] == 0
+        assert "ring 1, sector 1: can be" in str(app.screen.query_one("#cell-info").render())
+        assert grid.cell((1, 1)).marks
+        await pilot.press("9")
+        await settle(pilot)
+        assert headline(app) == "No completion"
+
+
+async def test_magic_typing_the_forced_value_keeps_it_unique(settle):
+    app = PuzzleAssistant(start="magic")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert headline(app) == "Unique completion"
+        await pilot.press("2", "8")
+        await settle(pilot)
+        assert app.screen.state.grid[0][0] == 28
+        assert headline(app) == "Unique completion"
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert app.screen.state.grid[0][0] == 2
+        assert headline(app) == "No completion"
+
+
+@pytest.mark.parametrize("kind", ["jodici", "magic"])
+def test_snapshot(snap_compare, kind):
+    assert snap_compare(PuzzleAssistant(start=kind), terminal_size=(80, 24), run_before=ready_for_snapshot)

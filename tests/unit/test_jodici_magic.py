@@ -1,0 +1,128 @@
+"""Jodici and the magic board: seed answers, brute force on small cases, formats, refusals."""
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzles import jodici, magic
+from puzzles.core import PuzzleError
+from puzzles.examples import examples
+from puzzles.numbergrid import EMPTY
+
+JODICI = jodici.parse(examples("jodici")["seed"])
+MAGIC = magic.parse(examples("magic")["seed"])
+
+
+def test_jodici_seed_has_the_reference_answer():
+    analysis = jodici.analyse(JODICI)
+    assert analysis.status == "unique"
+    assert analysis.solutions == (((3, 7, 5, 8, 4, 3), (6, 1, 1, 5, 9, 8), (6, 7, 9, 2, 2, 4)),)
+
+
+def jodici_brute_force(board):
+    """Completions by trying every digit in every empty cell: only for nearly full boards."""
+    empties = [(r, c) for r in range(3) for c in range(6) if board.grid[r][c] == EMPTY]
+    found = []
+    for values in itertools.product(range(1, 10), repeat=len(empties)):
+        grid = [list(row) for row in board.grid]
+        for (r, c), v in zip(empties, values):
+            grid[r][c] = v
+        flat = [v for row in grid for v in row]
+        if all(flat.count(d) == 2 for d in range(1, 10)) and all(sum(row) == 30 for row in grid) and all(
+            sum(col) == 15 for col in zip(*grid)
+        ):
+            found.append(tuple(map(tuple, grid)))
+    return found
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(2, 4))
+def test_jodici_counts_and_candidates_match_brute_force(rng, holes):
+    solution = [list(row) for row in jodici.analyse(jodici.blank(), limit=40).solutions[rng.randrange(40)]]
+    for r, c in rng.sample([(r, c) for r in range(3) for c in range(6)], holes):
+        solution[r][c] = EMPTY
+    board = jodici.Jodici(tuple(map(tuple, solution)))
+    truth = jodici_brute_force(board)
+    analysis = jodici.analyse(board, limit=100)
+    assert analysis.count.value == len(truth)
+    assert set(analysis.solutions) == set(truth)
+    for r, c in [(r, c) for r in range(3) for c in range(6) if board.grid[r][c] == EMPTY]:
+        assert set(analysis.candidates[r][c]) == {g[r][c] for g in truth}
+
+
+def test_jodici_empty_board_count():
+    assert jodici.analyse(jodici.blank(), limit=1).count.value == 318_600
+
+
+def test_magic_seed_has_the_reference_answer():
+    analysis = magic.analyse(MAGIC, budget=None)
+    assert analysis.status == "unique"
+    assert analysis.solutions[0] == (
+        (28, 24, 6, 12, 15),
+        (13, 7, 25, 17, 23),
+        (8, 26, 19, 5, 27),
+        (20, 18, 14, 22, 11),
+        (16, 10, 21, 29, 9),
+    )
+
+
+def test_magic_3x3_brute_force():
+    squares = [
+        p for p in itertools.permutations(range(1, 10))
+        if all(sum(p[3 * r : 3 * r + 3]) == 15 for r in range(3))
+        and all(sum(p[c::3]) == 15 for c in range(3))
+        and p[0] + p[4] + p[8] == 15 and p[2] + p[4] + p[6] == 15
+    ]
+    analysis = magic.analyse(magic.blank(3), budget=None, limit=100)
+    assert analysis.count.value == len(squares) == 8
+    assert {tuple(v for row in g for v in row) for g in analysis.solutions} == set(squares)
+    assert analysis.candidates[1][1] == (5,)
+
+
+def test_magic_budget_gives_a_lower_bound():
+    analysis = magic.analyse(magic.blank(5), budget=0.2)
+    assert not analysis.count.exact
+    assert analysis.status in {"several", "unknown"}
+
+
+@pytest.mark.parametrize(
+    "module, text, line, column, message",
+    [
+        (jodici, "1,2,3,4,5,6\n1,2,3\n_,_,_,_,_,_\n", 2, 1, "3 cells"),
+        (jodici, "1,2,3,4,5,6\n1,2,3,4,5,x\n_,_,_,_,_,_\n", 2, 11, "'x' is not a number"),
+        (jodici, "1,2,3,4,5,6\n", 1, 1, "3 rings"),
+        (magic, "range: 5..12 sum: 85\n_ _ _\n_ _ _\n_ _ _\n", 1, 8, "needs 9"),
+        (magic, "range: 5..29 sum: 80\n" + "_ " * 5 + "\n" + ("_ _ _ _ _\n" * 4), 1, 19, "must sum to 85"),
+        (magic, "_ _ _\n_ 12 _\n_ _ _\n", 2, 3, "12 is outside 1..9"),
+        (magic, "_ _ _\n_ _ _\n_ _ _\n_ _ _\n", 4, 1, "square"),
+    ],
+)
+def test_bad_files_are_refused_with_line_and_column(module, text, line, column, message):
+    with pytest.raises(PuzzleError, match=message) as caught:
+        module.parse(text)
+    assert (caught.value.line, caught.value.column) == (line, column)
+
+
+def test_formats_round_trip():
+    assert jodici.parse(jodici.format(JODICI)).grid == JODICI.grid
+    again = magic.parse(magic.format(MAGIC))
+    assert (again.grid, again.low, again.high, again.total) == (MAGIC.grid, 5, 29, 85)
+
+
+@given(st.text(alphabet="0123456789 _-,\n.:rangesum", max_size=80))
+def test_any_text_parses_or_is_refused(text):
+    for module in (jodici, magic):
+        try:
+            module.parse(text)
+        except PuzzleError:
+            pass
+
+
+def test_conflicts_and_hints_speak_plainly():
+    twice = JODICI.with_cell((1, 0), 3).with_cell((2, 1), 3)
+    assert "3 is used 3 times" in jodici.analyse(twice).hint
+    one_left = magic.Magic(((2, 7, 6), (9, 5, 1), (4, 3, EMPTY)), 1, 9, 15)
+    assert magic.analyse(one_left).hint.startswith("r3c3 must be 8: row 3 needs 8 more")
