@@ -50,6 +50,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("hidoku", "HidokuScreen"),
     Kind("jodici", "JodiciScreen"),
     Kind("magic", "MagicScreen"),
+    Kind("disks", "DisksScreen"),
 )
 
 BY_NAME = {kind.name: kind for kind in KINDS}

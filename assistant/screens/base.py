@@ -50,8 +50,8 @@ class PuzzleScreen(Screen, Generic[State]):
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", tooltip="Undo the last change"),
         Binding("ctrl+y", "redo", "Redo", tooltip="Redo what was undone"),
-        Binding("ctrl+o", "open", "Open", tooltip="Open a puzzle file"),
-        Binding("ctrl+s", "save", "Save", tooltip="Save the puzzle to a file"),
+        Binding("ctrl+o", "open", "Open", tooltip="Open a puzzle file", show=False),
+        Binding("ctrl+s", "save", "Save", tooltip="Save the puzzle to a file", show=False),
         Binding("ctrl+e", "examples", "Examples", tooltip="Load a bundled example", show=False),
         Binding("ctrl+n", "new", "New", tooltip="Start a new puzzle"),
         Binding("f1", "help", "Help", tooltip="Rules, keys and marks"),

@@ -1,0 +1,175 @@
+"""Flower disks: the disks as rows of petals, turned by hand, with every solution live."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.events import Click
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Footer, Header, Static
+
+from assistant.live import Job
+from assistant.screens.base import PuzzleScreen
+from assistant.widgets.live_panel import LivePanel
+from puzzles import disks as engine
+
+HELP = """
+Disks lie on top of each other; each field of a disk is solid (●) or a hole
+(○). Disk 1 stays put; turn the others so that every field is covered by
+exactly one solid part (or at least one, with `cover: at least one` in the file).
+
+| key | action |
+| --- | --- |
+| up / down | choose a disk |
+| left / right | choose a field |
+| space | make the field solid or a hole |
+| `,` / `.` | turn the chosen disk left / right |
+| a | turn the disks to the first solution |
+
+The bottom line counts the solid parts over each field as the disks lie now:
+green is right, red is not.
+"""
+
+PETAL = 3  # columns per field
+LABEL = 11  # "disk 1 ↻ 0 " before the petals
+
+
+class DiskRows(Widget, can_focus=True):
+    """Every disk as a row of petals, turned as the person turned it, plus the coverage line."""
+
+    DEFAULT_CSS = "DiskRows { height: auto; width: auto; padding: 1 1; }"
+    BINDINGS = [
+        Binding("up", "move(-1, 0)", "Disk up", show=False),
+        Binding("down", "move(1, 0)", "Disk down", show=False),
+        Binding("left", "move(0, -1)", "Field left", show=False),
+        Binding("right", "move(0, 1)", "Field right", show=False),
+    ]
+    cursor: reactive[tuple[int, int]] = reactive((0, 0))
+
+    @dataclass
+    class Picked(Message):
+        disk: int
+        field: int
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.disks: engine.Disks | None = None
+
+    def show_disks(self, disks: engine.Disks) -> None:
+        self.disks = disks
+        disk, field = self.cursor
+        self.cursor = (min(disk, len(disks.rows) - 1), min(field, disks.fields - 1))
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        disks = self.disks
+        if disks is None:
+            return Text()
+        lines = []
+        for d in range(len(disks.rows)):
+            line = Text(f"disk {d + 1} ↻{disks.turned[d]:>2} ", style="bold" if d == self.cursor[0] else "dim")
+            for f, solid in enumerate(disks.rotated(d)):
+                style = "bold magenta" if solid else "grey50"
+                if (d, f) == self.cursor:
+                    style += " reverse"
+                line.append(f" {'●' if solid else '○'} ", style=style)
+            lines.append(line)
+        cover = Text("covered    ", style="dim")
+        for count in sum_columns(disks):
+            right = count == 1 if disks.cover == "exactly one" else count >= 1
+            cover.append(f" {count} ", style="bold green" if right else "bold red")
+        lines.append(cover)
+        return Text("\n").join(lines)
+
+    def action_move(self, dd: int, df: int) -> None:
+        if self.disks:
+            disk, field = self.cursor
+            self.cursor = ((disk + dd) % len(self.disks.rows), (field + df) % self.disks.fields)
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+
+    def on_click(self, event: Click) -> None:
+        if self.disks is None:
+            return
+        disk, field = event.y - 1, (event.x - 1 - LABEL) // PETAL
+        if 0 <= disk < len(self.disks.rows) and 0 <= field < self.disks.fields:
+            self.cursor = (disk, field)
+            self.post_message(self.Picked(disk, field))
+
+
+def sum_columns(disks: engine.Disks) -> list[int]:
+    return [sum(column) for column in zip(*(disks.rotated(d) for d in range(len(disks.rows))))]
+
+
+class DisksScreen(PuzzleScreen[engine.Disks]):
+    KIND = "disks"
+    HELP = HELP
+    CSS_PATH = "disks.tcss"
+    AUTO_FOCUS = "DiskRows"
+    BINDINGS = [
+        Binding("space", "toggle", "Solid/hole"),
+        Binding("comma", "turn(-1)", "Turn ←"),
+        Binding("full_stop", "turn(1)", "Turn →"),
+        Binding("a", "apply", "Apply solution", show=False),
+    ]
+
+    def __init__(self) -> None:
+        self.analysis: engine.Analysis | None = None
+        super().__init__()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="columns"):
+            with Vertical(id="board"):
+                yield DiskRows()
+            yield LivePanel()
+        yield Footer(compact=True)
+
+    def draw(self, disks: engine.Disks) -> None:
+        self.query_one(DiskRows).show_disks(disks)
+        self.sub_title = f"{len(disks.rows)} disks × {disks.fields} fields, cover {disks.cover}"
+
+    def compute(self, disks: engine.Disks, job: Job) -> engine.Analysis:
+        return engine.analyse(disks, should_stop=job.should_stop)
+
+    def show_result(self, analysis: engine.Analysis) -> None:
+        self.analysis = analysis
+        if analysis.count.value == 0:
+            self.panel.show("No solution", "bad", Text(analysis.explanation))
+            return
+        state = self.state
+        solved_now = state.turned in analysis.solutions
+        headline = f"{analysis.count} solution{'s' * (analysis.count.value != 1)}" + (" — solved as turned" if solved_now else "")
+        self.panel.show(headline, "good" if solved_now else "info", Text(analysis.explanation + "\nPress a to turn the disks to the first one."))
+
+    def action_toggle(self) -> None:
+        disk, field = self.query_one(DiskRows).cursor
+        self.change(self.state.toggle(disk, field))
+
+    @on(DiskRows.Picked)
+    def picked(self, event: DiskRows.Picked) -> None:
+        self.change(self.state.toggle(event.disk, event.field))
+
+    def action_turn(self, step: int) -> None:
+        disk = self.query_one(DiskRows).cursor[0]
+        if disk == 0:
+            self.notify("Disk 1 stays put: turn the others.", severity="warning")
+            return
+        self.change(self.state.turn(disk, step))
+
+    def action_apply(self) -> None:
+        if not self.analysis or not self.analysis.solutions:
+            self.notify("No solution to apply.", severity="warning")
+            return
+        self.change(replace(self.state, rotations=self.analysis.solutions[0]))
+
+    def new_state(self) -> engine.Disks:
+        return engine.parse("\n".join([",".join("0" * 12)] * 4))
