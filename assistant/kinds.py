@@ -50,6 +50,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("hidoku", "HidokuScreen"),
     Kind("jodici", "JodiciScreen"),
     Kind("magic", "MagicScreen"),
+    Kind("equation", "EquationScreen"),
     Kind("disks", "DisksScreen"),
 )
 

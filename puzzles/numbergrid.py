@@ -106,12 +106,12 @@ def cell_name(position: tuple[int, int]) -> str:
     return f"r{position[0] + 1}c{position[1] + 1}"
 
 
-def format_rows(grid: Grid) -> str:
+def format_rows(grid: Grid, *, zero_is_empty: bool = True) -> str:
     """Rows with right-aligned columns, `_` for empty (as wide as the column), `#` for blocked."""
-    width = max([len(str(v)) for row in grid for v in row if v > 0] + [1])
+    width = max([len(str(v)) for row in grid for v in row if v] + [1])
 
     def show(value: int) -> str:
-        return "_" * width if value == EMPTY else "#".rjust(width) if value == BLOCKED else str(value).rjust(width)
+        return "_" * width if value == EMPTY and zero_is_empty else "#".rjust(width) if value == BLOCKED else str(value).rjust(width)
 
     return "\n".join(" ".join(show(v) for v in row) for row in grid) + "\n"
 
@@ -140,6 +140,7 @@ class BoardReport:
 
     analysis: BoardAnalysis
     separator: str = " "
+    zero_is_empty: bool = True  # False where 0 is a value (the equation crossword)
 
     def to_json(self) -> dict:
         a = self.analysis
@@ -159,7 +160,7 @@ class BoardReport:
         a = self.analysis
         lines = [f"{a.count} completion{'s' * (a.count.value != 1)} ({a.status})"]
         for grid in a.solutions:
-            lines += ["", format_rows(grid).replace(" ", self.separator).rstrip()]
+            lines += ["", format_rows(grid, zero_is_empty=self.zero_is_empty).replace(" ", self.separator).rstrip()]
         return "\n".join([*lines, "", a.hint])
 
 

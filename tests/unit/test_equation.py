@@ -1,0 +1,100 @@
+"""Equation crossword: the seed's unique answer, brute force on small grids, formats, refusals."""
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzles import equation
+from puzzles.core import PuzzleError
+from puzzles.examples import examples
+
+SEED = equation.parse(examples("equation")["seed"])
+
+
+def test_the_seed_is_unique_with_the_reference_answer():
+    analysis = equation.analyse(SEED, budget=None)
+    assert analysis.status == "unique"
+    assert analysis.solutions == (((26, 19, 16), (25, 8, 16), (15, 0, 11)),)
+    assert analysis.hint.startswith("r1c2 must be 19")
+
+
+def python_value(values, ops):
+    """The plain-Python reading of an equation with precedence; None when / is not exact."""
+    terms, term, sign = [], values[0], 1
+    for op, v in zip(ops, values[1:]):
+        if op == "*":
+            term *= v
+        elif op == "/":
+            if v == 0 or term % v:
+                return None
+            term //= v
+        else:
+            terms.append(sign * term)
+            term, sign = v, (1 if op == "+" else -1)
+    return sum(terms) + sign * term
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_two_by_two_grids_match_brute_force(data):
+    low, high = -2, 3
+    ops = lambda n: tuple(data.draw(st.sampled_from(equation.OPERATORS)) for _ in range(n))
+    truth_grid = [[data.draw(st.integers(low, high)) for _ in range(2)] for _ in range(2)]
+    row_ops, column_ops = (ops(1), ops(1)), (ops(2),)
+    rows = [python_value(truth_grid[r], row_ops[r]) for r in range(2)]
+    cols = [python_value([truth_grid[0][c], truth_grid[1][c]], (column_ops[0][c],)) for c in range(2)]
+    if None in rows + cols:
+        return
+    given_cell = data.draw(st.sampled_from([None, (0, 0), (1, 1)]))
+    cells = tuple(tuple(truth_grid[r][c] if (r, c) == given_cell else None for c in range(2)) for r in range(2))
+    puzzle = equation.Crossword(cells, row_ops, column_ops, tuple(rows), tuple(cols), low, high)
+    brute = set()
+    for values in itertools.product(range(low, high + 1), repeat=4):
+        grid = (values[:2], values[2:])
+        if any(cells[r][c] not in (None, grid[r][c]) for r in range(2) for c in range(2)):
+            continue
+        if all(python_value(list(grid[r]), row_ops[r]) == rows[r] for r in range(2)) and all(
+            python_value([grid[0][c], grid[1][c]], (column_ops[0][c],)) == cols[c] for c in range(2)
+        ):
+            brute.add(grid)
+    analysis = equation.analyse(puzzle, budget=None, limit=10_000)
+    assert set(analysis.solutions) == brute
+    assert (tuple(truth_grid[0]), tuple(truth_grid[1])) in brute
+
+
+def test_evaluate_follows_precedence_and_exact_division():
+    value, valid = equation.evaluate([np.array(2), np.array(3), np.array(4)], ("+", "*"))
+    assert value == 14 and valid
+    value, valid = equation.evaluate([np.array(7), np.array(2), np.array(1)], ("/", "-"))
+    assert not valid
+
+
+@pytest.mark.parametrize(
+    "text, line, column, message",
+    [
+        ("1 + _ = 3\n+   +\n_ + x = 2\n=   =\n1   1\n", 3, 5, "'x' is neither"),
+        ("1 + _ = 3\n+   ^\n_ + _ = 2\n=   =\n1   1\n", 2, 5, "'\\^' is not an operator"),
+        ("1 + _ = 3\n+   +\n_ + _ = 2\n", 3, 1, "row of '='"),
+        ("1 + _ = 3\n+   +\n_ + _ = two\n=   =\n1   1\n", 3, 9, "not a whole number"),
+        ("range: 5..1\n1 + _ = 3\n=   =\n1   1\n", 1, 8, "empty"),
+    ],
+)
+def test_bad_files_are_refused_with_line_and_column(text, line, column, message):
+    with pytest.raises(PuzzleError, match=message) as caught:
+        equation.parse(text)
+    assert (caught.value.line, caught.value.column) == (line, column)
+
+
+def test_format_round_trips():
+    assert equation.parse(equation.format(SEED)) == SEED
+
+
+@given(st.text(alphabet="0123456789_+-*/= \nrange:.", max_size=80))
+def test_any_text_parses_or_is_refused(text):
+    try:
+        equation.parse(text)
+    except PuzzleError:
+        pass
