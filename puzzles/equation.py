@@ -118,6 +118,8 @@ def parse(text: str) -> Crossword:
         where = lines[-1].number if lines else 1
         raise PuzzleError("the puzzle ends with a row of '=' and a row of column results", line=where, column=1)
     grid_lines, results_line = lines[:equals], lines[equals + 1]
+    if not grid_lines:
+        raise PuzzleError("value rows come before the row of '='", line=lines[equals].number, column=1)
     cells, row_ops, row_results, column_ops = [], [], [], []
     for index, line in enumerate(grid_lines):
         if index % 2 == 0:

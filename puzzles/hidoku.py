@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from puzzles.core import Count, Deadline, PuzzleError, ShouldStop, never
-from puzzles.numbergrid import BoardAnalysis, BoardReport, replace_cell, BLOCKED, EMPTY, Grid, cell_column, cell_name, content_lines, format_rows, read_rows
+from puzzles.numbergrid import BoardAnalysis, BoardReport, replace_cell, BLOCKED, EMPTY, Grid, cell_name, content_lines, format_rows, read_rows
 
 TITLE = "Hidoku"
 SUMMARY = "Hidato boards cell by cell: each empty cell's possible numbers, completions left, the next deduction."
@@ -83,23 +83,10 @@ def parse(text: str) -> Hidoku:
     grid = read_rows(lines, blocked=True)
     if size is not None and (len(grid[0]), len(grid)) != size[:2] and (len(grid), len(grid[0])) != size[:2]:
         raise PuzzleError(f"the size line says {size[0]}x{size[1]} but the board is {len(grid[0])}x{len(grid)}", line=size[2], column=1)
+    # A repeated or too large number is read as it stands: the analysis shows it
+    # as a conflict, so a board saved mid-mistake opens again with nothing lost.
     board = Hidoku(grid, frozenset(), adjacency)
-    check_numbers(board, lines)
     return replace(board, givens=frozenset(p for p, v in cells(board) if v > 0))
-
-
-def check_numbers(board: Hidoku, lines: list) -> None:
-    """Numbers must be 1..N and each at most once; refused where they stand."""
-    seen: dict[int, Position] = {}
-    for (r, c), value in cells(board):
-        if value <= 0:
-            continue
-        column = cell_column(lines[r], c)
-        if value > board.size:
-            raise PuzzleError(f"{value} is more than {board.size}, the number of open cells", line=lines[r].number, column=column)
-        if value in seen:
-            raise PuzzleError(f"{value} is already at {cell_name(seen[value])}", line=lines[r].number, column=column)
-        seen[value] = (r, c)
 
 
 def format(board: Hidoku) -> str:

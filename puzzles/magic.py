@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from puzzles.core import Count, Deadline, PuzzleError, ShouldStop, never
-from puzzles.numbergrid import BoardAnalysis, BoardReport, replace_cell, EMPTY, Grid, cell_column, cell_name, content_lines, format_rows, read_rows
+from puzzles.numbergrid import BoardAnalysis, BoardReport, replace_cell, EMPTY, Grid, cell_name, content_lines, format_rows, read_rows
 
 TITLE = "Magic number board"
 SUMMARY = "N x N board, each value once, rows, columns and diagonals reach one sum: candidates and completions."
@@ -84,10 +84,6 @@ def parse(text: str) -> Magic:
                 line=number,
                 column=match.start(3) + 1 if match.group(3) else 1,
             )
-    for r, row in enumerate(grid):
-        for c, value in enumerate(row):
-            if value and not low <= value <= high:
-                raise PuzzleError(f"{value} is outside {low}..{high}", line=lines[r].number, column=cell_column(lines[r], c))
     givens = frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v)
     return Magic(grid, low, high, total, givens)
 

@@ -87,11 +87,6 @@ def read_rows(lines: list[Line], *, blocked: bool = False, low: int = 1, high: i
     return tuple(rows)
 
 
-def cell_column(line: Line, index: int) -> int:
-    """The 1-based column where the `index`-th cell of a line starts."""
-    return [m.start() + 1 for m in CELL.finditer(line.text)][index]
-
-
 def duplicates(grid: Grid) -> dict[int, list[tuple[int, int]]]:
     """Numbers that stand in more than one cell, with their cells."""
     seen: dict[int, list[tuple[int, int]]] = {}

@@ -18,6 +18,10 @@ class JodiciScreen(BoardScreen):
     HELP = HELP
     ACCEPTS = DIGITS[1:]
 
+    def read_cell(self, text: str) -> int:
+        """A field holds one digit: the last one typed."""
+        return int(text[-1]) if text else 0
+
     def cell_width(self) -> int:
         return 3  # room for three candidate digits
 

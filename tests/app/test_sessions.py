@@ -1,0 +1,53 @@
+"""Nothing typed is lost: the session comes back after a restart; a bad autosave is set aside."""
+
+import os
+
+from assistant.app import PuzzleAssistant
+from assistant.sessions import session_file
+from assistant.widgets.live_panel import LivePanel
+from tests.conftest import ready_for_snapshot
+
+
+async def test_the_board_and_its_undo_history_survive_a_restart(settle):
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("9", "1")
+        await settle(pilot)
+    again = PuzzleAssistant(start="hidoku")
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert again.screen.state.grid[0][0] == 91
+        await pilot.press("ctrl+z", "ctrl+z")
+        await settle(pilot)
+        assert again.screen.state.grid[0][0] == 0
+
+
+async def test_an_unreadable_autosave_is_set_aside_with_a_message(settle):
+    path = session_file("jodici")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": 1, "kind": "jodici", "states": ["1,2,3\\n"], "index": 0}')
+    app = PuzzleAssistant(start="jodici")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert str(app.screen.query_one(LivePanel).query_one("#headline").render()) == "Unique completion"
+        assert any("could not be restored" in n.message for n in app._notifications)
+    kept = [name for name in os.listdir(path.parent) if name.startswith("jodici.unreadable-")]
+    assert kept, "the unreadable file is kept beside, not deleted"
+
+
+async def test_home_lists_every_puzzle_and_opens_one(settle):
+    app = PuzzleAssistant()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        options = app.screen.query_one("#kinds")
+        assert options.option_count == 6
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert app.current_mode == "hidoku"
+        await pilot.press("f2")
+        assert app.current_mode == "home"
+
+
+def test_home_snapshot(snap_compare):
+    assert snap_compare(PuzzleAssistant(), terminal_size=(80, 24), run_before=ready_for_snapshot)
