@@ -47,6 +47,7 @@ class Kind:
 
 KINDS: tuple[Kind, ...] = (
     Kind("mastermind", "MastermindScreen"),
+    Kind("peg", "PegScreen"),
     Kind("hidoku", "HidokuScreen"),
     Kind("jodici", "JodiciScreen"),
     Kind("magic", "MagicScreen"),

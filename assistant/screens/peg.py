@@ -1,0 +1,320 @@
+"""Peg solitaire explorer: play on the board, every move annotated with the games it keeps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Click
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Footer, Header, Static
+
+from assistant.live import Job
+from assistant.screens.base import PuzzleScreen
+from assistant.widgets.dialogs import AskDialog, ChoiceDialog, Dialog
+from assistant.widgets.live_panel import LivePanel
+from puzzles import peg as engine
+from puzzles.core import PuzzleError
+
+HELP = """
+Jump a peg over a neighbouring peg into an empty hole; the jumped peg is
+removed. The goal is one peg left.
+
+Move the cursor with the arrows (or click), press **enter** on a peg to pick
+it up, then on an empty hole to jump there. Holes you can jump to are marked:
+green keeps a one-peg finish possible, red loses it. The panel lists every
+legal move with the number of winning games that follow it, and the
+*survival* line shows how many winning games remained after each move played.
+
+| key | action |
+| --- | --- |
+| h | hint: the move that keeps the most games |
+| w | show a whole winning line from here |
+| o | openings table of this board, with a last-peg heat map |
+"""
+
+CELL = 4  # columns per hole
+
+
+class PegBoard(Widget, can_focus=True):
+    """The board drawn as pegs and holes; posts `Chosen` for the hole under the cursor."""
+
+    DEFAULT_CSS = "PegBoard { width: auto; height: auto; padding: 1 2; }"
+    BINDINGS = [
+        Binding("up", "move(-1, 0)", show=False),
+        Binding("down", "move(1, 0)", show=False),
+        Binding("left", "move(0, -1)", show=False),
+        Binding("right", "move(0, 1)", show=False),
+        Binding("enter,space", "choose", "Pick/jump"),
+    ]
+    cursor: reactive[int] = reactive(1)
+
+    @dataclass
+    class Chosen(Message):
+        hole: int
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.position: engine.Position | None = None
+        self.picked: int | None = None
+        self.targets: dict[int, bool] = {}  # hole -> keeps the win
+
+    def show(self, position: engine.Position, picked: int | None, targets: dict[int, bool]) -> None:
+        self.position, self.picked, self.targets = position, picked, targets
+        if self.cursor > engine.BOARDS[position.board].size:
+            self.cursor = 1
+        self.refresh(layout=True)
+
+    def places(self) -> dict[int, tuple[int, int]]:
+        """Hole -> (line, first column) in the drawing."""
+        board = engine.BOARDS[self.position.board]
+        spots = {}
+        for line, holes in enumerate(board.rows):
+            for i, hole in enumerate(holes):
+                if board.offsets:
+                    spots[hole] = (line, board.offsets[line] * CELL // 2 + i * CELL)
+                else:
+                    spots[hole] = (line, board.holes[hole - 1][1] * CELL)
+        return spots
+
+    def get_content_width(self, container, viewport) -> int:
+        return max((x for _, x in self.places().values()), default=0) + CELL if self.position else 0
+
+    def get_content_height(self, container, viewport, width) -> int:
+        return len(engine.BOARDS[self.position.board].rows) * 2 if self.position else 0
+
+    def render(self) -> Text:
+        if self.position is None:
+            return Text()
+        spots = self.places()
+        height = max(line for line, _ in spots.values()) + 1
+        rows = [Text() for _ in range(2 * height)]
+        for hole, (line, x) in sorted(spots.items(), key=lambda item: item[1]):
+            text = rows[2 * line]
+            text.append(" " * (x - len(text.plain)))
+            symbol, style = ("●", "bold magenta") if self.position.has_peg(hole) else ("○", "grey50")
+            if hole == self.picked:
+                style = "bold yellow"
+            elif hole in self.targets:
+                symbol, style = "◎", ("bold green" if self.targets[hole] else "bold red")
+            if hole == self.cursor:
+                style += " reverse"
+            text.append(f" {symbol} ", style=style)
+            number = rows[2 * line + 1]
+            number.append(" " * (x - len(number.plain)))
+            number.append(f"{hole:^3}", style="grey35")
+        return Text("\n").join(rows)
+
+    def action_move(self, dr: int, dc: int) -> None:
+        """Go to the nearest hole in that direction."""
+        if self.position is None:
+            return
+        spots = self.places()
+        line, x = spots[self.cursor]
+        ahead = [
+            (abs(l - line) * 100 + abs(c - x), hole)
+            for hole, (l, c) in spots.items()
+            if (dr and (l - line) * dr > 0 and abs(c - x) <= CELL) or (dc and l == line and (c - x) * dc > 0)
+        ]
+        if ahead:
+            self.cursor = min(ahead)[1]
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen(self.cursor))
+
+    def on_click(self, event: Click) -> None:
+        if self.position is None:
+            return
+        y, x = event.y - 1, event.x - 2
+        for hole, (line, column) in self.places().items():
+            if y in (2 * line, 2 * line + 1) and column <= x < column + 3:
+                self.cursor = hole
+                self.action_choose()
+
+
+class PegScreen(PuzzleScreen[engine.Position]):
+    KIND = "peg"
+    HELP = HELP
+    CSS_PATH = "peg.tcss"
+    AUTO_FOCUS = "PegBoard"
+    SCREENSHOT_KEYS = ("right", "right", "down", "down", "enter", "up", "up", "enter")
+    BINDINGS = [
+        Binding("h", "hint", "Hint"),
+        Binding("w", "winning_line", "Line"),
+        Binding("o", "openings", "Openings"),
+    ]
+
+    def __init__(self) -> None:
+        self.picked: int | None = None
+        self.analysis: engine.Analysis | None = None
+        super().__init__()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="columns"):
+            with Vertical(id="left"):
+                yield PegBoard()
+                yield Static(id="survival")
+            with VerticalScroll(id="right"):
+                yield LivePanel()
+                yield Static(id="moves")
+        yield Footer(compact=True)
+
+    def draw(self, position: engine.Position) -> None:
+        self.analysis = None
+        self.picked = None
+        self.query_one(PegBoard).show(position, None, {})
+        pegs = bin(position.pegs).count("1")
+        self.sub_title = f"{position.board}, {pegs} pegs" + (f", finish at {position.finish}" if position.finish else "")
+
+    def compute(self, position: engine.Position, job: Job) -> engine.Analysis:
+        return engine.analyse(position, should_stop=job.should_stop)
+
+    def show_result(self, analysis: engine.Analysis) -> None:
+        self.analysis = analysis
+        tone = "good" if analysis.count.value else "bad"
+        headline = f"{analysis.count} winning games" if analysis.count.value else "No one-peg finish from here"
+        self.panel.show(headline, tone, Text(analysis.verdict))
+        self.query_one("#moves", Static).update(moves_table(analysis))
+        survival = " → ".join(f"{n:,}" for n in analysis.survival)
+        self.query_one("#survival", Static).update(Text.assemble(("survival: ", "dim"), survival))
+        self.redraw_board()
+
+    def redraw_board(self) -> None:
+        targets = {}
+        if self.picked is not None and self.analysis is not None:
+            targets = {m.move[2]: m.keeps_win for m in self.analysis.moves if m.move[0] == self.picked}
+        self.query_one(PegBoard).show(self.state, self.picked, targets)
+
+    @on(PegBoard.Chosen)
+    def chosen(self, event: PegBoard.Chosen) -> None:
+        hole, position = event.hole, self.state
+        if self.picked is not None and not position.has_peg(hole):
+            jump = next((m for m in position.legal_moves() if m[0] == self.picked and m[2] == hole), None)
+            if jump is None:
+                self.notify(f"{self.picked} cannot jump to {hole}.", severity="warning")
+                return
+            self.change(position.play(jump))
+            return
+        if not position.has_peg(hole):
+            self.notify("Pick a peg first.", severity="warning")
+            return
+        if not any(m[0] == hole for m in position.legal_moves()):
+            self.notify(f"The peg at {hole} has no jump.", severity="warning")
+            return
+        self.picked = None if self.picked == hole else hole
+        self.redraw_board()
+
+    def action_hint(self) -> None:
+        if not self.analysis or not self.analysis.moves or not self.analysis.moves[0].keeps_win:
+            self.notify("No move keeps a one-peg finish.", severity="warning")
+            return
+        a, b, c = self.analysis.moves[0].move
+        self.picked = a
+        self.query_one(PegBoard).cursor = c
+        self.redraw_board()
+        self.notify(f"Jump {a} over {b} into {c}: {self.analysis.moves[0].games:,} winning games follow.")
+
+    def action_winning_line(self) -> None:
+        if not self.analysis or not self.analysis.line:
+            self.notify("No winning line from here.", severity="warning")
+            return
+        line = ", ".join(f"{a}→{c}" for a, _, c in self.analysis.line)
+        self.notify(f"A winning line: {line}", timeout=15)
+
+    def action_openings(self) -> None:
+        self.app.push_screen(OpeningsDialog(self.state.board, engine.opening_position(self.state).pegs))
+
+    def new_state(self) -> None:
+        def board_chosen(name: str | None) -> None:
+            if name is None:
+                return
+            center = engine.BOARDS[name].center
+            hint = f"1..{engine.BOARDS[name].size}" + (f", or center ({center})" if center else "")
+
+            def check(text: str) -> engine.Position:
+                if text.strip().lower() == "center" and center:
+                    return engine.start(name, center)
+                if not text.strip().isdigit():
+                    raise ValueError(f"type a hole number {hint}")
+                return engine.start(name, int(text))
+
+            self.app.push_screen(AskDialog(f"{name}: which hole starts empty? ({hint})", check, str(center or 1)), self.start_new)
+
+        names = {name: f"{name} ({board.size} holes)" for name, board in engine.BOARDS.items()}
+        self.app.push_screen(ChoiceDialog("Board", names), board_chosen)
+
+    def start_new(self, position: engine.Position | None) -> None:
+        if position is not None:
+            self.load(position)
+
+
+def moves_table(analysis: engine.Analysis) -> Table:
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    table.add_column("move")
+    table.add_column("winning games", justify="right")
+    for m in analysis.moves:
+        a, b, c = m.move
+        table.add_row(f"{a:>2} over {b:>2} → {c:>2}", Text(f"{m.games:,}", style="green" if m.keeps_win else "red"))
+    return table
+
+
+class OpeningsDialog(Dialog):
+    """Every start hole of the board: winnable, games, and a heat map of where the last peg ends."""
+
+    DEFAULT_CSS = "OpeningsDialog > Vertical { width: 90; } OpeningsDialog VerticalScroll { height: auto; max-height: 24; }"
+    BINDINGS = [Binding("escape,o,q", "dismiss(None)", "Close")]
+
+    def __init__(self, board: str, opening_pegs: int) -> None:
+        super().__init__()
+        self.board = board
+        self.opening_pegs = opening_pegs
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"{self.board}: openings (computing…)", classes="title", id="title")
+            with VerticalScroll():
+                yield Static(id="table")
+
+    def on_mount(self) -> None:
+        self.run_worker(self.load, thread=True, exclusive=True)
+
+    def load(self) -> None:
+        try:
+            found = engine.openings(self.board)
+        except PuzzleError as error:
+            self.app.call_from_thread(self.query_one("#title", Static).update, f"{self.board}: {error}")
+            return
+        self.app.call_from_thread(self.show_openings, found)
+
+    def show_openings(self, found: tuple[engine.Opening, ...]) -> None:
+        self.query_one("#title", Static).update(f"{self.board}: {sum(o.games for o in found):,} winning games over all starts")
+        table = Table(box=None, header_style="bold")
+        for column in ("start", "games", "last peg ends (heat)"):
+            table.add_column(column, justify="right" if column != "last peg ends (heat)" else "left")
+        for o in found:
+            table.add_row(str(o.hole), f"{o.games:,}" if o.winnable else Text("lost", style="red"), heat(o))
+        self.query_one("#table", Static).update(table)
+
+
+def heat(opening: engine.Opening) -> Text:
+    """Where the last peg ends, darker for more games."""
+    if not opening.finishes:
+        return Text("")
+    top = max(opening.finishes.values())
+    shades = ["grey35", "yellow", "orange1", "red1"]
+    text = Text()
+    for hole, games in opening.finishes.items():
+        text.append(f"{hole}", style=f"bold {shades[min(3, int(4 * games / top - 1e-9))]}")
+        text.append(f":{games:,} ", style="dim")
+    return text

@@ -1,0 +1,414 @@
+"""Peg solitaire: which moves keep a one-peg finish, and how many winning games follow.
+
+A board is a few lines of description: its holes and its jump directions.
+Holes are numbered 1..N row by row from the top, left to right; a position is
+a bitboard (bit h-1 set when hole h has a peg), and a move is three holes in a
+line: a peg jumps over a peg into an empty hole.
+
+Every move removes one peg, so the positions reachable from a start fall into
+layers by peg count.  Counting goes in two sweeps over numpy arrays of
+positions: forward, collect each layer (each move applied to a whole layer at
+once, duplicates merged with np.unique); backward, from the one-peg finishes
+up, each position's number of winning games is the sum over its moves of its
+successors' numbers.  That single table answers everything the explorer asks:
+the games from here, every move's count, the moment a position is lost, and a
+winning line.
+
+Position text format: `board: triangle5`, then the board drawn with `X` for a
+peg and `O` or `.` for an empty hole (indentation is free).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from functools import cache
+
+import numpy as np
+
+from puzzles.core import Count, PuzzleError, ShouldStop, Stopped, never
+from puzzles.numbergrid import content_lines
+
+TITLE = "Peg solitaire"
+SUMMARY = "Explore openings on the classic boards: every move annotated with the winning games that follow."
+SOLVE_OPTIONS = ()
+MAX_LAYER = 3_000_000  # positions in one layer before the exact count gives up
+
+Hole = tuple[int, int]  # (row, column) in the board's own drawing grid
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    holes: tuple[Hole, ...]  # in numbering order
+    directions: tuple[tuple[int, int], ...]
+    center: int | None = None  # hole number
+    offsets: tuple[int, ...] = ()  # indentation of each drawn row, in holes (triangles: centred)
+
+    @property
+    def size(self) -> int:
+        return len(self.holes)
+
+    @property
+    def rows(self) -> list[list[int]]:
+        """Hole numbers by drawn row."""
+        out: dict[int, list[int]] = {}
+        for number, (r, _) in enumerate(self.holes, 1):
+            out.setdefault(r, []).append(number)
+        return [out[r] for r in sorted(out)]
+
+    @property
+    def full(self) -> int:
+        return (1 << self.size) - 1
+
+
+def triangle(side: int) -> Board:
+    holes = tuple((r, c) for r in range(side) for c in range(r + 1))
+    directions = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1))
+    return Board(f"triangle{side}", holes, directions, None, tuple(side - 1 - r for r in range(side)))
+
+
+def cross(name: str, extra: tuple[Hole, ...]) -> Board:
+    holes = tuple(
+        (r, c) for r in range(7) for c in range(7) if (2 <= r <= 4 or 2 <= c <= 4 or (r, c) in extra)
+    )
+    center = holes.index((3, 3)) + 1
+    return Board(name, holes, ((0, 1), (0, -1), (1, 0), (-1, 0)), center)
+
+
+BOARDS = {
+    **{f"triangle{n}": triangle(n) for n in range(4, 8)},
+    "english": cross("english", ()),
+    "european": cross("european", ((1, 1), (1, 5), (5, 1), (5, 5))),
+}
+
+
+@cache
+def moves(name: str) -> tuple[tuple[int, int, int], ...]:
+    """(from, over, to) hole numbers of every jump on the board."""
+    board = BOARDS[name]
+    number = {hole: i + 1 for i, hole in enumerate(board.holes)}
+    found = []
+    for (r, c), start in number.items():
+        for dr, dc in board.directions:
+            over, to = number.get((r + dr, c + dc)), number.get((r + 2 * dr, c + 2 * dc))
+            if over and to:
+                found.append((start, over, to))
+    return tuple(found)
+
+
+@cache
+def move_masks(name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For every move: the bits that must be pegs, the bit that must be empty, the bits it flips."""
+    jumps = moves(name)
+    need = np.array([(1 << (a - 1)) | (1 << (b - 1)) for a, b, _ in jumps], dtype=np.int64)
+    empty = np.array([1 << (c - 1) for _, _, c in jumps], dtype=np.int64)
+    return need, empty, need | empty
+
+
+# ---------------------------------------------------------------- positions
+
+
+@dataclass(frozen=True)
+class Position:
+    board: str
+    pegs: int  # bitboard
+    finish: int | None = None  # the hole the last peg must end in, if any
+    played: tuple[tuple[int, int, int], ...] = field(default=())
+
+    def has_peg(self, hole: int) -> bool:
+        return bool(self.pegs >> (hole - 1) & 1)
+
+    def legal_moves(self) -> list[tuple[int, int, int]]:
+        return [(a, b, c) for a, b, c in moves(self.board) if self.has_peg(a) and self.has_peg(b) and not self.has_peg(c)]
+
+    def play(self, move: tuple[int, int, int]) -> Position:
+        if move not in self.legal_moves():
+            a, b, c = move
+            raise PuzzleError(f"{a} over {b} into {c} is not a legal jump here")
+        flip = sum(1 << (h - 1) for h in move)
+        return replace(self, pegs=self.pegs ^ flip, played=(*self.played, move))
+
+
+def start(board: str, hole: int) -> Position:
+    """The full board with one hole empty."""
+    size = BOARDS[board].size
+    if not 1 <= hole <= size:
+        raise PuzzleError(f"{board} has holes 1..{size}, not {hole}")
+    return Position(board, BOARDS[board].full & ~(1 << (hole - 1)))
+
+
+def parse(text: str) -> Position:
+    lines = content_lines(text)
+    if not lines or not (match := re.match(r"\s*board\s*:\s*(\S+)\s*$", lines[0].text, re.IGNORECASE)):
+        raise PuzzleError("a position starts with 'board: NAME' (" + ", ".join(BOARDS) + ")", line=lines[0].number if lines else 1, column=1)
+    name = match.group(1).lower()
+    if name not in BOARDS:
+        raise PuzzleError(f"unknown board {match.group(1)!r} (boards: {', '.join(BOARDS)})", line=lines[0].number, column=match.start(1) + 1)
+    board, rows = BOARDS[name], lines[1:]
+    finish = None
+    if rows and (target := re.match(r"\s*finish\s*:\s*(\d+)\s*$", rows[-1].text, re.IGNORECASE)):
+        finish, rows = int(target.group(1)), rows[:-1]
+        if not 1 <= finish <= board.size:
+            raise PuzzleError(f"finish must be a hole 1..{board.size}", line=lines[-1].number, column=target.start(1) + 1)
+    if len(rows) != len(board.rows):
+        where = rows[len(board.rows)].number if len(rows) > len(board.rows) else (rows[-1].number if rows else lines[0].number)
+        raise PuzzleError(f"{name} has {len(board.rows)} rows, this drawing has {len(rows)}", line=where, column=1)
+    pegs = 0
+    for line, holes in zip(rows, board.rows):
+        marks = list(re.finditer(r"\S", line.text))
+        for mark in marks:
+            if mark.group() not in "XxOo.":
+                raise PuzzleError(f"{mark.group()!r}: a hole is X (peg) or O / . (empty)", line=line.number, column=mark.start() + 1)
+        if len(marks) != len(holes):
+            raise PuzzleError(f"this row of {name} has {len(holes)} holes, not {len(marks)}", line=line.number, column=1)
+        for mark, hole in zip(marks, holes):
+            if mark.group() in "Xx":
+                pegs |= 1 << (hole - 1)
+    return Position(name, pegs, finish)
+
+
+def format(position: Position) -> str:
+    board = BOARDS[position.board]
+    lines = [f"board: {board.name}"]
+    for index, holes in enumerate(board.rows):
+        # Triangles are centred (one space per missing hole); crosses keep their columns (two).
+        indent = board.offsets[index] if board.offsets else 2 * board.holes[holes[0] - 1][1]
+        lines.append(" " * indent + " ".join("X" if position.has_peg(h) else "O" for h in holes))
+    if position.finish:
+        lines.append(f"finish: {position.finish}")
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- counting
+
+
+@dataclass(frozen=True)
+class Table:
+    """Every position reachable from a root, by peg count, with its winning games."""
+
+    layers: tuple[np.ndarray, ...]  # layers[i]: sorted positions with (root pegs - i) pegs
+    ways: tuple[np.ndarray, ...]  # move sequences from the root to each position
+    wins: tuple[np.ndarray, ...]  # games from each position that end in a win
+
+    def games(self, pegs: int) -> int:
+        for positions, wins in zip(self.layers, self.wins):
+            at = np.searchsorted(positions, pegs)
+            if at < len(positions) and positions[at] == pegs:
+                return int(wins[at])
+        return 0
+
+
+def successors(name: str, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """All (parent index, child position) pairs of one layer: each move over the whole layer at once."""
+    need, empty, flip = move_masks(name)
+    if len(positions) * len(need) < 200_000:  # small layers: one 2-D test beats a loop over moves
+        legal = ((positions[:, None] & need) == need) & ((positions[:, None] & empty) == 0)
+        parents, which = np.nonzero(legal)
+        return parents, positions[parents] ^ flip[which]
+    parents, children = [], []
+    for n, e, f in zip(need.tolist(), empty.tolist(), flip.tolist()):
+        index = np.flatnonzero(((positions & n) == n) & ((positions & e) == 0))
+        parents.append(index)
+        children.append(positions[index] ^ f)
+    return np.concatenate(parents), np.concatenate(children)
+
+
+def won(position_bits: np.ndarray, finish: int | None) -> np.ndarray:
+    if finish is None:
+        return np.ones(len(position_bits), dtype=bool)
+    return position_bits == (1 << (finish - 1))
+
+
+EXACT_FLOAT = 2**53
+
+
+def summed(groups: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
+    """Sum `values` by group; bincount is exact while totals stay below 2**53, else np.add.at."""
+    if values.sum(dtype=np.float64) < EXACT_FLOAT:
+        return np.bincount(groups, weights=values, minlength=size).astype(np.int64)
+    out = np.zeros(size, dtype=np.int64)
+    np.add.at(out, groups, values)
+    return out
+
+
+def table(position: Position, should_stop: ShouldStop = never) -> Table:
+    """Reachable layers and paths to them forward, winning games backward.
+
+    The forward sweep remembers which parent led to which child, so the
+    backward sweep is one gather and one sum per layer.
+    """
+    layers = [np.array([position.pegs], dtype=np.int64)]
+    ways = [np.array([1], dtype=np.int64)]
+    edges = []
+    while True:
+        if should_stop():
+            raise Stopped
+        parents, children = successors(position.board, layers[-1])
+        if not len(children):
+            break
+        following, inverse = np.unique(children, return_inverse=True)
+        if len(following) > MAX_LAYER:
+            raise PuzzleError(f"too many positions to count exactly from here ({len(following):,} in one layer)")
+        layers.append(following)
+        ways.append(summed(inverse, ways[-1][parents], len(following)))
+        edges.append((parents, inverse))
+    wins = [np.zeros(len(layer), dtype=np.int64) for layer in layers]
+    if bin(int(layers[-1][0])).count("1") == 1:
+        wins[-1] = won(layers[-1], position.finish).astype(np.int64)
+    for i in range(len(layers) - 2, -1, -1):
+        parents, inverse = edges[i]
+        wins[i] = summed(parents, wins[i + 1][inverse], len(layers[i]))
+    return Table(tuple(layers), tuple(ways), tuple(wins))
+
+
+# ---------------------------------------------------------------- analysis
+
+
+@dataclass(frozen=True)
+class MoveCount:
+    move: tuple[int, int, int]
+    games: int
+
+    @property
+    def keeps_win(self) -> bool:
+        return self.games > 0
+
+
+@dataclass(frozen=True)
+class Analysis:
+    count: Count
+    moves: tuple[MoveCount, ...]  # every legal move, best first
+    line: tuple[tuple[int, int, int], ...]  # one winning line from here (empty if lost)
+    verdict: str
+    survival: tuple[int, ...]  # winning games at the start and after each move played
+
+
+def opening_position(position: Position) -> Position:
+    """The position before any of `played`: every move undone."""
+    pegs = position.pegs
+    for move in position.played:
+        pegs ^= sum(1 << (h - 1) for h in move)
+    return Position(position.board, pegs, position.finish)
+
+
+def analyse(position: Position, *, should_stop: ShouldStop = never) -> Analysis:
+    """Games from here, each legal move's games, a winning line, and the survival line.
+
+    One table from the opening position answers all of it, since every
+    position of the game so far and every move from here are in it.
+    """
+    root = opening_position(position)
+    counts = table(root, should_stop)
+    games = counts.games(position.pegs)
+    annotated = sorted(
+        (MoveCount(move, counts.games(position.play(move).pegs)) for move in position.legal_moves()),
+        key=lambda m: (-m.games, m.move),
+    )
+    survival, step = [counts.games(root.pegs)], root
+    for move in position.played:
+        step = step.play(move)
+        survival.append(counts.games(step.pegs))
+    line = winning_line(position, counts)
+    return Analysis(Count(games), tuple(annotated), line, verdict(position, games, annotated), tuple(survival))
+
+
+def winning_line(position: Position, counts: Table) -> tuple[tuple[int, int, int], ...]:
+    line = []
+    while counts.games(position.pegs) and position.legal_moves():
+        move = max(position.legal_moves(), key=lambda m: counts.games(position.play(m).pegs))
+        line.append(move)
+        position = position.play(move)
+    return tuple(line)
+
+
+def verdict(position: Position, games: int, annotated: list[MoveCount]) -> str:
+    pegs = bin(position.pegs).count("1")
+    target = f" at hole {position.finish}" if position.finish else ""
+    if pegs == 1:
+        return "Won: one peg left" + (target if won(np.array([position.pegs]), position.finish)[0] else f", but not{target}") + "."
+    if games == 0:
+        return f"No one-peg finish{target} from here: undo to the last position that had one."
+    keeping = sum(m.keeps_win for m in annotated)
+    return f"{games:,} winning games{target} from here; {keeping} of {len(annotated)} moves keep the win."
+
+
+@dataclass(frozen=True)
+class Opening:
+    hole: int
+    games: int
+    finishes: dict[int, int]  # last hole -> games ending there
+
+    @property
+    def winnable(self) -> bool:
+        return self.games > 0
+
+
+@cache
+def symmetries(name: str) -> tuple[dict[int, int], ...]:
+    """The board's symmetries as hole renumberings (the triangle's 6, the cross's 8)."""
+    board = BOARDS[name]
+    number = {hole: i + 1 for i, hole in enumerate(board.holes)}
+    if name.startswith("triangle"):
+        n = len(board.rows)
+        corners = {hole: (hole[0] - hole[1], hole[1], n - 1 - hole[0]) for hole in board.holes}
+        maps = []
+        for order in ((0, 1, 2), (1, 2, 0), (2, 0, 1), (1, 0, 2), (0, 2, 1), (2, 1, 0)):
+            image = {}
+            for hole, abc in corners.items():
+                a, b, d = (abc[i] for i in order)
+                image[number[hole]] = number[(n - 1 - d, b)]
+            maps.append(image)
+        return tuple(maps)
+    turns = (
+        lambda r, c: (r, c), lambda r, c: (c, 6 - r), lambda r, c: (6 - r, 6 - c), lambda r, c: (6 - c, r),
+        lambda r, c: (r, 6 - c), lambda r, c: (6 - r, c), lambda r, c: (c, r), lambda r, c: (6 - c, 6 - r),
+    )
+    return tuple({number[h]: number[turn(*h)] for h in board.holes} for turn in turns)
+
+
+def openings(name: str, should_stop: ShouldStop = never) -> tuple[Opening, ...]:
+    """For every start hole: winning games, and where the last peg ends how often.
+
+    Only one start per class of symmetric starts is counted; the others are its
+    images, with their finishes renumbered by the same symmetry.
+    """
+    found: dict[int, Opening] = {}
+    for hole in range(1, BOARDS[name].size + 1):
+        if hole in found:
+            continue
+        counts = table(start(name, hole), should_stop)
+        last, ways = counts.layers[-1], counts.ways[-1]
+        finishes = {}
+        if bin(int(last[0])).count("1") == 1:
+            finishes = {int(bits).bit_length(): int(n) for bits, n in zip(last, ways)}
+        for image in symmetries(name):
+            found.setdefault(image[hole], Opening(image[hole], sum(finishes.values()), dict(sorted((image[f], n) for f, n in finishes.items()))))
+    return tuple(found[hole] for hole in sorted(found))
+
+
+@dataclass(frozen=True)
+class Report:
+    position: Position
+    analysis: Analysis
+
+    def to_json(self) -> dict:
+        a = self.analysis
+        return {
+            "count": a.count.value,
+            "solutions": [list(map(list, a.line))] if a.line else [],
+            "moves": [{"from": m.move[0], "over": m.move[1], "to": m.move[2], "games": m.games} for m in a.moves],
+            "verdict": a.verdict,
+        }
+
+    def to_text(self) -> str:
+        a = self.analysis
+        lines = [format(self.position).rstrip(), "", a.verdict]
+        lines += [f"  {m.move[0]:>2} over {m.move[1]:>2} to {m.move[2]:>2}: {m.games:,} games" for m in a.moves]
+        if a.line:
+            lines += ["", "A winning line: " + ", ".join(f"{x}-{z}" for x, _, z in a.line)]
+        return "\n".join(lines)
+
+
+def solve(position: Position, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never) -> Report:
+    return Report(position, analyse(position, should_stop=should_stop))

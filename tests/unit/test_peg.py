@@ -1,0 +1,99 @@
+"""Peg solitaire: the seed's triangle count, brute force on small boards, formats, symmetry."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from assistant.cli import main
+from puzzles import peg
+from puzzles.core import PuzzleError
+
+
+def brute_force(position: peg.Position) -> int:
+    """Winning games by plain recursion over every move sequence (small boards only)."""
+    moves = position.legal_moves()
+    if not moves:
+        one = bin(position.pegs).count("1") == 1
+        return int(one and (position.finish is None or position.pegs == 1 << (position.finish - 1)))
+    return sum(brute_force(position.play(m)) for m in moves)
+
+
+def test_triangle5_every_start_wins_and_438984_games_in_all():
+    found = peg.openings("triangle5")
+    assert all(o.winnable for o in found) and len(found) == 15
+    assert sum(o.games for o in found) == 438_984
+
+
+@pytest.mark.parametrize("hole", range(1, 11))
+def test_triangle4_counts_and_finishes_match_brute_force(hole):
+    opening = peg.openings("triangle4")[hole - 1]
+    assert opening.games == brute_force(peg.start("triangle4", hole))
+    for finish, games in opening.finishes.items():
+        position = peg.Position("triangle4", peg.start("triangle4", hole).pegs, finish)
+        assert games == brute_force(position)
+
+
+def test_every_move_is_annotated_with_its_games():
+    position = peg.start("triangle5", 5)
+    analysis = peg.analyse(position)
+    assert analysis.count.value == sum(m.games for m in analysis.moves)
+    for m in analysis.moves:
+        assert m.games == peg.analyse(position.play(m.move)).count.value
+    after = position
+    for move in analysis.line:
+        after = after.play(move)
+    assert bin(after.pegs).count("1") == 1
+
+
+def test_a_lost_position_says_so_at_once():
+    position = peg.parse("board: triangle4\n   X\n  O O\n O O O\nX O O X\n")
+    assert peg.analyse(position).verdict.startswith("No one-peg finish")
+
+
+def test_survival_line_follows_the_game():
+    position = peg.start("triangle5", 1)
+    first = peg.analyse(position).moves[0]
+    later = peg.analyse(position.play(first.move))
+    assert later.survival == (29_760, first.games)
+
+
+@pytest.mark.parametrize(
+    "text, line, column, message",
+    [
+        ("board: hexagon\n", 1, 8, "unknown board"),
+        ("board: triangle4\n   X\n  X Q\n X X X\nX X X X\n", 3, 5, "'Q'"),
+        ("board: triangle4\n   X\n  X X X\n X X X\nX X X X\n", 3, 1, "has 2 holes"),
+        ("board: triangle4\n   X\n  X X\n", 3, 1, "4 rows"),
+        ("   X\n", 1, 1, "board: NAME"),
+    ],
+)
+def test_bad_positions_are_refused_with_line_and_column(text, line, column, message):
+    with pytest.raises(PuzzleError, match=message) as caught:
+        peg.parse(text)
+    assert (caught.value.line, caught.value.column) == (line, column)
+
+
+@pytest.mark.parametrize("name", list(peg.BOARDS))
+def test_positions_round_trip_and_boards_have_their_shapes(name):
+    board = peg.BOARDS[name]
+    assert board.size == {"triangle4": 10, "triangle5": 15, "triangle6": 21, "triangle7": 28, "english": 33, "european": 37}[name]
+    position = peg.start(name, board.center or 1)
+    assert peg.parse(peg.format(position)) == position
+    for symmetry in peg.symmetries(name):
+        assert sorted(symmetry.values()) == list(range(1, board.size + 1))
+
+
+@given(st.text(alphabet="XO. \nboard:triangle45", max_size=80))
+def test_any_text_parses_or_is_refused(text):
+    try:
+        peg.parse(text)
+    except PuzzleError:
+        pass
+
+
+def test_cli_openings_and_count(capsys):
+    assert main(["peg", "count", "triangle5", "--start", "1", "--json"]) == 0
+    assert capsys.readouterr().out.strip() == '{"games": 29760}'
+    assert main(["peg", "openings", "triangle4", "--json"]) == 0
+    assert '"board": "triangle4"' in capsys.readouterr().out
+    assert main(["peg", "count", "triangle5", "--start", "center"]) == 2
