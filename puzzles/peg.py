@@ -180,6 +180,43 @@ def format(position: Position) -> str:
     return "\n".join(lines) + "\n"
 
 
+# ---------------------------------------------------------------- position classes
+
+
+@cache
+def class_functions(name: str) -> tuple[tuple[int, int], ...]:
+    """Linear maps (a, b): (r, c) -> a*r + b*c mod 3 that no jump direction sends to 0.
+
+    Along such a map a jump's three holes fall in the three different residues,
+    so every jump flips the parity of the pegs in all three residue classes at
+    once: the parities' differences never change (Conway's position classes).
+    """
+    board = BOARDS[name]
+    return tuple(
+        (a, b) for a in range(3) for b in range(3) if (a, b) != (0, 0) and all((a * dr + b * dc) % 3 for dr, dc in board.directions)
+    )
+
+
+def position_class(name: str, pegs: int) -> tuple[int, ...]:
+    board = BOARDS[name]
+    signature = []
+    for a, b in class_functions(name):
+        counts = [0, 0, 0]
+        for number, (r, c) in enumerate(board.holes, 1):
+            if pegs >> (number - 1) & 1:
+                counts[(a * r + b * c) % 3] += 1
+        signature += [(counts[0] + counts[1]) % 2, (counts[1] + counts[2]) % 2]
+    return tuple(signature)
+
+
+def reachable_finishes(position: Position) -> list[int]:
+    """The holes a last peg could end in, as far as position classes allow."""
+    board = BOARDS[position.board]
+    here = position_class(position.board, position.pegs)
+    holes = [position.finish] if position.finish else range(1, board.size + 1)
+    return [h for h in holes if position_class(position.board, 1 << (h - 1)) == here]
+
+
 # ---------------------------------------------------------------- counting
 
 
@@ -249,7 +286,10 @@ def table(position: Position, should_stop: ShouldStop = never) -> Table:
             break
         following, inverse = np.unique(children, return_inverse=True)
         if len(following) > MAX_LAYER:
-            raise PuzzleError(f"too many positions to count exactly from here ({len(following):,} in one layer)")
+            raise PuzzleError(
+                f"exact counts from here need more than {MAX_LAYER:,} positions in one layer: "
+                f"the precomputed {position.board} table is not built yet; play on without annotations"
+            )
         layers.append(following)
         ways.append(summed(inverse, ways[-1][parents], len(following)))
         edges.append((parents, inverse))
@@ -298,6 +338,10 @@ def analyse(position: Position, *, should_stop: ShouldStop = never) -> Analysis:
     One table from the opening position answers all of it, since every
     position of the game so far and every move from here are in it.
     """
+    if not reachable_finishes(position):
+        where = f"in hole {position.finish}" if position.finish else "anywhere"
+        reason = f"No one-peg finish {where}: this position's class (Conway) matches no such finish, whatever is played."
+        return Analysis(Count(0), tuple(MoveCount(m, 0) for m in position.legal_moves()), (), reason, ())
     root = opening_position(position)
     counts = table(root, should_stop)
     games = counts.games(position.pegs)

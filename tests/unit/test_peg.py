@@ -97,3 +97,15 @@ def test_cli_openings_and_count(capsys):
     assert main(["peg", "openings", "triangle4", "--json"]) == 0
     assert '"board": "triangle4"' in capsys.readouterr().out
     assert main(["peg", "count", "triangle5", "--start", "center"]) == 2
+
+
+def test_position_classes_never_rule_out_a_real_finish():
+    for opening in peg.openings("triangle5"):
+        allowed = peg.reachable_finishes(peg.start("triangle5", opening.hole))
+        assert set(opening.finishes) <= set(allowed)
+
+
+def test_the_european_centre_start_is_refused_by_its_class_at_once():
+    analysis = peg.analyse(peg.start("european", peg.BOARDS["european"].center))
+    assert analysis.count.value == 0 and "class" in analysis.verdict
+    assert peg.reachable_finishes(peg.start("english", 17)) == [2, 14, 17, 20, 32]
