@@ -33,7 +33,4 @@ async def take(kind: str, directory: Path, size: tuple[int, int], keys: tuple[st
 
 
 async def take_all(directory: Path, size: tuple[int, int]) -> list[Path]:
-    return [
-        await take(kind.name, directory, size, getattr(kind.screen(), "SCREENSHOT_KEYS", ()))
-        for kind in KINDS
-    ]
+    return [await take(kind.name, directory, size, getattr(kind.screen(), "SCREENSHOT_KEYS", ())) for kind in KINDS]

@@ -54,7 +54,13 @@ def write_atomically(path: Path, text: str) -> None:
 
 
 def save_session(kind: str, session: Session) -> None:
-    payload = {"format": FORMAT, "kind": kind, "states": list(session.states), "index": session.index, "path": session.path}
+    payload = {
+        "format": FORMAT,
+        "kind": kind,
+        "states": list(session.states),
+        "index": session.index,
+        "path": session.path,
+    }
     write_atomically(session_file(kind), json.dumps(payload))
 
 

@@ -74,21 +74,31 @@ def parse(text: str) -> Disks:
             key, value = match.group(1).lower(), match.group(2).lower()
             if key == "cover":
                 if value not in COVERS:
-                    raise PuzzleError("cover is 'exactly one' or 'at least one'", line=line.number, column=match.start(2) + 1)
+                    raise PuzzleError(
+                        "cover is 'exactly one' or 'at least one'", line=line.number, column=match.start(2) + 1
+                    )
                 cover = value
             else:
                 if not re.fullmatch(r"[\d\s,]*", value):
-                    raise PuzzleError("rotations are whole numbers, disk 1 first", line=line.number, column=match.start(2) + 1)
+                    raise PuzzleError(
+                        "rotations are whole numbers, disk 1 first", line=line.number, column=match.start(2) + 1
+                    )
                 rotations = tuple(int(v) for v in re.findall(r"\d+", value))
                 numbers.append(line.number)
             continue
         fields = []
         for match in re.finditer(r"[^,\s]+", line.text):
             if match.group() not in ("0", "1"):
-                raise PuzzleError(f"a field is 0 (hole) or 1 (solid), not {match.group()!r}", line=line.number, column=match.start() + 1)
+                raise PuzzleError(
+                    f"a field is 0 (hole) or 1 (solid), not {match.group()!r}",
+                    line=line.number,
+                    column=match.start() + 1,
+                )
             fields.append(int(match.group()))
         if rows and len(fields) != len(rows[0]):
-            raise PuzzleError(f"this disk has {len(fields)} fields, disk 1 has {len(rows[0])}", line=line.number, column=1)
+            raise PuzzleError(
+                f"this disk has {len(fields)} fields, disk 1 has {len(rows[0])}", line=line.number, column=1
+            )
         if len(fields) < 2:
             raise PuzzleError("a disk has at least 2 fields", line=line.number, column=1)
         rows.append(tuple(fields))
@@ -96,9 +106,13 @@ def parse(text: str) -> Disks:
         raise PuzzleError(f"the puzzle needs at least 2 disks, this file has {len(rows)}", line=1, column=1)
     if rotations:
         if len(rotations) != len(rows) or rotations[0] != 0 or max(rotations) >= len(rows[0]):
-            raise PuzzleError(f"rotations: one per disk, disk 1 first and 0, each below {len(rows[0])}", line=numbers[-1], column=1)
+            raise PuzzleError(
+                f"rotations: one per disk, disk 1 first and 0, each below {len(rows[0])}", line=numbers[-1], column=1
+            )
     if len(rows[0]) ** (len(rows) - 1) > MAX_COMBINATIONS:
-        raise PuzzleError(f"{len(rows)} disks of {len(rows[0])} fields make too many rotations to try", line=1, column=1)
+        raise PuzzleError(
+            f"{len(rows)} disks of {len(rows[0])} fields make too many rotations to try", line=1, column=1
+        )
     return Disks(tuple(rows), cover, rotations)
 
 
@@ -155,7 +169,9 @@ def explain(disks: Disks, ok: np.ndarray, solutions: tuple) -> str:
     want = "exactly one solid part" if disks.cover == "exactly one" else "a solid part"
     if solutions:
         listing = "; ".join(" ".join(map(str, s)) for s in solutions[:3])
-        return f"{len(solutions)} way{'s' * (len(solutions) != 1)} to turn the disks (rotations, disk 1 first): {listing}."
+        return (
+            f"{len(solutions)} way{'s' * (len(solutions) != 1)} to turn the disks (rotations, disk 1 first): {listing}."
+        )
     never_ok = [j + 1 for j in range(disks.fields) if not ok[..., j].any()]
     if never_ok:
         return f"No solution: field {', '.join(map(str, never_ok))} can never be covered by {want}, however the disks turn."

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from puzzles.core import Count, Deadline, PuzzleError, ShouldStop, Stopped, never
-from puzzles.numbergrid import BoardAnalysis, BoardReport, Line, cell_name, content_lines
+from puzzles.numbergrid import BoardAnalysis, BoardReport, Line, cell_name, content_lines, no_completion, refused
 
 TITLE = "Equation crossword"
 SUMMARY = "Rows and columns of + - * / equations over unknown integers: candidates and solutions live."
@@ -64,9 +64,16 @@ class Crossword:
     def equations(self) -> list[tuple[str, list[Position], tuple[str, ...], int]]:
         """(name, cells, operators, result) of every row and column."""
         rows, cols = len(self.cells), len(self.cells[0])
-        found = [(f"row {r + 1}", [(r, c) for c in range(cols)], self.row_ops[r], self.row_results[r]) for r in range(rows)]
+        found = [
+            (f"row {r + 1}", [(r, c) for c in range(cols)], self.row_ops[r], self.row_results[r]) for r in range(rows)
+        ]
         found += [
-            (f"column {c + 1}", [(r, c) for r in range(rows)], tuple(self.column_ops[i][c] for i in range(rows - 1)), self.column_results[c])
+            (
+                f"column {c + 1}",
+                [(r, c) for r in range(rows)],
+                tuple(self.column_ops[i][c] for i in range(rows - 1)),
+                self.column_results[c],
+            )
             for c in range(cols)
         ]
         return found
@@ -93,7 +100,9 @@ def read_value_row(line: Line) -> tuple[list[Cell], list[str], int]:
         raise PuzzleError("a value row is: cell op cell ... = result", line=line.number, column=1)
     *terms, (_, _), (result, result_column) = parts
     if len(terms) % 2 == 0:
-        raise PuzzleError("cells and operators must alternate, starting and ending with a cell", line=line.number, column=terms[-1][1])
+        raise PuzzleError(
+            "cells and operators must alternate, starting and ending with a cell", line=line.number, column=terms[-1][1]
+        )
     cells = [read_value(token, line, column) for token, column in terms[0::2]]
     ops = []
     for token, column in terms[1::2]:
@@ -125,7 +134,9 @@ def parse(text: str) -> Crossword:
         if index % 2 == 0:
             row, ops, result = read_value_row(line)
             if cells and len(row) != len(cells[0]):
-                raise PuzzleError(f"this row has {len(row)} cells, the first has {len(cells[0])}", line=line.number, column=1)
+                raise PuzzleError(
+                    f"this row has {len(row)} cells, the first has {len(cells[0])}", line=line.number, column=1
+                )
             cells.append(tuple(row))
             row_ops.append(tuple(ops))
             row_results.append(result)
@@ -135,15 +146,30 @@ def parse(text: str) -> Crossword:
                 if token not in OPERATORS:
                     raise PuzzleError(f"{token!r} is not an operator (+ - * /)", line=line.number, column=column)
             if len(ops) != len(cells[0]):
-                raise PuzzleError(f"an operator row has one operator per column ({len(cells[0])})", line=line.number, column=1)
+                raise PuzzleError(
+                    f"an operator row has one operator per column ({len(cells[0])})", line=line.number, column=1
+                )
             column_ops.append(tuple(token for token, _ in ops))
     if len(grid_lines) % 2 == 0:
-        raise PuzzleError("operator rows go between value rows, not after the last", line=grid_lines[-1].number, column=1)
+        raise PuzzleError(
+            "operator rows go between value rows, not after the last", line=grid_lines[-1].number, column=1
+        )
     results = tokens(results_line)
     if len(results) != len(cells[0]) or not all(NUMBER.fullmatch(t) for t, _ in results):
-        raise PuzzleError(f"give one whole-number result per column ({len(cells[0])})", line=results_line.number, column=1)
+        raise PuzzleError(
+            f"give one whole-number result per column ({len(cells[0])})", line=results_line.number, column=1
+        )
     givens = frozenset((r, c) for r, row in enumerate(cells) for c, v in enumerate(row) if v is not None)
-    return Crossword(tuple(cells), tuple(row_ops), tuple(column_ops), tuple(row_results), tuple(int(t) for t, _ in results), low, high, givens)
+    return Crossword(
+        tuple(cells),
+        tuple(row_ops),
+        tuple(column_ops),
+        tuple(row_results),
+        tuple(int(t) for t, _ in results),
+        low,
+        high,
+        givens,
+    )
 
 
 def format(puzzle: Crossword) -> str:
@@ -258,16 +284,21 @@ def solutions(puzzle: Crossword, domains: Domains, deadline: Deadline) -> Iterat
         yield from solutions(puzzle, branch, deadline)
 
 
-def analyse(puzzle: Crossword, *, limit: int = 10, budget: float | None = BUDGET, should_stop: ShouldStop = never) -> BoardAnalysis:
+def analyse(
+    puzzle: Crossword, *, limit: int = 10, budget: float | None = BUDGET, should_stop: ShouldStop = never
+) -> BoardAnalysis:
     """Candidates (exact when the search finishes), solutions, and a hint."""
     domains = initial_domains(puzzle)
-    empty = tuple(tuple(() for _ in row) for row in puzzle.cells)
-    out_of_range = [(p, v) for p, v in ((p, puzzle.cells[p[0]][p[1]]) for p in domains) if v is not None and not puzzle.low <= v <= puzzle.high]
-    if out_of_range:
-        (position, value), *_ = out_of_range
-        return BoardAnalysis(empty, Count(0), (), f"{cell_name(position)}: {value} is outside {puzzle.low}..{puzzle.high}.", frozenset(p for p, _ in out_of_range))
+    outside = {
+        (r, c): f"{v} is outside {puzzle.low}..{puzzle.high}"
+        for r, row in enumerate(puzzle.cells)
+        for c, v in enumerate(row)
+        if v is not None and not puzzle.low <= v <= puzzle.high
+    }
+    if broken := refused(puzzle.cells, outside):
+        return broken
     if not propagate(puzzle, domains, should_stop):
-        return BoardAnalysis(empty, Count(0), (), dead_end(puzzle))
+        return no_completion(puzzle.cells, dead_end(puzzle))
     found, seen, count, exact = [], {p: set() for p in domains}, 0, True
     try:
         for solution in solutions(puzzle, dict(domains), Deadline(budget, should_stop)):
@@ -281,9 +312,12 @@ def analyse(puzzle: Crossword, *, limit: int = 10, budget: float | None = BUDGET
         exact = False
     chosen = {p: sorted(v) for p, v in seen.items()} if exact else {p: domains[p].tolist() for p in domains}
     candidates = tuple(
-        tuple(tuple(chosen[(r, c)]) if v is None else () for c, v in enumerate(row)) for r, row in enumerate(puzzle.cells)
+        tuple(tuple(chosen[(r, c)]) if v is None else () for c, v in enumerate(row))
+        for r, row in enumerate(puzzle.cells)
     )
-    return BoardAnalysis(candidates, Count(count, exact), tuple(found), hint(puzzle, domains, count, chosen if exact else {}))
+    return BoardAnalysis(
+        candidates, Count(count, exact), tuple(found), hint(puzzle, domains, count, chosen if exact else {})
+    )
 
 
 def dead_end(puzzle: Crossword) -> str:
@@ -311,8 +345,14 @@ def hint(puzzle: Crossword, domains: Domains, count: int, exact: dict[Position, 
         p = settled[0]
         return f"{cell_name(p)} must be {exact[p][0]}: it is {exact[p][0]} in every solution (its row and column alone leave {len(domains[p])} values)."
     p = min(unknown, key=lambda p: len(domains[p]))
-    return f"No cell is forced by its row and column alone: {cell_name(p)} has the fewest values left ({len(domains[p])})."
+    return (
+        f"No cell is forced by its row and column alone: {cell_name(p)} has the fewest values left ({len(domains[p])})."
+    )
 
 
-def solve(puzzle: Crossword, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never) -> BoardReport:
-    return BoardReport(analyse(puzzle, limit=limit, budget=None if exhaustive else 10.0, should_stop=should_stop), zero_is_empty=False)
+def solve(
+    puzzle: Crossword, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never
+) -> BoardReport:
+    return BoardReport(
+        analyse(puzzle, limit=limit, budget=None if exhaustive else 10.0, should_stop=should_stop), zero_is_empty=False
+    )

@@ -26,7 +26,22 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from puzzles.core import Count, Deadline, PuzzleError, ShouldStop, never
-from puzzles.numbergrid import BoardAnalysis, BoardReport, replace_cell, BLOCKED, EMPTY, Grid, cell_name, content_lines, format_rows, read_rows
+from puzzles.numbergrid import (
+    BLOCKED,
+    EMPTY,
+    BoardAnalysis,
+    BoardReport,
+    Grid,
+    cell_name,
+    content_lines,
+    format_rows,
+    no_completion,
+    places_of,
+    read_rows,
+    refused,
+    repeats,
+    replace_cell,
+)
 
 TITLE = "Hidoku"
 SUMMARY = "Hidato boards cell by cell: each empty cell's possible numbers, completions left, the next deduction."
@@ -74,7 +89,11 @@ def parse(text: str) -> Hidoku:
         if match := ADJACENCY_LINE.match(line.text):
             adjacency = match.group(1).lower().replace("numbrix", "orthogonal")
             if adjacency not in ADJACENCIES:
-                raise PuzzleError(f"adjacency is king or orthogonal, not {match.group(1)!r}", line=line.number, column=match.start(1) + 1)
+                raise PuzzleError(
+                    f"adjacency is king or orthogonal, not {match.group(1)!r}",
+                    line=line.number,
+                    column=match.start(1) + 1,
+                )
             continue
         if not lines and (match := SIZE_LINE.match(line.text)):
             size = (int(match.group(1)), int(match.group(2)), line.number)
@@ -82,7 +101,11 @@ def parse(text: str) -> Hidoku:
         lines.append(line)
     grid = read_rows(lines, blocked=True)
     if size is not None and (len(grid[0]), len(grid)) != size[:2] and (len(grid), len(grid[0])) != size[:2]:
-        raise PuzzleError(f"the size line says {size[0]}x{size[1]} but the board is {len(grid[0])}x{len(grid)}", line=size[2], column=1)
+        raise PuzzleError(
+            f"the size line says {size[0]}x{size[1]} but the board is {len(grid[0])}x{len(grid)}",
+            line=size[2],
+            column=1,
+        )
     # A repeated or too large number is read as it stands: the analysis shows it
     # as a conflict, so a board saved mid-mistake opens again with nothing lost.
     board = Hidoku(grid, frozenset(), adjacency)
@@ -323,17 +346,12 @@ def to_grid(board: Hidoku, places: Places, geometry: Geometry) -> Grid:
 def conflicts(board: Hidoku) -> dict[Position, str]:
     """Cells that break the rules on their own: repeats, too large, consecutive apart."""
     geometry = Geometry(board)
-    where: dict[int, list[Position]] = {}
-    found: dict[Position, str] = {}
+    where = places_of(board.grid)
+    found = repeats(board.grid)
     for position, value in cells(board):
         if value > board.size:
             found[position] = f"{value} is more than {board.size}"
-        elif value > 0:
-            where.setdefault(value, []).append(position)
     for value, places in where.items():
-        if len(places) > 1:
-            for p in places:
-                found[p] = f"{value} stands twice ({', '.join(map(cell_name, places))})"
         follower = where.get(value + 1)
         if follower and len(places) == 1 and len(follower) == 1:
             a, b = places[0], follower[0]
@@ -350,16 +368,13 @@ def analyse(
     should_stop: ShouldStop = never,
 ) -> BoardAnalysis:
     """Candidates by propagation, completions counted until the budget, and a hint."""
-    broken = conflicts(board)
+    if broken := refused(board.grid, conflicts(board)):
+        return broken
     geometry = Geometry(board)
-    empty = tuple(tuple(() for _ in row) for row in board.grid)
-    if broken:
-        position, reason = sorted(broken.items())[0]
-        return BoardAnalysis(empty, Count(0), (), f"{cell_name(position)}: {reason}.", frozenset(broken))
     places = initial_places(board, geometry)
     narrowed = places[:]
     if not propagate(narrowed, geometry):
-        return BoardAnalysis(empty, Count(0), (), dead_end_reason(board, geometry), frozenset())
+        return no_completion(board.grid, dead_end_reason(board, geometry))
     candidates = candidate_table(board, narrowed, geometry)
     deadline = Deadline(budget, should_stop)
     found: list[Grid] = []

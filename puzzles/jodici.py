@@ -22,7 +22,18 @@ from itertools import product
 import numpy as np
 
 from puzzles.core import Count, PuzzleError, ShouldStop, Stopped, never
-from puzzles.numbergrid import BoardAnalysis, BoardReport, replace_cell, EMPTY, Grid, cell_name, content_lines, format_rows, read_rows
+from puzzles.numbergrid import (
+    EMPTY,
+    BoardAnalysis,
+    BoardReport,
+    Grid,
+    cell_name,
+    content_lines,
+    format_rows,
+    read_rows,
+    refused,
+    replace_cell,
+)
 
 TITLE = "Jodici"
 SUMMARY = "3 rings x 6 sectors: digits 1..9 twice each, sectors sum to 15 and rings to 30; exact counts live."
@@ -133,7 +144,9 @@ def lookup(keys: np.ndarray, values: np.ndarray, wanted: np.ndarray) -> np.ndarr
     return np.where(keys[at] == wanted, values[at], 0)
 
 
-def backward(board: Jodici, ahead: list[tuple[np.ndarray, np.ndarray]], should_stop: ShouldStop) -> list[tuple[np.ndarray, np.ndarray]]:
+def backward(
+    board: Jodici, ahead: list[tuple[np.ndarray, np.ndarray]], should_stop: ShouldStop
+) -> list[tuple[np.ndarray, np.ndarray]]:
     """layers[i]: (states before sector i, how many ways sectors i..5 finish from each)."""
     columns = list(zip(*board.grid))
     final = ahead[SECTORS][0]
@@ -174,13 +187,12 @@ def conflicts(board: Jodici) -> dict[Position, str]:
     return found
 
 
-def analyse(board: Jodici, *, limit: int = 10, budget: float | None = None, should_stop: ShouldStop = never) -> BoardAnalysis:
+def analyse(
+    board: Jodici, *, limit: int = 10, budget: float | None = None, should_stop: ShouldStop = never
+) -> BoardAnalysis:
     """Exact count, exact per-cell candidates, up to `limit` completions, and a hint."""
-    broken = conflicts(board)
-    empty = tuple(tuple(() for _ in row) for row in board.grid)
-    if broken:
-        position, reason = sorted(broken.items())[0]
-        return BoardAnalysis(empty, Count(0), (), f"{label(position)}: {reason}.", frozenset(broken))
+    if broken := refused(board.grid, conflicts(board), label):
+        return broken
     ahead = forward(board, should_stop)
     behind = backward(board, ahead, should_stop)
     count = int(behind[0][1].sum())
@@ -202,7 +214,8 @@ def exact_candidates(board: Jodici, behind: list[tuple[np.ndarray, np.ndarray]])
                 for r in range(RINGS):
                     seen[r][i].add(triple[r])
     return tuple(
-        tuple(tuple(sorted(seen[r][c])) if board.grid[r][c] == EMPTY else () for c in range(SECTORS)) for r in range(RINGS)
+        tuple(tuple(sorted(seen[r][c])) if board.grid[r][c] == EMPTY else () for c in range(SECTORS))
+        for r in range(RINGS)
     )
 
 

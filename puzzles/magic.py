@@ -20,7 +20,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from puzzles.core import Count, Deadline, PuzzleError, ShouldStop, never
-from puzzles.numbergrid import BoardAnalysis, BoardReport, replace_cell, EMPTY, Grid, cell_name, content_lines, format_rows, read_rows
+from puzzles.numbergrid import (
+    EMPTY,
+    BoardAnalysis,
+    BoardReport,
+    Grid,
+    cell_name,
+    content_lines,
+    format_rows,
+    read_rows,
+    refused,
+    repeats,
+    replace_cell,
+)
 
 TITLE = "Magic number board"
 SUMMARY = "N x N board, each value once, rows, columns and diagonals reach one sum: candidates and completions."
@@ -71,7 +83,11 @@ def parse(text: str) -> Magic:
         match, number = header
         low, high = int(match.group(1)), int(match.group(2))
         if high - low + 1 < n * n:
-            raise PuzzleError(f"{low}..{high} has {high - low + 1} values, a {n}x{n} board needs {n * n}", line=number, column=match.start(1) + 1)
+            raise PuzzleError(
+                f"{low}..{high} has {high - low + 1} values, a {n}x{n} board needs {n * n}",
+                line=number,
+                column=match.start(1) + 1,
+            )
         if match.group(3) is not None:
             total = int(match.group(3))
         elif high - low + 1 == n * n:
@@ -89,7 +105,11 @@ def parse(text: str) -> Magic:
 
 
 def format(board: Magic) -> str:
-    header = "" if (board.low, board.high, board.total) == default_range(board.n) else f"range: {board.low}..{board.high} sum: {board.total}\n"
+    header = (
+        ""
+        if (board.low, board.high, board.total) == default_range(board.n)
+        else f"range: {board.low}..{board.high} sum: {board.total}\n"
+    )
     return header + format_rows(board.grid)
 
 
@@ -105,7 +125,10 @@ def blank(n: int) -> Magic:
 def lines_of(n: int) -> list[tuple[str, tuple[Position, ...]]]:
     rows = [(f"row {r + 1}", tuple((r, c) for c in range(n))) for r in range(n)]
     cols = [(f"column {c + 1}", tuple((r, c) for r in range(n))) for c in range(n)]
-    diagonals = [("the diagonal", tuple((i, i) for i in range(n))), ("the other diagonal", tuple((i, n - 1 - i) for i in range(n)))]
+    diagonals = [
+        ("the diagonal", tuple((i, i) for i in range(n))),
+        ("the other diagonal", tuple((i, n - 1 - i) for i in range(n))),
+    ]
     return rows + cols + diagonals
 
 
@@ -121,7 +144,11 @@ class Search:
         self.board = board
         self.n = board.n
         self.lines = lines_of(self.n)
-        self.through = {(r, c): [i for i, (_, cells) in enumerate(self.lines) if (r, c) in cells] for r in range(self.n) for c in range(self.n)}
+        self.through = {
+            (r, c): [i for i, (_, cells) in enumerate(self.lines) if (r, c) in cells]
+            for r in range(self.n)
+            for c in range(self.n)
+        }
         self.values = {(r, c): board.grid[r][c] for r, c in self.through}
         self.unused = sorted(set(range(board.low, board.high + 1)) - {v for v in self.values.values() if v})
         self.needs = [board.total - sum(self.values[p] for p in cells) for _, cells in self.lines]
@@ -216,18 +243,11 @@ class OutOfTime(Exception):
 
 
 def conflicts(board: Magic) -> dict[Position, str]:
-    found: dict[Position, str] = {}
-    where: dict[int, list[Position]] = {}
+    found = repeats(board.grid)
     for r, row in enumerate(board.grid):
         for c, value in enumerate(row):
             if value and not board.low <= value <= board.high:
                 found[(r, c)] = f"{value} is outside {board.low}..{board.high}"
-            elif value:
-                where.setdefault(value, []).append((r, c))
-    for value, places in where.items():
-        if len(places) > 1:
-            for p in places:
-                found[p] = f"{value} stands twice ({', '.join(map(cell_name, places))})"
     for name, cells in lines_of(board.n):
         values = [board.grid[r][c] for r, c in cells]
         if all(values) and sum(values) != board.total:
@@ -236,13 +256,12 @@ def conflicts(board: Magic) -> dict[Position, str]:
     return found
 
 
-def analyse(board: Magic, *, limit: int = 10, budget: float | None = BUDGET, should_stop: ShouldStop = never) -> BoardAnalysis:
+def analyse(
+    board: Magic, *, limit: int = 10, budget: float | None = BUDGET, should_stop: ShouldStop = never
+) -> BoardAnalysis:
     """Candidates by line bounds (exact when the search finishes), completions, a hint."""
-    broken = conflicts(board)
-    empty = tuple(tuple(() for _ in row) for row in board.grid)
-    if broken:
-        position, reason = sorted(broken.items())[0]
-        return BoardAnalysis(empty, Count(0), (), f"{cell_name(position)}: {reason}.", frozenset(broken))
+    if broken := refused(board.grid, conflicts(board)):
+        return broken
     search = Search(board)
     bounds = {p: tuple(search.candidates(p)) for p, v in search.values.items() if not v}
     found: list[Grid] = []
@@ -259,7 +278,9 @@ def analyse(board: Magic, *, limit: int = 10, budget: float | None = BUDGET, sho
         exact = False
     chosen = {p: tuple(sorted(v)) for p, v in seen.items()} if exact else bounds
     candidates = tuple(tuple(chosen.get((r, c), ()) for c in range(board.n)) for r in range(board.n))
-    return BoardAnalysis(candidates, Count(count, exact), tuple(found), hint(board, Search(board), count, chosen if exact else {}))
+    return BoardAnalysis(
+        candidates, Count(count, exact), tuple(found), hint(board, Search(board), count, chosen if exact else {})
+    )
 
 
 def hint(board: Magic, search: Search, count: int, exact: dict[Position, tuple[int, ...]]) -> str:

@@ -67,34 +67,65 @@ def read_row(line: Line, *, blocked: bool = False, low: int = 1, high: int | Non
                 raise PuzzleError(f"{value} is outside {span}", line=line.number, column=column)
             cells.append(value)
         else:
-            raise PuzzleError(f"{token!r} is not a number, an empty mark (_ or -) or a blocked mark (. or #)"
-                              if blocked else f"{token!r} is not a number or an empty mark (_ or -)",
-                              line=line.number, column=column)
+            raise PuzzleError(
+                f"{token!r} is not a number, an empty mark (_ or -) or a blocked mark (. or #)"
+                if blocked
+                else f"{token!r} is not a number or an empty mark (_ or -)",
+                line=line.number,
+                column=column,
+            )
     return tuple(cells)
 
 
-def read_rows(lines: list[Line], *, blocked: bool = False, low: int = 1, high: int | None = None, width: int | None = None) -> Grid:
+def read_rows(
+    lines: list[Line], *, blocked: bool = False, low: int = 1, high: int | None = None, width: int | None = None
+) -> Grid:
     """Rows of equal length (or of `width`), refusing a ragged row at its line."""
     rows = []
     for line in lines:
         row = read_row(line, blocked=blocked, low=low, high=high)
         expected = width if width is not None else (len(rows[0]) if rows else len(row))
         if len(row) != expected:
-            raise PuzzleError(f"this row has {len(row)} cells, the board is {expected} wide", line=line.number, column=1)
+            raise PuzzleError(
+                f"this row has {len(row)} cells, the board is {expected} wide", line=line.number, column=1
+            )
         rows.append(row)
     if not rows:
         raise PuzzleError("no rows of cells found", line=1, column=1)
     return tuple(rows)
 
 
-def duplicates(grid: Grid) -> dict[int, list[tuple[int, int]]]:
-    """Numbers that stand in more than one cell, with their cells."""
+def places_of(grid: Grid) -> dict[int, list[tuple[int, int]]]:
+    """Every number on the board with the cells it stands in."""
     seen: dict[int, list[tuple[int, int]]] = {}
     for r, row in enumerate(grid):
         for c, value in enumerate(row):
             if value > 0:
                 seen.setdefault(value, []).append((r, c))
-    return {value: cells for value, cells in seen.items() if len(cells) > 1}
+    return seen
+
+
+def repeats(grid: Grid) -> dict[tuple[int, int], str]:
+    """Cells whose number stands more than once, with what to say about them."""
+    return {
+        p: f"{value} stands twice ({', '.join(map(cell_name, places))})"
+        for value, places in places_of(grid).items()
+        if len(places) > 1
+        for p in places
+    }
+
+
+def no_completion(grid: Grid, hint: str, conflicts: frozenset | dict = frozenset()) -> BoardAnalysis:
+    """Nothing left: no candidates, a count of 0, and why."""
+    return BoardAnalysis(tuple(tuple(() for _ in row) for row in grid), Count(0), (), hint, frozenset(conflicts))
+
+
+def refused(grid: Grid, broken: dict[tuple[int, int], str], name=None) -> BoardAnalysis | None:
+    """The analysis of a board that breaks a rule as typed (None when nothing is broken)."""
+    if not broken:
+        return None
+    position, reason = sorted(broken.items())[0]
+    return no_completion(grid, f"{(name or cell_name)(position)}: {reason}.", broken)
 
 
 def cell_name(position: tuple[int, int]) -> str:
@@ -106,7 +137,13 @@ def format_rows(grid: Grid, *, zero_is_empty: bool = True) -> str:
     width = max([len(str(v)) for row in grid for v in row if v] + [1])
 
     def show(value: int) -> str:
-        return "_" * width if value == EMPTY and zero_is_empty else "#".rjust(width) if value == BLOCKED else str(value).rjust(width)
+        return (
+            "_" * width
+            if value == EMPTY and zero_is_empty
+            else "#".rjust(width)
+            if value == BLOCKED
+            else str(value).rjust(width)
+        )
 
     return "\n".join(" ".join(show(v) for v in row) for row in grid) + "\n"
 

@@ -69,9 +69,7 @@ def triangle(side: int) -> Board:
 
 
 def cross(name: str, extra: tuple[Hole, ...]) -> Board:
-    holes = tuple(
-        (r, c) for r in range(7) for c in range(7) if (2 <= r <= 4 or 2 <= c <= 4 or (r, c) in extra)
-    )
+    holes = tuple((r, c) for r in range(7) for c in range(7) if (2 <= r <= 4 or 2 <= c <= 4 or (r, c) in extra))
     center = holes.index((3, 3)) + 1
     return Board(name, holes, ((0, 1), (0, -1), (1, 0), (-1, 0)), center)
 
@@ -120,7 +118,9 @@ class Position:
         return bool(self.pegs >> (hole - 1) & 1)
 
     def legal_moves(self) -> list[tuple[int, int, int]]:
-        return [(a, b, c) for a, b, c in moves(self.board) if self.has_peg(a) and self.has_peg(b) and not self.has_peg(c)]
+        return [
+            (a, b, c) for a, b, c in moves(self.board) if self.has_peg(a) and self.has_peg(b) and not self.has_peg(c)
+        ]
 
     def play(self, move: tuple[int, int, int]) -> Position:
         if move not in self.legal_moves():
@@ -141,27 +141,45 @@ def start(board: str, hole: int) -> Position:
 def parse(text: str) -> Position:
     lines = content_lines(text)
     if not lines or not (match := re.match(r"\s*board\s*:\s*(\S+)\s*$", lines[0].text, re.IGNORECASE)):
-        raise PuzzleError("a position starts with 'board: NAME' (" + ", ".join(BOARDS) + ")", line=lines[0].number if lines else 1, column=1)
+        raise PuzzleError(
+            "a position starts with 'board: NAME' (" + ", ".join(BOARDS) + ")",
+            line=lines[0].number if lines else 1,
+            column=1,
+        )
     name = match.group(1).lower()
     if name not in BOARDS:
-        raise PuzzleError(f"unknown board {match.group(1)!r} (boards: {', '.join(BOARDS)})", line=lines[0].number, column=match.start(1) + 1)
+        raise PuzzleError(
+            f"unknown board {match.group(1)!r} (boards: {', '.join(BOARDS)})",
+            line=lines[0].number,
+            column=match.start(1) + 1,
+        )
     board, rows = BOARDS[name], lines[1:]
     finish = None
     if rows and (target := re.match(r"\s*finish\s*:\s*(\d+)\s*$", rows[-1].text, re.IGNORECASE)):
         finish, rows = int(target.group(1)), rows[:-1]
         if not 1 <= finish <= board.size:
-            raise PuzzleError(f"finish must be a hole 1..{board.size}", line=lines[-1].number, column=target.start(1) + 1)
+            raise PuzzleError(
+                f"finish must be a hole 1..{board.size}", line=lines[-1].number, column=target.start(1) + 1
+            )
     if len(rows) != len(board.rows):
-        where = rows[len(board.rows)].number if len(rows) > len(board.rows) else (rows[-1].number if rows else lines[0].number)
+        where = (
+            rows[len(board.rows)].number
+            if len(rows) > len(board.rows)
+            else (rows[-1].number if rows else lines[0].number)
+        )
         raise PuzzleError(f"{name} has {len(board.rows)} rows, this drawing has {len(rows)}", line=where, column=1)
     pegs = 0
     for line, holes in zip(rows, board.rows):
         marks = list(re.finditer(r"\S", line.text))
         for mark in marks:
             if mark.group() not in "XxOo.":
-                raise PuzzleError(f"{mark.group()!r}: a hole is X (peg) or O / . (empty)", line=line.number, column=mark.start() + 1)
+                raise PuzzleError(
+                    f"{mark.group()!r}: a hole is X (peg) or O / . (empty)", line=line.number, column=mark.start() + 1
+                )
         if len(marks) != len(holes):
-            raise PuzzleError(f"this row of {name} has {len(holes)} holes, not {len(marks)}", line=line.number, column=1)
+            raise PuzzleError(
+                f"this row of {name} has {len(holes)} holes, not {len(marks)}", line=line.number, column=1
+            )
         for mark, hole in zip(marks, holes):
             if mark.group() in "Xx":
                 pegs |= 1 << (hole - 1)
@@ -193,7 +211,10 @@ def class_functions(name: str) -> tuple[tuple[int, int], ...]:
     """
     board = BOARDS[name]
     return tuple(
-        (a, b) for a in range(3) for b in range(3) if (a, b) != (0, 0) and all((a * dr + b * dc) % 3 for dr, dc in board.directions)
+        (a, b)
+        for a in range(3)
+        for b in range(3)
+        if (a, b) != (0, 0) and all((a * dr + b * dc) % 3 for dr, dc in board.directions)
     )
 
 
@@ -340,7 +361,9 @@ def analyse(position: Position, *, should_stop: ShouldStop = never) -> Analysis:
     """
     if not reachable_finishes(position):
         where = f"in hole {position.finish}" if position.finish else "anywhere"
-        reason = f"No one-peg finish {where}: this position's class (Conway) matches no such finish, whatever is played."
+        reason = (
+            f"No one-peg finish {where}: this position's class (Conway) matches no such finish, whatever is played."
+        )
         return Analysis(Count(0), tuple(MoveCount(m, 0) for m in position.legal_moves()), (), reason, ())
     root = opening_position(position)
     counts = table(root, should_stop)
@@ -370,7 +393,11 @@ def verdict(position: Position, games: int, annotated: list[MoveCount]) -> str:
     pegs = bin(position.pegs).count("1")
     target = f" at hole {position.finish}" if position.finish else ""
     if pegs == 1:
-        return "Won: one peg left" + (target if won(np.array([position.pegs]), position.finish)[0] else f", but not{target}") + "."
+        return (
+            "Won: one peg left"
+            + (target if won(np.array([position.pegs]), position.finish)[0] else f", but not{target}")
+            + "."
+        )
     if games == 0:
         return f"No one-peg finish{target} from here: undo to the last position that had one."
     keeping = sum(m.keeps_win for m in annotated)
@@ -405,8 +432,14 @@ def symmetries(name: str) -> tuple[dict[int, int], ...]:
             maps.append(image)
         return tuple(maps)
     turns = (
-        lambda r, c: (r, c), lambda r, c: (c, 6 - r), lambda r, c: (6 - r, 6 - c), lambda r, c: (6 - c, r),
-        lambda r, c: (r, 6 - c), lambda r, c: (6 - r, c), lambda r, c: (c, r), lambda r, c: (6 - c, 6 - r),
+        lambda r, c: (r, c),
+        lambda r, c: (c, 6 - r),
+        lambda r, c: (6 - r, 6 - c),
+        lambda r, c: (6 - c, r),
+        lambda r, c: (r, 6 - c),
+        lambda r, c: (6 - r, c),
+        lambda r, c: (c, r),
+        lambda r, c: (6 - c, 6 - r),
     )
     return tuple({number[h]: number[turn(*h)] for h in board.holes} for turn in turns)
 
@@ -427,7 +460,10 @@ def openings(name: str, should_stop: ShouldStop = never) -> tuple[Opening, ...]:
         if bin(int(last[0])).count("1") == 1:
             finishes = {int(bits).bit_length(): int(n) for bits, n in zip(last, ways)}
         for image in symmetries(name):
-            found.setdefault(image[hole], Opening(image[hole], sum(finishes.values()), dict(sorted((image[f], n) for f, n in finishes.items()))))
+            found.setdefault(
+                image[hole],
+                Opening(image[hole], sum(finishes.values()), dict(sorted((image[f], n) for f, n in finishes.items()))),
+            )
     return tuple(found[hole] for hole in sorted(found))
 
 

@@ -31,3 +31,10 @@ async def ready_for_snapshot(pilot) -> None:
     for box in pilot.app.screen.query(Input):
         box.cursor_blink = False
     await pilot.pause()
+
+
+def headline(app) -> str:
+    """The live panel's headline on the current screen: what a person reads first."""
+    from assistant.widgets.live_panel import LivePanel
+
+    return str(app.screen.query_one(LivePanel).query_one("#headline").render())

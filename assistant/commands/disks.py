@@ -12,4 +12,7 @@ def run(name: str) -> str:
     return f"{analysis.count} solution(s)"
 
 
-BENCHMARKS = [Benchmark(f"seed, {name}: all 1,728 turns", lambda name=name: run(name), "interactive", repeat=21) for name in ("original", "fixed")]
+BENCHMARKS = [
+    Benchmark(f"seed, {name}: all 1,728 turns", lambda name=name: run(name), "interactive", repeat=21)
+    for name in ("original", "fixed")
+]

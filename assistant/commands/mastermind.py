@@ -25,7 +25,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     bench.add_argument("--strategy", choices=mm.STRATEGIES, default="entropy")
     bench.add_argument("--sample", type=int, help="play this many seeded random secrets instead of all")
     bench.add_argument("--seed", type=int, default=0)
-    bench.add_argument("--budget", type=float, help="seconds per suggestion (default: none for small spaces, 2 s above 4,096 codes)")
+    bench.add_argument(
+        "--budget", type=float, help="seconds per suggestion (default: none for small spaces, 2 s above 4,096 codes)"
+    )
     bench.add_argument("--json", action="store_true")
     bench.set_defaults(func=bench_command)
 
@@ -83,10 +85,18 @@ def all_secrets(strategy: str) -> Benchmark:
         space = mm.space_of(4, 6)
         results = Codebreaker(space, strategy).play_all(np.arange(space.size))
         published = PUBLISHED_4x6.get(strategy)
-        check = "" if published is None else (" = published" if results.total == published else f" != published {published}")
+        check = (
+            ""
+            if published is None
+            else (" = published" if results.total == published else f" != published {published}")
+        )
         return f"total {results.total:,}{check}, average {results.average:.4f}, worst {results.worst}"
 
-    target = "<= 30 s for the four heuristics" if strategy in PUBLISHED_4x6 else "first computation <= 120 s, average <= 4.37"
+    target = (
+        "<= 30 s for the four heuristics"
+        if strategy in PUBLISHED_4x6
+        else "first computation <= 120 s, average <= 4.37"
+    )
     return Benchmark(f"4x6 all 1,296 secrets: {strategy}", run, target, repeat=1 if strategy == "optimal" else 3)
 
 

@@ -52,7 +52,15 @@ def openings_command(args: argparse.Namespace) -> int:
     except PuzzleError as error:
         raise CommandError(f"peg openings {args.board}: {error}") from None
     if args.json:
-        rows = [{"hole": o.hole, "winnable": o.winnable, "games": o.games, "finishes": {str(k): v for k, v in o.finishes.items()}} for o in found]
+        rows = [
+            {
+                "hole": o.hole,
+                "winnable": o.winnable,
+                "games": o.games,
+                "finishes": {str(k): v for k, v in o.finishes.items()},
+            }
+            for o in found
+        ]
         print(json.dumps({"board": args.board, "openings": rows}))
         return 0
     table = Table(title=f"{args.board}: openings")
@@ -80,7 +88,22 @@ def count_command(args: argparse.Namespace) -> int:
 
 
 BENCHMARKS = [
-    Benchmark("triangle5 openings table (all starts, all counts)", lambda: f"{sum(o.games for o in peg.openings('triangle5')):,} games", "<= 0.05 s", repeat=11),
-    Benchmark("triangle6 openings table", lambda: f"{sum(o.games for o in peg.openings('triangle6')):,} games", "<= 2 s", repeat=3),
-    Benchmark("triangle6 per-move annotation from the start", lambda: peg.analyse(peg.start("triangle6", 1)).verdict, "interactive", repeat=5),
+    Benchmark(
+        "triangle5 openings table (all starts, all counts)",
+        lambda: f"{sum(o.games for o in peg.openings('triangle5')):,} games",
+        "<= 0.05 s",
+        repeat=11,
+    ),
+    Benchmark(
+        "triangle6 openings table",
+        lambda: f"{sum(o.games for o in peg.openings('triangle6')):,} games",
+        "<= 2 s",
+        repeat=3,
+    ),
+    Benchmark(
+        "triangle6 per-move annotation from the start",
+        lambda: peg.analyse(peg.start("triangle6", 1)).verdict,
+        "interactive",
+        repeat=5,
+    ),
 ]

@@ -20,7 +20,15 @@ from textual.screen import Screen
 from assistant.history import History
 from assistant.kinds import BY_NAME
 from assistant.live import Job, LiveResult
-from assistant.sessions import Session, SessionError, load_session, save_session, session_file, set_aside, write_atomically
+from assistant.sessions import (
+    Session,
+    SessionError,
+    load_session,
+    save_session,
+    session_file,
+    set_aside,
+    write_atomically,
+)
 from assistant.widgets.dialogs import ChoiceDialog, HelpDialog, path_dialog
 from assistant.widgets.live_panel import LivePanel
 from puzzles.core import PuzzleError

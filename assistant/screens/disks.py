@@ -13,7 +13,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Header
 
 from assistant.live import Job
 from assistant.screens.base import PuzzleScreen
@@ -147,8 +147,14 @@ class DisksScreen(PuzzleScreen[engine.Disks]):
             return
         state = self.state
         solved_now = state.turned in analysis.solutions
-        headline = f"{analysis.count} solution{'s' * (analysis.count.value != 1)}" + (" — solved as turned" if solved_now else "")
-        self.panel.show(headline, "good" if solved_now else "info", Text(analysis.explanation + "\nPress a to turn the disks to the first one."))
+        headline = f"{analysis.count} solution{'s' * (analysis.count.value != 1)}" + (
+            " — solved as turned" if solved_now else ""
+        )
+        self.panel.show(
+            headline,
+            "good" if solved_now else "info",
+            Text(analysis.explanation + "\nPress a to turn the disks to the first one."),
+        )
 
     def action_toggle(self) -> None:
         disk, field = self.query_one(DiskRows).cursor

@@ -80,7 +80,9 @@ class EquationScreen(PuzzleScreen[engine.Crossword]):
         shown.append(spread([GridCell(str(v), "given", accepts=SIGNED) for v in puzzle.column_results]))
         return shown
 
-    def value_cell(self, puzzle: engine.Crossword, analysis: BoardAnalysis | None, position: tuple[int, int]) -> GridCell:
+    def value_cell(
+        self, puzzle: engine.Crossword, analysis: BoardAnalysis | None, position: tuple[int, int]
+    ) -> GridCell:
         value = puzzle.cells[position[0]][position[1]]
         if value is not None:
             role = "given" if position in puzzle.givens else "entry"
@@ -121,9 +123,11 @@ class EquationScreen(PuzzleScreen[engine.Crossword]):
     def show_result(self, analysis: BoardAnalysis) -> None:
         self.analysis = analysis
         self.grid.show_cells(self.printed_cells(self.state, analysis))
-        headline = {"contradiction": "No solution", "unique": "Unique solution", "unknown": "No solution found yet"}.get(
-            analysis.status, f"{analysis.count} solutions"
-        )
+        headline = {
+            "contradiction": "No solution",
+            "unique": "Unique solution",
+            "unknown": "No solution found yet",
+        }.get(analysis.status, f"{analysis.count} solutions")
         detail = Text(analysis.hint)
         for grid in analysis.solutions[:3]:
             detail.append("\n\n" + "\n".join(" ".join(f"{v:>3}" for v in row) for row in grid))

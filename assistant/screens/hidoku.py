@@ -9,11 +9,14 @@ from assistant.widgets.dialogs import AskDialog
 from assistant.widgets.grid import DIGITS
 from puzzles import hidoku
 
-HELP = """
+HELP = (
+    """
 Place the numbers 1..N (N = open cells) so that each number touches the next
 one, sideways or diagonally (with `adjacency: orthogonal` in the file, only
 sideways: Numbrix). Type **#** or **.** to block a cell.
-""" + BOARD_HELP
+"""
+    + BOARD_HELP
+)
 
 
 class HidokuScreen(BoardScreen):

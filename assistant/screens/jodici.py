@@ -6,11 +6,14 @@ from assistant.screens.board import BOARD_HELP, BoardScreen
 from assistant.widgets.grid import DIGITS
 from puzzles import jodici
 
-HELP = """
+HELP = (
+    """
 Three rings of six sectors. Put a digit 1..9 in every field so that each digit
 is used exactly twice, every sector (column) adds up to 15 and every ring
 (row) to 30. The labels show each ring's and sector's sum so far.
-""" + BOARD_HELP
+"""
+    + BOARD_HELP
+)
 
 
 class JodiciScreen(BoardScreen):

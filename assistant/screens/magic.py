@@ -6,12 +6,15 @@ from assistant.screens.board import BOARD_HELP, BoardScreen
 from assistant.widgets.dialogs import AskDialog
 from puzzles import magic
 
-HELP = """
+HELP = (
+    """
 Fill the board with the values of the range, each once, so that every row,
 every column and both diagonals add up to the sum (the seed's board: 5..29,
 sum 85). The labels show each row's and column's sum so far. With few givens
 there are astronomically many completions: the count then says "at least".
-""" + BOARD_HELP
+"""
+    + BOARD_HELP
+)
 
 
 class MagicScreen(BoardScreen):

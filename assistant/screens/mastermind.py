@@ -76,7 +76,9 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
         yield Header()
         with Horizontal(id="columns"):
             with Vertical(id="game"):
-                yield DataTable(id="rows", cursor_type="row", zebra_stripes=True, cursor_foreground_priority="renderable")
+                yield DataTable(
+                    id="rows", cursor_type="row", zebra_stripes=True, cursor_foreground_priority="renderable"
+                )
                 with Horizontal(id="entry"):
                     yield Input(placeholder="guess", id="guess")
                     yield Input(placeholder="b w", id="key")
@@ -134,7 +136,9 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
         if request.strategy == "optimal":
             optimal = self.optimal.setdefault((game.pegs, len(game.colours)), mm.OptimalSearch(mm.code_space(game)))
             job.progress("(the optimal strategy's first search takes a while)")
-        return mm.analyse(game, strategy=request.strategy, budget=self.budget, should_stop=job.should_stop, optimal=optimal)
+        return mm.analyse(
+            game, strategy=request.strategy, budget=self.budget, should_stop=job.should_stop, optimal=optimal
+        )
 
     def show_result(self, analysis: mm.Analysis) -> None:
         game = self.state
@@ -291,7 +295,11 @@ class NewGameDialog(Dialog):
         with Vertical():
             yield Label("New Mastermind game", classes="title")
             yield Select(
-                [("classic: 4 pegs, 6 colours", "classic"), ("the seed's: 6 pegs, 9 colours", "seed"), ("super: 5 pegs, 8 colours", "super")],
+                [
+                    ("classic: 4 pegs, 6 colours", "classic"),
+                    ("the seed's: 6 pegs, 9 colours", "seed"),
+                    ("super: 5 pegs, 8 colours", "super"),
+                ],
                 value="classic",
                 allow_blank=False,
                 id="preset",
@@ -321,4 +329,3 @@ class NewGameDialog(Dialog):
             self.dismiss(mm.parse(text))
         except PuzzleError as error:
             self.query_one("#error", Static).update(str(error))
-

@@ -175,7 +175,9 @@ class PegScreen(PuzzleScreen[engine.Position]):
         self.picked = None
         self.query_one(PegBoard).show(position, None, {})
         pegs = bin(position.pegs).count("1")
-        self.sub_title = f"{position.board}, {pegs} pegs" + (f", finish at {position.finish}" if position.finish else "")
+        self.sub_title = f"{position.board}, {pegs} pegs" + (
+            f", finish at {position.finish}" if position.finish else ""
+        )
 
     def compute(self, position: engine.Position, job: Job) -> engine.Analysis:
         return engine.analyse(position, should_stop=job.should_stop)
@@ -249,7 +251,9 @@ class PegScreen(PuzzleScreen[engine.Position]):
                     raise ValueError(f"type a hole number {hint}")
                 return engine.start(name, int(text))
 
-            self.app.push_screen(AskDialog(f"{name}: which hole starts empty? ({hint})", check, str(center or 1)), self.start_new)
+            self.app.push_screen(
+                AskDialog(f"{name}: which hole starts empty? ({hint})", check, str(center or 1)), self.start_new
+            )
 
         names = {name: f"{name} ({board.size} holes)" for name, board in engine.BOARDS.items()}
         self.app.push_screen(ChoiceDialog("Board", names), board_chosen)
@@ -272,7 +276,9 @@ def moves_table(analysis: engine.Analysis) -> Table:
 class OpeningsDialog(Dialog):
     """Every start hole of the board: winnable, games, and a heat map of where the last peg ends."""
 
-    DEFAULT_CSS = "OpeningsDialog > Vertical { width: 90; } OpeningsDialog VerticalScroll { height: auto; max-height: 24; }"
+    DEFAULT_CSS = (
+        "OpeningsDialog > Vertical { width: 90; } OpeningsDialog VerticalScroll { height: auto; max-height: 24; }"
+    )
     BINDINGS = [Binding("escape,o,q", "dismiss(None)", "Close")]
 
     def __init__(self, board: str, opening_pegs: int) -> None:
@@ -298,7 +304,9 @@ class OpeningsDialog(Dialog):
         self.app.call_from_thread(self.show_openings, found)
 
     def show_openings(self, found: tuple[engine.Opening, ...]) -> None:
-        self.query_one("#title", Static).update(f"{self.board}: {sum(o.games for o in found):,} winning games over all starts")
+        self.query_one("#title", Static).update(
+            f"{self.board}: {sum(o.games for o in found):,} winning games over all starts"
+        )
         table = Table(box=None, header_style="bold")
         for column in ("start", "games", "last peg ends (heat)"):
             table.add_column(column, justify="right" if column != "last peg ends (heat)" else "left")

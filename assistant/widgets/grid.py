@@ -116,7 +116,9 @@ class EditableGrid(Widget, can_focus=True):
         def control(self) -> EditableGrid:
             return self.grid
 
-    def __init__(self, *, min_cell_width: int = 2, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, *, min_cell_width: int = 2, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.min_cell_width = min_cell_width
         self.cells: list[list[GridCell]] = []

@@ -56,7 +56,14 @@ class LazyList(ScrollView, can_focus=True):
         def control(self) -> LazyList:
             return self.lazy_list
 
-    def __init__(self, render_row: RenderRow = lambda row: Text(str(row)), *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        render_row: RenderRow = lambda row: Text(str(row)),
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.render_row = render_row
         self.rows: Sequence[Any] = ()
@@ -118,4 +125,3 @@ class LazyList(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         self.virtual_size = Size(self.size.width, len(self.rows))
-

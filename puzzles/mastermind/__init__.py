@@ -81,7 +81,9 @@ class Report:
         suggestion = analysis.suggestion
         if suggestion and analysis.count > 1:
             kind = "may be the secret" if suggestion.consistent else "a probe: cannot be the secret"
-            lines.append(f"Suggested next guess ({suggestion.strategy}): {' '.join(game.name(suggestion.guess))} ({kind})")
+            lines.append(
+                f"Suggested next guess ({suggestion.strategy}): {' '.join(game.name(suggestion.guess))} ({kind})"
+            )
             lines.append(
                 f"  expected left {suggestion.expected:.2f}, worst {suggestion.worst}, "
                 f"{suggestion.entropy:.2f} bits, wins now {suggestion.win_chance:.1%}"

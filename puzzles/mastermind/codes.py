@@ -38,7 +38,7 @@ class CodeSpace:
     def __post_init__(self) -> None:
         if self.colours**self.pegs > MAX_CODES:
             raise PuzzleError(
-                f"{self.colours} colours and {self.pegs} pegs make {self.colours ** self.pegs:,} codes, "
+                f"{self.colours} colours and {self.pegs} pegs make {self.colours**self.pegs:,} codes, "
                 f"too many to list (at most {MAX_CODES:,})"
             )
 

@@ -93,7 +93,9 @@ def resolve_colour(game: Game, word: str) -> int:
         return matches[0]
     if matches:
         raise PuzzleError(f"{word!r} could be {' or '.join(names[i] for i in matches)}")
-    raise PuzzleError(f"{word!r} is not a colour of this game ({', '.join(f'{k}={n}' for k, n in zip(game.keys, names))})")
+    raise PuzzleError(
+        f"{word!r} is not a colour of this game ({', '.join(f'{k}={n}' for k, n in zip(game.keys, names))})"
+    )
 
 
 def parse_guess(game: Game, text: str) -> Code:
@@ -180,7 +182,9 @@ def read_pegs(value: str, line: int, column: int) -> int:
 def read_colours(value: str, line: int, column: int) -> tuple[str, ...]:
     names = tuple(w for w in re.split(r"[\s,]+", value.strip()) if w)
     if len(names) not in COLOURS:
-        raise PuzzleError(f"a game has {COLOURS.start}..{COLOURS.stop - 1} colours, not {len(names)}", line=line, column=column)
+        raise PuzzleError(
+            f"a game has {COLOURS.start}..{COLOURS.stop - 1} colours, not {len(names)}", line=line, column=column
+        )
     lowered = [n.lower() for n in names]
     for name in names:
         if lowered.count(name.lower()) > 1:
@@ -190,7 +194,9 @@ def read_colours(value: str, line: int, column: int) -> tuple[str, ...]:
 
 def read_row(game: Game, line: str, number: int) -> Row:
     if "=" not in line:
-        raise PuzzleError("a row is a guess, '=', then black and white pegs: red red blue blue = 1 2", line=number, column=1)
+        raise PuzzleError(
+            "a row is a guess, '=', then black and white pegs: red red blue blue = 1 2", line=number, column=1
+        )
     guess_text, feedback_text = line.split("=", 1)
     feedback_column = len(guess_text) + 2
     try:

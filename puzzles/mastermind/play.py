@@ -60,7 +60,9 @@ class Codebreaker:
                 self.decisions[key] = self.optimal.best(alive, played, should_stop)[1]
             else:
                 deadline = None if self.budget is None else time.monotonic() + self.budget
-                guess, _ = best_guess(self.space, self.strategy, played, alive, deadline=deadline, should_stop=should_stop)
+                guess, _ = best_guess(
+                    self.space, self.strategy, played, alive, deadline=deadline, should_stop=should_stop
+                )
                 self.decisions[key] = guess
         return self.decisions[key]
 

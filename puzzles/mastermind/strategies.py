@@ -70,7 +70,9 @@ class Suggestion:
 # ---------------------------------------------------------------- partitions
 
 
-def partition_sizes(space: CodeSpace, guesses: np.ndarray, secrets: np.ndarray, should_stop: ShouldStop = never) -> np.ndarray:
+def partition_sizes(
+    space: CodeSpace, guesses: np.ndarray, secrets: np.ndarray, should_stop: ShouldStop = never
+) -> np.ndarray:
     """(len(guesses), feedbacks) counts: how each guess splits the secrets."""
     feedbacks = space.feedbacks
     codes, counts = space.codes[secrets], space.counts[secrets]
@@ -85,7 +87,9 @@ def partition_sizes(space: CodeSpace, guesses: np.ndarray, secrets: np.ndarray, 
         common = np.minimum(counts[None, :, :], guess_counts[:, None, :]).sum(axis=2, dtype=np.int16)
         packed = black * (space.pegs + 1) + (common - black)
         offsets = packed.astype(np.int64) + np.arange(len(chunk))[:, None] * feedbacks
-        out[start : start + len(chunk)] = np.bincount(offsets.ravel(), minlength=len(chunk) * feedbacks).reshape(len(chunk), feedbacks)
+        out[start : start + len(chunk)] = np.bincount(offsets.ravel(), minlength=len(chunk) * feedbacks).reshape(
+            len(chunk), feedbacks
+        )
     return out
 
 
@@ -291,7 +295,9 @@ class OptimalSearch:
             for part in np.unique(feedback):
                 if part == self.win:
                     continue
-                total += self.solve(alive[feedback == part], [*played, tuple(int(c) for c in self.space.codes[guess])])[0]
+                total += self.solve(alive[feedback == part], [*played, tuple(int(c) for c in self.space.codes[guess])])[
+                    0
+                ]
                 if best is not None and total >= best[0]:
                     break
             if best is None or total < best[0]:

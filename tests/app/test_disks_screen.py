@@ -1,12 +1,7 @@
 """The flower disks screen: turn by hand, apply the solution, toggle a field."""
 
 from assistant.app import PuzzleAssistant
-from assistant.widgets.live_panel import LivePanel
-from tests.conftest import ready_for_snapshot
-
-
-def headline(app) -> str:
-    return str(app.screen.query_one(LivePanel).query_one("#headline").render())
+from tests.conftest import headline, ready_for_snapshot
 
 
 async def test_apply_turn_and_toggle(settle):

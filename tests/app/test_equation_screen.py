@@ -2,12 +2,7 @@
 
 from assistant.app import PuzzleAssistant
 from assistant.widgets.grid import EditableGrid
-from assistant.widgets.live_panel import LivePanel
-from tests.conftest import ready_for_snapshot
-
-
-def headline(app) -> str:
-    return str(app.screen.query_one(LivePanel).query_one("#headline").render())
+from tests.conftest import headline, ready_for_snapshot
 
 
 async def test_editing_cells_and_operators(settle):

@@ -1,13 +1,8 @@
 """The Hidoku editor driven by keys: type into cells, read candidates and the live count."""
 
 from assistant.app import PuzzleAssistant
-from tests.conftest import ready_for_snapshot
 from assistant.widgets.grid import EditableGrid
-from assistant.widgets.live_panel import LivePanel
-
-
-def headline(app) -> str:
-    return str(app.screen.query_one(LivePanel).query_one("#headline").render())
+from tests.conftest import headline, ready_for_snapshot
 
 
 async def test_typing_a_wrong_number_shows_no_completion_and_undo_restores(settle):

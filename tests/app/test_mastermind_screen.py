@@ -1,16 +1,11 @@
 """The Mastermind screen, driven as a person would: type rows, read the live count."""
 
 from assistant.app import PuzzleAssistant
-from tests.conftest import ready_for_snapshot
-from assistant.widgets.live_panel import LivePanel
 from puzzles import mastermind as mm
 from puzzles.examples import examples
+from tests.conftest import headline, ready_for_snapshot
 
 SEED = mm.parse(examples("mastermind")["seed"])
-
-
-def headline(app) -> str:
-    return str(app.screen.query_one(LivePanel).query_one("#headline").render())
 
 
 async def type_row(pilot, guess: str, pegs: str) -> None:

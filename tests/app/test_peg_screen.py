@@ -1,12 +1,7 @@
 """The peg solitaire screen: pick a peg, jump, read the annotations and the survival line."""
 
 from assistant.app import PuzzleAssistant
-from assistant.widgets.live_panel import LivePanel
-from tests.conftest import ready_for_snapshot
-
-
-def headline(app) -> str:
-    return str(app.screen.query_one(LivePanel).query_one("#headline").render())
+from tests.conftest import headline, ready_for_snapshot
 
 
 async def test_play_a_move_by_keys_and_undo(settle):

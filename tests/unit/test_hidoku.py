@@ -77,10 +77,14 @@ tiny_boards = st.builds(
 def test_count_and_candidates_match_brute_force(args):
     rows, cols, adjacency, data = args
     cells = rows * cols
-    values = data.draw(st.lists(st.sampled_from([EMPTY, EMPTY, BLOCKED, *range(1, cells + 1)]), min_size=cells, max_size=cells))
+    values = data.draw(
+        st.lists(st.sampled_from([EMPTY, EMPTY, BLOCKED, *range(1, cells + 1)]), min_size=cells, max_size=cells)
+    )
     grid = tuple(tuple(values[r * cols : (r + 1) * cols]) for r in range(rows))
     try:
-        board = hidoku.parse(("" if adjacency == "king" else "adjacency: orthogonal\n") + hidoku.format(hidoku.Hidoku(grid)))
+        board = hidoku.parse(
+            ("" if adjacency == "king" else "adjacency: orthogonal\n") + hidoku.format(hidoku.Hidoku(grid))
+        )
     except PuzzleError:
         return  # numbers too large or repeated: refused, as they should be
     truth = brute_force(board)

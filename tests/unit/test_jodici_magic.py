@@ -1,7 +1,6 @@
 """Jodici and the magic board: seed answers, brute force on small cases, formats, refusals."""
 
 import itertools
-import random
 
 import pytest
 from hypothesis import given, settings
@@ -31,8 +30,10 @@ def jodici_brute_force(board):
         for (r, c), v in zip(empties, values):
             grid[r][c] = v
         flat = [v for row in grid for v in row]
-        if all(flat.count(d) == 2 for d in range(1, 10)) and all(sum(row) == 30 for row in grid) and all(
-            sum(col) == 15 for col in zip(*grid)
+        if (
+            all(flat.count(d) == 2 for d in range(1, 10))
+            and all(sum(row) == 30 for row in grid)
+            and all(sum(col) == 15 for col in zip(*grid))
         ):
             found.append(tuple(map(tuple, grid)))
     return found
@@ -71,10 +72,12 @@ def test_magic_seed_has_the_reference_answer():
 
 def test_magic_3x3_brute_force():
     squares = [
-        p for p in itertools.permutations(range(1, 10))
+        p
+        for p in itertools.permutations(range(1, 10))
         if all(sum(p[3 * r : 3 * r + 3]) == 15 for r in range(3))
         and all(sum(p[c::3]) == 15 for c in range(3))
-        and p[0] + p[4] + p[8] == 15 and p[2] + p[4] + p[6] == 15
+        and p[0] + p[4] + p[8] == 15
+        and p[2] + p[4] + p[6] == 15
     ]
     analysis = magic.analyse(magic.blank(3), budget=None, limit=100)
     assert analysis.count.value == len(squares) == 8

@@ -72,7 +72,9 @@ def test_the_secret_is_always_consistent_and_the_filter_matches_brute_force(_, d
     space = mm.code_space(game)
     alive = {tuple(int(c) for c in space.codes[i]) for i in space.consistent(game)}
     brute = {
-        c for c in itertools.product(range(colours), repeat=pegs) if all(mm.score(c, r.guess) == r.feedback for r in game.rows)
+        c
+        for c in itertools.product(range(colours), repeat=pegs)
+        if all(mm.score(c, r.guess) == r.feedback for r in game.rows)
     }
     assert secret in alive
     assert alive == brute

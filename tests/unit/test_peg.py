@@ -76,7 +76,10 @@ def test_bad_positions_are_refused_with_line_and_column(text, line, column, mess
 @pytest.mark.parametrize("name", list(peg.BOARDS))
 def test_positions_round_trip_and_boards_have_their_shapes(name):
     board = peg.BOARDS[name]
-    assert board.size == {"triangle4": 10, "triangle5": 15, "triangle6": 21, "triangle7": 28, "english": 33, "european": 37}[name]
+    assert (
+        board.size
+        == {"triangle4": 10, "triangle5": 15, "triangle6": 21, "triangle7": 28, "english": 33, "european": 37}[name]
+    )
     position = peg.start(name, board.center or 1)
     assert peg.parse(peg.format(position)) == position
     for symmetry in peg.symmetries(name):
