@@ -1,0 +1,69 @@
+"""Zebra puzzles and logic grids: type the clues as printed, watch the grid narrow, know why.
+
+`model` holds the categories, clues and atoms; `language` reads files and
+clues (formal and plain English); `solver` propagates and counts with numpy;
+`analysis` turns that into marks, reasons and hints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from puzzles.core import ShouldStop, never
+from puzzles.zebra.analysis import Analysis, analyse
+from puzzles.zebra.language import add_clue, format, move_clue, parse, read_clue, remove_clue, set_category
+from puzzles.zebra.model import Puzzle
+
+TITLE = "Zebra and logic grids"
+SUMMARY = "Type categories and clues as printed; the grid narrows live, each mark with the clue that made it."
+SOLVE_OPTIONS = ()
+
+__all__ = [
+    "Analysis",
+    "Puzzle",
+    "Report",
+    "add_clue",
+    "analyse",
+    "format",
+    "move_clue",
+    "parse",
+    "read_clue",
+    "remove_clue",
+    "set_category",
+    "solve",
+]
+
+
+@dataclass(frozen=True)
+class Report:
+    analysis: Analysis
+
+    def to_json(self) -> dict:
+        a = self.analysis
+        names = [c.name for c in a.puzzle.categories]
+        return {
+            "count": a.count.value,
+            "exact": a.count.exact,
+            "solutions": [[dict(zip(names, row, strict=True)) for row in s] for s in a.solutions],
+            "clues": [note.canonical for note in a.notes],
+            "hint": a.hint,
+        }
+
+    def to_text(self) -> str:
+        a = self.analysis
+        names = [c.name for c in a.puzzle.categories]
+        lines = [f"{a.count} solution{'s' * (a.count.value != 1)}"]
+        for i, note in enumerate(a.notes, 1):
+            flag = "  (changed nothing)" if note.idle else "  (in conflict)" if note.in_conflict else ""
+            lines.append(f"{i:>3}. {note.canonical}{flag}")
+        for number, solution in enumerate(a.solutions, 1):
+            lines.append(f"solution {number}:")
+            width = max(map(len, names))
+            for c, name in enumerate(names):
+                lines.append(f"  {name:<{width}}  " + "  ".join(f"{row[c]:<12}" for row in solution).rstrip())
+        lines.append(a.hint)
+        return "\n".join(lines)
+
+
+def solve(puzzle: Puzzle, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never) -> Report:
+    return Report(analyse(puzzle, limit=limit, budget=None if exhaustive else 10.0, should_stop=should_stop))

@@ -1,0 +1,282 @@
+"""What the assistant says about a clue list: count, marks, reasons, idle clues, conflicts.
+
+Two layers of marks per (value, object): what propagation deduces clue by
+clue, as a person marks a grid (`X` with the clue that did it, `O` when one
+object is left), and what holds in every remaining solution (`x`: no
+solution has it, though no single clue step shows it; `o`: in every
+solution).  Counting uses the solver's contraction, so even 24.9 billion
+candidates are counted exactly at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import islice
+from math import factorial
+
+import numpy as np
+
+from puzzles.core import Count, Deadline, ShouldStop, never
+from puzzles.zebra.model import Puzzle, arrangements, placements
+from puzzles.zebra.solver import Cell, Propagated, contract, factors, possible, propagate, solutions
+
+RULED_OUT = "X"  # a clue rules it out (propagation)
+NO_SOLUTION = "x"  # no solution has it, yet no clue alone shows it
+DEDUCED = "O"  # the only object left by propagation
+CERTAIN = "o"  # in every solution, though propagation leaves others
+OPEN = "·"
+
+FEW = 1000
+"""Up to this many solutions, the tally is counted from the solutions themselves."""
+
+Solution = tuple[tuple[str, ...], ...]
+"""One row per object, one value name per category."""
+
+
+@dataclass(frozen=True)
+class ClueNote:
+    canonical: str
+    after: Count | None  # solutions with clues 1..i (None: not computed within the budget)
+    idle: bool  # it changed nothing: a likely misreading
+    in_conflict: bool
+
+
+@dataclass(frozen=True)
+class Analysis:
+    puzzle: Puzzle
+    count: Count
+    marks: tuple[tuple[tuple[str, ...], ...], ...]  # [category][value][object]; the key's row is empty
+    tally: tuple[tuple[tuple[int, ...], ...], ...] | None  # solutions with value at object, when exact
+    reasons: dict[Cell, int]
+    solutions: tuple[Solution, ...]
+    notes: tuple[ClueNote, ...]
+    conflict: tuple[int, ...]  # the smallest set of clues (indices) that cannot all hold
+    split: Cell | None  # the question that best halves the solutions
+
+    @property
+    def status(self) -> str:
+        if self.count.value == 0:
+            return "contradiction"
+        return "unique" if self.count.value == 1 and self.count.exact else "several"
+
+    def where(self, o: int) -> str:
+        p = self.puzzle
+        return f"position {o + 1}" if p.key is None else p.categories[p.key].values[o]
+
+    def explain(self, c: int, v: int, o: int) -> str:
+        """Why value v of category c can, must or cannot sit at object o."""
+        p = self.puzzle
+        value, at = p.name((c, v)), self.where(o)
+        if c == p.key:
+            return f"{value} names an object of this puzzle."
+        mark = self.marks[c][v][o]
+        if mark == RULED_OUT:
+            k = self.reasons[(c, v, o)]
+            return f"{value} is not at {at}: clue {k + 1} rules it out ({p.clues[k].canonical})."
+        if mark == NO_SOLUTION:
+            return (
+                f"{value} is not at {at} in any solution, but no single clue shows it: "
+                "it takes the clues together (count them out by trying it)."
+            )
+        if mark == DEDUCED:
+            return f"{value} is at {at}: every other place is ruled out by the clues."
+        if mark == CERTAIN:
+            return f"{value} is at {at} in every solution, though the clues alone leave other places open."
+        if self.tally is not None and self.count.value:
+            share = self.tally[c][v][o]
+            return f"{value} at {at}: possible, in {share:,} of {self.count.value:,} solutions."
+        return f"{value} at {at}: still possible."
+
+    @property
+    def hint(self) -> str:
+        """The next thing to look at, in words."""
+        p = self.puzzle
+        if self.conflict:
+            names = ", ".join(str(i + 1) for i in self.conflict)
+            return f"Clues {names} cannot all hold: one of them is misread or mistyped."
+        if self.count.value == 0:
+            return "No solution."
+        idle = [i + 1 for i, note in enumerate(self.notes) if note.idle]
+        if self.status == "unique":
+            text = "Solved: one solution."
+        elif self.split is not None:
+            c, v, o = self.split
+            text = (
+                f"{self.count} solutions. Ask whether {p.name((c, v))} is at {self.where(o)}: "
+                f"{self.tally[c][v][o]:,} of them say yes, the rest no."
+            )
+        else:
+            text = f"{self.count} solutions."
+        if idle:
+            text += f" Clue{'s' * (len(idle) > 1)} {', '.join(map(str, idle))} changed nothing: redundant, or check how it reads."
+        return text
+
+
+def analyse(
+    puzzle: Puzzle,
+    *,
+    limit: int = 10,
+    budget: float | None = 1.0,
+    notes: bool = True,
+    should_stop: ShouldStop = never,
+    earlier: Analysis | None = None,
+) -> Analysis:
+    """Count, marks and notes for the clue list.
+
+    `earlier`, the analysis of the list before the last edit, lends the
+    per-clue counts of the prefix both lists share: typing a clue then
+    costs one new count, not one per clue.
+    """
+    deadline = Deadline(budget, should_stop)
+    propagated = propagate(puzzle, atoms_of(puzzle, len(puzzle.clues)), deadline)
+    count, tally, found = Count(0), None, ()
+    if propagated.failed is None:
+        fs = factors(puzzle, [a for _, a in atoms_of(puzzle, len(puzzle.clues))], propagated.domains)
+        total = contract(fs, (), deadline)
+        count = Count(int(total.value.round()), total.exact)
+        if count.exact and 0 < count.value <= FEW:
+            every = list(solutions(fs, propagated.domains, deadline))
+            tally = tally_of_solutions(puzzle, every)
+            found = tuple(solution_of(puzzle, s) for s in every[:limit])
+        elif count.exact and count.value and not deadline.expired():
+            tally = tally_of(puzzle, fs, propagated, deadline)
+            found = tuple(solution_of(puzzle, s) for s in islice(solutions(fs, propagated.domains, deadline), limit))
+    if count == Count(0):
+        tally = tuple(((0,) * puzzle.n,) * puzzle.n for _ in puzzle.categories)
+    conflict = smallest_conflict(puzzle, deadline) if count.value == 0 else ()
+    clue_notes = notes_of(puzzle, count, conflict, deadline, known_counts(puzzle, earlier)) if notes else ()
+    marks = marks_of(puzzle, propagated, tally)
+    return Analysis(
+        puzzle, count, marks, tally, propagated.reasons, found, clue_notes, conflict, split_of(count, tally)
+    )
+
+
+def atoms_of(puzzle: Puzzle, k: int, skip: frozenset[int] = frozenset()) -> list:
+    return [(i, atom) for i, clue in enumerate(puzzle.clues[:k]) for atom in clue.atoms if i not in skip]
+
+
+def tally_of(puzzle: Puzzle, fs: list, propagated: Propagated, deadline: Deadline) -> tuple | None:
+    """Per category, value and object: how many solutions put the value there (None: out of time)."""
+    n, rows = puzzle.n, []
+    for c in range(len(puzzle.categories)):
+        if c == puzzle.key:
+            rows.append(tuple(tuple(0 for _ in range(n)) for _ in range(n)))
+            continue
+        total = contract(fs, (c,), deadline)
+        if not total.exact:
+            return None
+        per_arrangement = total.value
+        where = placements(n)[propagated.domains[c]].reshape(len(per_arrangement), n * n)
+        counts = np.rint(per_arrangement @ where).astype(np.int64).reshape(n, n)
+        rows.append(tuple(tuple(int(x) for x in row) for row in counts))
+    return tuple(rows)
+
+
+def tally_of_solutions(puzzle: Puzzle, every: list[dict[int, int]]) -> tuple:
+    """The tally counted straight from the solutions: cheaper than marginals when they are few."""
+    n = puzzle.n
+    return tuple(
+        tuple(tuple(0 for _ in range(n)) for _ in range(n))
+        if c == puzzle.key
+        else tuple(map(tuple, placements(n)[[s[c] for s in every]].sum(axis=0).tolist()))
+        for c in range(len(puzzle.categories))
+    )
+
+
+def marks_of(puzzle: Puzzle, propagated: Propagated, tally: tuple | None) -> tuple:
+    n, result = puzzle.n, []
+    for c in range(len(puzzle.categories)):
+        if c == puzzle.key:
+            result.append(())
+            continue
+        deduced = possible(puzzle, propagated.domains, c)
+        exact = deduced if tally is None else np.array(tally[c]) > 0
+        rows = []
+        for v in range(n):
+            row = []
+            for o in range(n):
+                if not deduced[v, o]:
+                    row.append(RULED_OUT if (c, v, o) in propagated.reasons else OPEN)
+                elif not exact[v, o]:
+                    row.append(NO_SOLUTION)
+                elif deduced[v].sum() == 1:
+                    row.append(DEDUCED)
+                elif exact[v].sum() == 1:
+                    row.append(CERTAIN)
+                else:
+                    row.append(OPEN)
+            rows.append(tuple(row))
+        result.append(tuple(rows))
+    return tuple(result)
+
+
+def solution_of(puzzle: Puzzle, arrangement: dict[int, int]) -> Solution:
+    n = puzzle.n
+    table = [[""] * len(puzzle.categories) for _ in range(n)]
+    for c, category in enumerate(puzzle.categories):
+        for v, value in enumerate(category.values):
+            o = v if c == puzzle.key else int(arrangements(n)[arrangement[c], v])
+            table[o][c] = value
+    return tuple(tuple(row) for row in table)
+
+
+def split_of(count: Count, tally: tuple | None) -> Cell | None:
+    if tally is None or count.value < 2:
+        return None
+    best = None
+    for c, rows in enumerate(tally):
+        for v, row in enumerate(rows):
+            for o, share in enumerate(row):
+                if 0 < share < count.value and (best is None or abs(2 * share - count.value) < best[0]):
+                    best = (abs(2 * share - count.value), (c, v, o))
+    return None if best is None else best[1]
+
+
+def count_of(puzzle: Puzzle, k: int, deadline: Deadline, skip: frozenset[int] = frozenset()) -> Count:
+    """Solutions with the first k clues, leaving out `skip`."""
+    atoms = atoms_of(puzzle, k, skip)
+    propagated = propagate(puzzle, atoms, deadline)
+    if propagated.failed is not None:
+        return Count(0)
+    total = contract(factors(puzzle, [a for _, a in atoms], propagated.domains), (), deadline)
+    return Count(int(total.value.round()), total.exact)
+
+
+def smallest_conflict(puzzle: Puzzle, deadline: Deadline) -> tuple[int, ...]:
+    """Drop clues one at a time while the rest still have no solution: a minimal conflicting set."""
+    out: set[int] = set()
+    for i in range(len(puzzle.clues)):
+        if deadline.expired():
+            break
+        if count_of(puzzle, len(puzzle.clues), deadline, frozenset(out | {i})).value == 0:
+            out.add(i)
+    return tuple(i for i in range(len(puzzle.clues)) if i not in out)
+
+
+def known_counts(puzzle: Puzzle, earlier: Analysis | None) -> dict[int, Count]:
+    """Exact counts of the clue prefixes `earlier` shares with `puzzle`, by prefix length."""
+    if earlier is None or (earlier.puzzle.categories, earlier.puzzle.key) != (puzzle.categories, puzzle.key):
+        return {}
+    known = {}
+    for k, (old, new, note) in enumerate(zip(earlier.puzzle.clues, puzzle.clues, earlier.notes, strict=False), 1):
+        if old.atoms != new.atoms:
+            break
+        if note.after is not None and note.after.exact:
+            known[k] = note.after
+    return known
+
+
+def notes_of(
+    puzzle: Puzzle, count: Count, conflict: tuple[int, ...], deadline: Deadline, known: dict[int, Count]
+) -> tuple[ClueNote, ...]:
+    """How many solutions each clue leaves, so a clue that changes nothing stands out."""
+    before: Count | None = Count(factorial(puzzle.n) ** len(puzzle.free))
+    result = []
+    for k, clue in enumerate(puzzle.clues, 1):
+        after = known.get(k)
+        if after is None and before is not None and not deadline.expired():
+            after = count if k == len(puzzle.clues) else count_of(puzzle, k, deadline)
+        idle = bool(before and after and before.exact and after.exact and after.value == before.value and clue.atoms)
+        result.append(ClueNote(clue.canonical, after, idle, k - 1 in conflict))
+        before = after
+    return tuple(result)

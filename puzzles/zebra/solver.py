@@ -1,0 +1,271 @@
+"""Counting logic-grid solutions without enumerating them.
+
+A solution picks, for every free category, one of its n! arrangements; the
+Zebra's five categories make 120^5 = 24.9 billion candidates.  Clues mention
+few categories, so each atom is a small table over the arrangements of the
+categories it mentions (120 x 120 for a two-category clue).  Two steps then
+do all the work with numpy:
+
+1. Propagation: every table keeps only the arrangements that some
+   arrangement of the other categories supports (arc consistency), clue by
+   clue until nothing changes.  What a value can no longer do is recorded
+   with the clue that ruled it out: the explanation.
+2. Counting: the number of solutions is the sum over all arrangements of the
+   product of the tables, a tensor contraction done by variable elimination
+   (`np.einsum`, one category at a time).  Where a table would grow too big,
+   one category is fixed to each of its arrangements in turn (conditioning);
+   when time runs out there, the partial sum is an honest "at least".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from math import factorial, prod
+
+import numpy as np
+
+from puzzles.core import Deadline
+from puzzles.zebra.model import Atom, Puzzle, Ref, arrangements, occupants, placements
+
+MOST_WORK = 300_000_000
+"""Multiply-adds one elimination step may cost (the product of the sizes it touches)."""
+LARGEST_TABLE = 4_000_000
+"""Entries in the biggest table it may build; beyond either limit, condition instead."""
+
+Domains = dict[int, np.ndarray]
+Factor = tuple[tuple[int, ...], np.ndarray]
+Cell = tuple[int, int, int]
+"""(category, value, object)."""
+
+
+class Frame:
+    """The atoms' view of a block of arrangements, one array axis per category."""
+
+    def __init__(self, puzzle: Puzzle, categories: Sequence[int], domains: Domains) -> None:
+        self.n = puzzle.n
+        self.key = puzzle.key
+        self.puzzle = puzzle
+        self.index = {}
+        for axis, c in enumerate(categories):
+            shape = [1] * len(categories)
+            shape[axis] = -1
+            self.index[c] = domains[c].reshape(shape)
+
+    def where(self, ref: Ref) -> np.ndarray:
+        c, v = ref
+        if c == self.key:
+            return np.asarray(v)
+        return arrangements(self.n)[self.index[c], v].astype(np.int16)
+
+    def value(self, category: int, objects: np.ndarray) -> np.ndarray:
+        numbers = np.asarray(self.puzzle.categories[category].numbers, dtype=np.int64)
+        if category == self.key:
+            return numbers[objects]
+        return numbers[occupants(self.n)[self.index[category], objects]]
+
+
+def table(puzzle: Puzzle, atom: Atom, domains: Domains) -> Factor:
+    """The atom as a boolean table over the current arrangements of its free categories."""
+    categories = tuple(sorted(atom.categories - {puzzle.key}))
+    holds = atom.holds(Frame(puzzle, categories, domains))
+    shape = tuple(len(domains[c]) for c in categories)
+    return categories, np.broadcast_to(holds, shape)
+
+
+def start(puzzle: Puzzle) -> Domains:
+    return {c: np.arange(factorial(puzzle.n), dtype=np.int32) for c in puzzle.free}
+
+
+def possible(puzzle: Puzzle, domains: Domains, category: int) -> np.ndarray:
+    """(n, n) booleans: value v can still sit at object o."""
+    if category == puzzle.key:
+        return np.eye(puzzle.n, dtype=bool)
+    return placements(puzzle.n)[domains[category]].any(axis=0)
+
+
+@dataclass
+class Propagated:
+    domains: Domains
+    reasons: dict[Cell, int]  # a ruled-out cell -> the clue that ruled it out
+    failed: int | None = None  # the clue that left some category without an arrangement
+
+
+def propagate(puzzle: Puzzle, atoms: Sequence[tuple[int, Atom]], deadline: Deadline) -> Propagated:
+    """Arc consistency over the arrangements, clue by clue, to a fixed point."""
+    domains = start(puzzle)
+    marks = {c: possible(puzzle, domains, c) for c in puzzle.free}
+    result = Propagated(domains, {})
+    seen: dict[int, tuple[int, ...]] = {}
+    changed = True
+    while changed:
+        changed = False
+        for number, (clue, atom) in enumerate(atoms):
+            deadline.check()
+            sizes = tuple(len(domains[c]) for c in sorted(atom.categories - {puzzle.key}))
+            if seen.get(number) == sizes:
+                continue  # nothing it looks at shrank since it was last applied
+            categories, holds = table(puzzle, atom, domains)
+            if not holds.any():
+                result.failed = clue
+                return result
+            for axis, c in enumerate(categories):
+                others = tuple(i for i in range(holds.ndim) if i != axis)
+                support = holds.any(axis=others) if others else holds
+                if support.all():
+                    continue
+                domains[c] = domains[c][support]
+                holds = np.compress(support, holds, axis=axis)
+                now = possible(puzzle, domains, c)
+                for v, o in zip(*np.nonzero(marks[c] & ~now), strict=True):
+                    result.reasons[(c, int(v), int(o))] = clue
+                marks[c] = now
+                changed = True
+            seen[number] = tuple(len(domains[c]) for c in categories)
+    return result
+
+
+# ---------------------------------------------------------------- counting
+
+
+def factors(puzzle: Puzzle, atoms: Sequence[Atom], domains: Domains) -> list[Factor]:
+    """Every atom's table as numbers, plus a ones vector per category so each one is summed."""
+    dtype = np.float64 if prod(len(d) for d in domains.values()) < 2**53 else np.int64
+    found: dict[tuple[int, ...], np.ndarray] = {(c,): np.ones(len(domains[c]), dtype) for c in domains}
+    for atom in atoms:
+        categories, holds = table(puzzle, atom, domains)
+        if categories in found:
+            found[categories] = found[categories] * holds
+        else:
+            found[categories] = holds.astype(dtype)
+    return merged(found)
+
+
+def merged(found: dict[tuple[int, ...], np.ndarray]) -> list[Factor]:
+    """Multiply each table into one over more categories where there is one: fewer, no bigger, tables."""
+    for cats in sorted(found, key=len):
+        wider = next((w for w in found if len(w) > len(cats) and set(cats) <= set(w)), None)
+        if wider is not None:
+            found[wider] = np.einsum(found[wider], list(wider), found.pop(cats), list(cats), list(wider))
+    return list(found.items())
+
+
+@dataclass
+class Total:
+    value: np.ndarray  # over the kept categories' arrangements
+    exact: bool
+
+
+def contract(factors: list[Factor], keep: tuple[int, ...], deadline: Deadline) -> Total:
+    """Sum the product of the factors over every category not in `keep`."""
+    sizes = {c: t.shape[i] for cats, t in factors for i, c in enumerate(cats)}
+    factors, alive = restrict(factors)
+    shape = tuple(sizes[c] for c in keep)
+    if alive is None:
+        return Total(np.zeros(shape), True)
+    total = eliminate(factors, keep, deadline)
+    value = np.zeros(shape, dtype=total.value.dtype)
+    value[np.ix_(*(alive[c] for c in keep))] = total.value
+    return Total(value, total.exact)
+
+
+def restrict(factors: list[Factor]) -> tuple[list[Factor], dict[int, np.ndarray] | None]:
+    """Drop the arrangements some factor gives no support (arc consistency on the tables).
+
+    Returns the smaller factors and, per category, which of its arrangements
+    are still alive; None when some category has none left (no solution).
+    """
+    factors = list(factors)
+    if any(not cats and not t for cats, t in factors):
+        return factors, None
+    alive = {c: np.arange(t.shape[i]) for cats, t in factors for i, c in enumerate(cats)}
+    while True:
+        support = {c: np.ones(len(a), dtype=bool) for c, a in alive.items()}
+        for cats, t in factors:
+            nonzero = t != 0
+            for axis, c in enumerate(cats):
+                others = tuple(i for i in range(len(cats)) if i != axis)
+                support[c] &= nonzero.any(axis=others) if others else nonzero
+        shrunk = {c: s for c, s in support.items() if not s.all()}
+        if not shrunk:
+            return factors, alive
+        if any(not s.any() for s in shrunk.values()):
+            return factors, None
+        for c, s in shrunk.items():
+            alive[c] = alive[c][s]
+        factors = [
+            (cats, t[np.ix_(*(support[c] for c in cats))] if shrunk.keys() & set(cats) else t) for cats, t in factors
+        ]
+
+
+def eliminate(factors: list[Factor], keep: tuple[int, ...], deadline: Deadline) -> Total:
+    """Variable elimination, cheapest category first; condition when a table would grow too big."""
+    sizes = {c: t.shape[i] for cats, t in factors for i, c in enumerate(cats)}
+    while True:
+        deadline.check()
+        summed = {c for cats, _ in factors for c in cats} - set(keep)
+        if not summed:
+            break
+        touched = {c: set().union(*(cats for cats, _ in factors if c in cats)) for c in summed}
+        work = {c: prod(sizes[u] for u in touched[c]) for c in summed}
+        best = min(summed, key=lambda c: (work[c], c))
+        if work[best] > MOST_WORK or work[best] // sizes[best] > LARGEST_TABLE:
+            return condition(factors, keep, max(summed, key=lambda c: sum(c in cats for cats, _ in factors)), deadline)
+        bucket = [f for f in factors if best in f[0]]
+        factors = [f for f in factors if best not in f[0]]
+        out = tuple(sorted(touched[best] - {best}))
+        factors.append((out, einsum(bucket, out)))
+    return Total(einsum(factors, keep), True)
+
+
+def einsum(factors: list[Factor], out: tuple[int, ...]) -> np.ndarray:
+    operands = [x for cats, t in factors for x in (t, list(cats))]
+    big = len(factors) > 2 and sum(t.size for _, t in factors) > 10_000
+    return np.einsum(*operands, list(out), optimize="greedy" if big else False)
+
+
+def condition(factors: list[Factor], keep: tuple[int, ...], pivot: int, deadline: Deadline) -> Total:
+    """Fix `pivot` to each of its arrangements in turn; stop early, inexact, when time is up."""
+    size = next(t.shape[cats.index(pivot)] for cats, t in factors if pivot in cats)
+    total, exact = None, True
+    for i in range(size):
+        part = contract(fix(factors, pivot, i), keep, deadline)
+        total = part.value if total is None else total + part.value
+        exact &= part.exact
+        if deadline.expired() and i + 1 < size:
+            exact = False
+            break
+    return Total(total, exact)
+
+
+def fix(factors: list[Factor], category: int, i: int) -> list[Factor]:
+    """The factors with `category` fixed to its i-th arrangement."""
+    fixed = []
+    for cats, t in factors:
+        if category in cats:
+            axis = cats.index(category)
+            cats, t = cats[:axis] + cats[axis + 1 :], np.take(t, i, axis=axis)
+        fixed.append((cats, np.asarray(t)))
+    return fixed
+
+
+def solutions(factors: list[Factor], domains: Domains, deadline: Deadline) -> Iterator[dict[int, int]]:
+    """Each solution as {category: arrangement}: fix the most constrained category, restrict, repeat."""
+    yield from _search(factors, dict(domains), {}, deadline)
+
+
+def _search(
+    factors: list[Factor], names: Domains, fixed: dict[int, int], deadline: Deadline
+) -> Iterator[dict[int, int]]:
+    deadline.check()
+    factors, alive = restrict(factors)
+    if alive is None:
+        return
+    if not names:
+        yield dict(fixed)
+        return
+    names = {c: names[c][alive[c]] for c in names}
+    c = min(names, key=lambda c: (len(names[c]), c))
+    rest = {u: a for u, a in names.items() if u != c}
+    for i, arrangement in enumerate(names[c]):
+        yield from _search(fix(factors, c, i), rest, {**fixed, c: int(arrangement)}, deadline)
