@@ -53,6 +53,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("magic", "MagicScreen"),
     Kind("equation", "EquationScreen"),
     Kind("disks", "DisksScreen"),
+    Kind("zebra", "ZebraScreen"),
 )
 
 BY_NAME = {kind.name: kind for kind in KINDS}

@@ -11,7 +11,16 @@ from dataclasses import dataclass
 
 from puzzles.core import ShouldStop, never
 from puzzles.zebra.analysis import Analysis, analyse
-from puzzles.zebra.language import add_clue, format, move_clue, parse, read_clue, remove_clue, set_category
+from puzzles.zebra.language import (
+    add_clue,
+    format,
+    is_category_line,
+    move_clue,
+    parse,
+    read_clue,
+    remove_clue,
+    set_category,
+)
 from puzzles.zebra.model import Puzzle
 
 TITLE = "Zebra and logic grids"
@@ -25,6 +34,7 @@ __all__ = [
     "add_clue",
     "analyse",
     "format",
+    "is_category_line",
     "move_clue",
     "parse",
     "read_clue",
@@ -56,11 +66,15 @@ class Report:
         for i, note in enumerate(a.notes, 1):
             flag = "  (changed nothing)" if note.idle else "  (in conflict)" if note.in_conflict else ""
             lines.append(f"{i:>3}. {note.canonical}{flag}")
+        width = max(map(len, names))
         for number, solution in enumerate(a.solutions, 1):
             lines.append(f"solution {number}:")
-            width = max(map(len, names))
+            columns = [max(map(len, row)) for row in solution]
+            if a.puzzle.key is None:
+                lines.append(f"  {'':<{width}}  " + "  ".join(f"{o + 1:<{w}}" for o, w in enumerate(columns)).rstrip())
             for c, name in enumerate(names):
-                lines.append(f"  {name:<{width}}  " + "  ".join(f"{row[c]:<12}" for row in solution).rstrip())
+                cells = "  ".join(f"{row[c]:<{w}}" for row, w in zip(solution, columns, strict=True))
+                lines.append(f"  {name:<{width}}  {cells}".rstrip())
         lines.append(a.hint)
         return "\n".join(lines)
 

@@ -41,7 +41,7 @@ async def test_home_lists_every_puzzle_and_opens_one(settle):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         options = app.screen.query_one("#kinds")
-        assert options.option_count == 7
+        assert options.option_count == 8
         await pilot.press("down", "down", "enter")
         await settle(pilot)
         assert app.current_mode == "hidoku"

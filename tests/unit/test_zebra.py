@@ -375,3 +375,17 @@ def test_any_text_is_a_puzzle_or_a_clear_refusal(text):
         zebra.parse("Colour: red, blue\nPet: dog, cat\n" + text)
     except PuzzleError as error:
         assert error.message and error.line is not None
+
+
+def test_cli_prints_one_json_object_with_count_and_solutions(tmp_path, capsys):
+    import json
+
+    from assistant.cli import main
+
+    path = tmp_path / "zebra.txt"
+    path.write_text(examples("zebra")["einstein"])
+    assert main(["solve", "zebra", str(path), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["count"] == 1 and report["exact"] is True
+    assert [row["Pet"] for row in report["solutions"][0]] == ["fox", "horse", "snails", "dog", "zebra"]
+    assert len(report["clues"]) == 15

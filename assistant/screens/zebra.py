@@ -1,0 +1,476 @@
+"""Zebra and logic grids: type the clues as printed, watch the grid narrow, know why.
+
+The puzzle is an immutable `zebra.Puzzle`; every clue typed, edited, moved or
+deleted (and every category typed as `Name: a, b, c`) makes a new one.  The
+live worker counts the solutions and marks the grid; the clue list shows how
+many solutions each clue leaves, and the panel explains the selected cell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.events import Click
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.suggester import Suggester
+from textual.widget import Widget
+from textual.widgets import ContentSwitcher, Footer, Header, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from assistant.live import Job
+from assistant.screens.base import PuzzleScreen
+from assistant.widgets.dialogs import AskDialog
+from assistant.widgets.live_panel import LivePanel
+from puzzles import zebra
+from puzzles.core import Count, PuzzleError
+from puzzles.zebra.analysis import CERTAIN, DEDUCED, NO_SOLUTION, OPEN, RULED_OUT
+
+HELP = """
+Every category has as many values as there are objects, and every value
+belongs to exactly one object: houses 1..n from left to right, or the values
+of the `key` category (people in a logic grid).
+
+Type a clue as printed and press **enter**: `The Englishman lives in the red
+house.`, `Kools are smoked in the house next to the horse.`, or the formal
+`Colour:red == Nationality:Englishman`. A line `Name: a, b, c` adds or
+replaces a category. Each clue is echoed in canonical form under the entry
+line so you see how it was read; a clue that cannot be read says where and
+why, and keeps what you typed.
+
+| key | action |
+| --- | --- |
+| enter (clue list) | edit the clue |
+| delete (clue list) | delete it |
+| shift+up / shift+down (clue list) | move it |
+| escape | stop editing |
+| arrows (grid) | choose a cell; the panel says why it is marked |
+| f3 | grid / solution table |
+
+Marks: **X** a clue rules it out (the panel names it), **O** the only place
+left by the clues one at a time, **x** no solution has it though no single
+clue shows it, **o** every solution has it, **·** still open. The clue list
+shows how many solutions are left after each clue; one that changed nothing
+is yellow (a likely misreading), clues in conflict are red.
+"""
+
+MARK_STYLES = {
+    RULED_OUT: "bold red",
+    NO_SOLUTION: "red",
+    DEDUCED: "bold green",
+    CERTAIN: "green",
+    OPEN: "grey50",
+}
+GAP = 2  # columns between blocks
+
+
+@dataclass(frozen=True)
+class Block:
+    """One category's block: its values down, the objects across."""
+
+    category: int
+    label_width: int
+    cell_width: int
+    n: int
+
+    @property
+    def width(self) -> int:
+        return self.label_width + 1 + self.cell_width * self.n
+
+
+def object_labels(puzzle: zebra.Puzzle) -> tuple[str, ...]:
+    """Column heads: positions 1..n, or the key's values cut to three letters where that keeps them apart."""
+    if puzzle.key is None:
+        return puzzle.objects
+    short = tuple(name[:3] for name in puzzle.objects)
+    return short if len(set(short)) == len(short) else tuple(str(i + 1) for i in range(puzzle.n))
+
+
+class ZebraGrid(Widget, can_focus=True):
+    """The candidate grid: one block per category, values down and objects across, laid out to the width."""
+
+    DEFAULT_CSS = "ZebraGrid { height: auto; padding: 0 1; }"
+    BINDINGS = [
+        Binding("up", "move(-1, 0)", "Up", show=False),
+        Binding("down", "move(1, 0)", "Down", show=False),
+        Binding("left", "move(0, -1)", "Left", show=False),
+        Binding("right", "move(0, 1)", "Right", show=False),
+    ]
+    cursor: reactive[tuple[int, int, int]] = reactive((0, 0, 0))
+
+    @dataclass
+    class Picked(Message):
+        """The person chose a cell: (category, value, object)."""
+
+        cell: tuple[int, int, int]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.puzzle: zebra.Puzzle | None = None
+        self.analysis: zebra.Analysis | None = None
+
+    def show(self, puzzle: zebra.Puzzle, analysis: zebra.Analysis | None) -> None:
+        same = analysis is not None and analysis.puzzle.categories == puzzle.categories
+        self.puzzle, self.analysis = puzzle, analysis if same else None
+        c, v, o = self.cursor
+        if c not in puzzle.free:
+            c = puzzle.free[0]
+        self.cursor = (c, min(v, puzzle.n - 1), min(o, puzzle.n - 1))
+        self.refresh(layout=True)
+
+    # ------------------------------------------------------------ layout
+
+    def blocks(self) -> list[Block]:
+        p = self.puzzle
+        assert p is not None
+        cell = max(2, max(map(len, object_labels(p))) + 1)
+        return [Block(c, max(len(p.categories[c].name), *map(len, p.categories[c].values)), cell, p.n) for c in p.free]
+
+    def lines_of_blocks(self, width: int) -> list[list[Block]]:
+        """Blocks side by side while they fit in `width`."""
+        lines: list[list[Block]] = [[]]
+        used = 0
+        for block in self.blocks():
+            need = block.width + (GAP if lines[-1] else 0)
+            if lines[-1] and used + need > width:
+                lines.append([])
+                used, need = 0, block.width
+            lines[-1].append(block)
+            used += need
+        return lines
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if self.puzzle is None:
+            return 1
+        return len(self.lines_of_blocks(width)) * (self.puzzle.n + 2) - 1
+
+    def render(self) -> Text:
+        p = self.puzzle
+        if p is None:
+            return Text()
+        heads = object_labels(p)
+        out: list[Text] = []
+        for line in self.lines_of_blocks(self.content_region.width or self.size.width):
+            rows = [Text() for _ in range(p.n + 1)]
+            for i, block in enumerate(line):
+                pad = " " * GAP if i else ""
+                category = p.categories[block.category]
+                rows[0].append(pad + category.name.ljust(block.label_width + 1), style="bold")
+                for head in heads:
+                    rows[0].append(head.center(block.cell_width), style="dim")
+                for v, value in enumerate(category.values):
+                    rows[v + 1].append(pad + value.ljust(block.label_width + 1))
+                    for o in range(p.n):
+                        rows[v + 1].append_text(self.cell(block, v, o))
+            out += [*rows, Text()]
+        return Text("\n").join(out[:-1])
+
+    def cell(self, block: Block, v: int, o: int) -> Text:
+        mark = OPEN if self.analysis is None else self.analysis.marks[block.category][v][o]
+        style = MARK_STYLES[mark] if self.analysis is not None else "grey30"
+        if (block.category, v, o) == self.cursor and self.has_focus:
+            style += " reverse"
+        return Text(mark.center(block.cell_width), style=style)
+
+    def cell_at(self, x: int, y: int) -> tuple[int, int, int] | None:
+        """The (category, value, object) under a click, content coordinates."""
+        assert self.puzzle is not None
+        n = self.puzzle.n
+        row, v = divmod(y, n + 2)
+        lines = self.lines_of_blocks(self.content_region.width)
+        if row >= len(lines) or not 1 <= v <= n:
+            return None
+        left = 0
+        for block in lines[row]:
+            start = left + block.label_width + 1
+            if start <= x < start + block.cell_width * n:
+                return block.category, v - 1, (x - start) // block.cell_width
+            left += block.width + GAP
+        return None
+
+    # ------------------------------------------------------------ moving
+
+    def action_move(self, dv: int, do: int) -> None:
+        if self.puzzle is None:
+            return
+        free, n = self.puzzle.free, self.puzzle.n
+        c, v, o = self.cursor
+        row = free.index(c) * n + v + dv
+        row %= len(free) * n
+        self.cursor = (free[row // n], row % n, (o + do) % n)
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+        self.post_message(self.Picked(self.cursor))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def on_click(self, event: Click) -> None:
+        if self.puzzle is None:
+            return
+        cell = self.cell_at(event.x - self.styles.padding.left, event.y)
+        if cell is not None:
+            self.cursor = cell
+
+
+class ValueSuggester(Suggester):
+    """Completes the word being typed to one of the puzzle's values or category names."""
+
+    def __init__(self) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.words: list[str] = []
+
+    async def get_suggestion(self, value: str) -> str | None:
+        start = max(value.rfind(" "), value.rfind(":")) + 1
+        stem = value[start:]
+        if len(stem) < 2:
+            return None
+        for word in self.words:
+            if word.lower().startswith(stem.lower()) and len(word) > len(stem):
+                return value + word[len(stem) :]
+        return None
+
+
+class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
+    KIND = "zebra"
+    HELP = HELP
+    CSS_PATH = "zebra.tcss"
+    AUTO_FOCUS = "#clue"
+    SCREENSHOT_KEYS: ClassVar[tuple[str, ...]] = ()
+    BINDINGS = [
+        Binding("f3", "toggle_view", "Grid/solutions", tooltip="Show the candidate grid or the solution table"),
+        Binding("escape", "cancel_edit", "Stop editing", show=False),
+        Binding("shift+up", "move_clue(-1)", "Clue up", show=False),
+        Binding("shift+down", "move_clue(1)", "Clue down", show=False),
+    ]
+
+    def __init__(self) -> None:
+        self.analysis: zebra.Analysis | None = None
+        self.editing: int | None = None
+        self.suggester = ValueSuggester()
+        super().__init__()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with ContentSwitcher(initial="grid-view", id="views"):
+            with VerticalScroll(id="grid-view"):
+                yield ZebraGrid(id="grid")
+            with VerticalScroll(id="table-view"):
+                yield Static(id="solutions")
+        yield Input(
+            placeholder="type a clue as printed, or Name: a, b, c", id="clue", compact=True, suggester=self.suggester
+        )
+        yield Label("", id="message")
+        with Horizontal(id="bottom"):
+            yield OptionList(id="clues")
+            yield LivePanel()
+        yield Footer(compact=True)
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, puzzle: zebra.Puzzle) -> None:
+        self.query_one(ZebraGrid).show(puzzle, self.analysis)
+        self.suggester.words = sorted(
+            {v for c in puzzle.categories for v in c.values} | {c.name for c in puzzle.categories}, key=str.lower
+        )
+        self.draw_clues(puzzle, None)
+        things = "positions 1.." + str(puzzle.n) if puzzle.key is None else puzzle.categories[puzzle.key].name
+        self.sub_title = f"{len(puzzle.categories)} categories × {puzzle.n} · objects: {things}" + (
+            f" · {self.path}" if self.path else ""
+        )
+
+    def draw_clues(self, puzzle: zebra.Puzzle, analysis: zebra.Analysis | None) -> None:
+        clues = self.query_one("#clues", OptionList)
+        highlighted = clues.highlighted
+        notes = analysis.notes if analysis is not None and analysis.puzzle == puzzle else ()
+        options = []
+        for i, clue in enumerate(puzzle.clues):
+            note = notes[i] if i < len(notes) else None
+            left = "…" if note is None or note.after is None else short_count(note.after)
+            style = "" if note is None else "red" if note.in_conflict else "yellow" if note.idle else ""
+            row = Table.grid(padding=(0, 1, 0, 0))
+            row.add_column(width=6, justify="right", style="cyan")
+            row.add_column(width=3, justify="right", style="dim")
+            row.add_column(ratio=1)
+            row.add_row(left, f"{i + 1}.", Text(clue.text, style=style))
+            options.append(Option(row, id=str(i)))
+        clues.set_options(options)
+        if options:
+            index = len(options) - 1 if highlighted is None else min(highlighted, len(options) - 1)
+            clues.highlighted = index
+
+    def compute(self, puzzle: zebra.Puzzle, job: Job) -> zebra.Analysis:
+        return zebra.analyse(puzzle, should_stop=job.should_stop, earlier=self.analysis)
+
+    def show_result(self, analysis: zebra.Analysis) -> None:
+        was_unique = self.analysis is not None and self.analysis.status == "unique"
+        self.analysis = analysis
+        puzzle = analysis.puzzle
+        self.query_one(ZebraGrid).show(puzzle, analysis)
+        self.draw_clues(puzzle, analysis)
+        self.query_one("#solutions", Static).update(solution_tables(analysis))
+        self.show_panel()
+        if analysis.status == "unique" and not was_unique:
+            self.query_one("#views", ContentSwitcher).current = "table-view"
+
+    def show_panel(self) -> None:
+        analysis = self.analysis
+        if analysis is None:
+            return
+        count = analysis.count
+        if analysis.status == "contradiction":
+            headline, tone = "No solution", "bad"
+        elif analysis.status == "unique":
+            headline, tone = "Solved: one solution", "good"
+        else:
+            headline, tone = f"{count} solutions", "info"
+        detail = Text("f3 switches between the solution table and the grid." if tone == "good" else analysis.hint)
+        cell = self.query_one(ZebraGrid).cursor
+        if cell[0] in analysis.puzzle.free and cell[1] < analysis.puzzle.n:
+            detail.append("\n\n" + analysis.explain(*cell), style="italic")
+        self.panel.show(headline, tone, detail)
+
+    @on(ZebraGrid.Picked)
+    def picked(self) -> None:
+        self.show_panel()
+
+    def action_toggle_view(self) -> None:
+        views = self.query_one("#views", ContentSwitcher)
+        views.current = "table-view" if views.current == "grid-view" else "grid-view"
+
+    # ------------------------------------------------------------ typing clues
+
+    @on(OptionList.OptionHighlighted, "#clues")
+    def show_reading(self, event: OptionList.OptionHighlighted) -> None:
+        if self.editing is not None or event.option_index >= len(self.state.clues):
+            return
+        clue = self.state.clues[event.option_index]
+        self.say(Text.assemble(("read as: ", "dim"), clue.canonical))
+
+    @on(Input.Submitted, "#clue")
+    def submit(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            return
+        where = "new clue" if self.editing is None else f"clue {self.editing + 1}"
+        try:
+            if zebra.is_category_line(text):
+                puzzle, where = zebra.set_category(self.state, text), "category"
+            elif self.editing is None:
+                puzzle = zebra.add_clue(self.state, text)
+            else:
+                puzzle = zebra.add_clue(zebra.remove_clue(self.state, self.editing), text, at=self.editing)
+        except PuzzleError as error:
+            self.say(Text(f"{where}: {error}", style="red"))
+            if error.column:
+                event.input.cursor_position = error.column - 1
+            return
+        index = self.editing if self.editing is not None else len(puzzle.clues) - 1
+        self.editing = None
+        event.input.value = ""
+        self.change(puzzle)
+        if where != "category":
+            self.query_one("#clues", OptionList).highlighted = index
+            self.say(Text.assemble(("read as: ", "dim"), puzzle.clues[index].canonical))
+        else:
+            self.say(Text(f"categories: {', '.join(c.name for c in puzzle.categories)}", style="dim"))
+
+    @on(OptionList.OptionSelected, "#clues")
+    def edit_clue(self, event: OptionList.OptionSelected) -> None:
+        self.editing = event.option_index
+        box = self.query_one("#clue", Input)
+        box.value = self.state.clues[event.option_index].text
+        box.focus()
+        self.say(Text(f"Editing clue {event.option_index + 1}: enter saves, escape cancels", style="dim"))
+
+    def action_cancel_edit(self) -> None:
+        if self.editing is not None:
+            self.editing = None
+            self.query_one("#clue", Input).value = ""
+            self.say("")
+
+    def action_move_clue(self, step: int) -> None:
+        clues = self.query_one("#clues", OptionList)
+        index = clues.highlighted
+        if not clues.has_focus or index is None or not 0 <= index + step < len(self.state.clues):
+            return
+        self.change(zebra.move_clue(self.state, index, index + step))
+        clues.highlighted = index + step
+
+    def on_key(self, event) -> None:
+        clues = self.query_one("#clues", OptionList)
+        if event.key == "delete" and clues.has_focus and clues.highlighted is not None and self.state.clues:
+            event.stop()
+            self.change(zebra.remove_clue(self.state, clues.highlighted))
+
+    def say(self, text: Text | str) -> None:
+        self.query_one("#message", Label).update(text)
+
+    # ------------------------------------------------------------ new puzzle
+
+    def new_state(self) -> None:
+        def check(text: str) -> zebra.Puzzle:
+            return zebra.parse(text.replace(";", "\n"))
+
+        self.app.push_screen(
+            AskDialog(
+                "New logic grid: the categories, separated by ';' (add `key: Name` for people, not houses)",
+                check,
+                placeholder="Person: Ann, Bob, Cid; Age: 20, 30, 40; key: Person",
+            ),
+            self.start_new,
+        )
+
+    def start_new(self, puzzle: zebra.Puzzle | None) -> None:
+        if puzzle is not None:
+            self.analysis = None
+            self.load(puzzle)
+
+
+def short_count(count: Count) -> str:
+    """A count in at most six characters, for the clue list: 804, 995k, 7.5M, 24.9bn."""
+    n = count.value
+    text = (
+        str(n) if n < 10_000 else f"{n / 1e3:.0f}k" if n < 1e6 else f"{n / 1e6:.1f}M" if n < 1e9 else f"{n / 1e9:.1f}bn"
+    )
+    return text if count.exact else "≥" + text
+
+
+def solution_tables(analysis: zebra.Analysis) -> Table | Text:
+    """The solutions as tables, one row per category and one column per object, as puzzle books print them."""
+    if not analysis.solutions:
+        return Text(analysis.hint)
+    p = analysis.puzzle
+    outer = Table.grid(padding=(0, 0, 1, 0))
+    shown = len(analysis.solutions)
+    if analysis.count.value > 1:
+        outer.add_row(Text(f"{shown} of {analysis.count} solutions", style="bold"))
+    for number, solution in enumerate(analysis.solutions, 1):
+        table = Table(
+            title=f"solution {number}" if analysis.count.value > 1 else None,
+            title_justify="left",
+            show_header=False,
+            box=None,
+            padding=(0, 1),
+        )
+        table.add_column(style="bold")
+        for _ in range(p.n):
+            table.add_column()
+        if p.key is None:
+            table.add_row("", *(str(o + 1) for o in range(p.n)), style="dim")
+        for c, category in enumerate(p.categories):
+            table.add_row(category.name, *(row[c] for row in solution))
+        outer.add_row(table)
+    return outer
