@@ -18,7 +18,7 @@ import numpy as np
 
 from puzzles.core import Count, Deadline, ShouldStop, never
 from puzzles.zebra.model import Puzzle, arrangements, placements
-from puzzles.zebra.solver import Cell, Propagated, contract, factors, possible, propagate, solutions
+from puzzles.zebra.solver import Cell, Propagated, contract, factors, marginals, possible, propagate, solutions
 
 RULED_OUT = "X"  # a clue rules it out (propagation)
 NO_SOLUTION = "x"  # no solution has it, yet no clue alone shows it
@@ -157,17 +157,16 @@ def atoms_of(puzzle: Puzzle, k: int, skip: frozenset[int] = frozenset()) -> list
 
 def tally_of(puzzle: Puzzle, fs: list, propagated: Propagated, deadline: Deadline) -> tuple | None:
     """Per category, value and object: how many solutions put the value there (None: out of time)."""
+    per_arrangement, exact = marginals(fs, deadline)
+    if not exact:
+        return None
     n, rows = puzzle.n, []
     for c in range(len(puzzle.categories)):
         if c == puzzle.key:
             rows.append(tuple(tuple(0 for _ in range(n)) for _ in range(n)))
             continue
-        total = contract(fs, (c,), deadline)
-        if not total.exact:
-            return None
-        per_arrangement = total.value
-        where = placements(n)[propagated.domains[c]].reshape(len(per_arrangement), n * n)
-        counts = np.rint(per_arrangement @ where).astype(np.int64).reshape(n, n)
+        where = placements(n)[propagated.domains[c]].reshape(len(per_arrangement[c]), n * n)
+        counts = np.rint(per_arrangement[c] @ where).astype(np.int64).reshape(n, n)
         rows.append(tuple(tuple(int(x) for x in row) for row in counts))
     return tuple(rows)
 

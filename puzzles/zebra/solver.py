@@ -198,29 +198,87 @@ def restrict(factors: list[Factor]) -> tuple[list[Factor], dict[int, np.ndarray]
         ]
 
 
+Scope = set[int]
+
+
+def step(scopes: list[Scope], sizes: dict[int, int], keep: tuple[int, ...]) -> tuple[str, int, Scope]:
+    """The next move of variable elimination: ("done"), ("eliminate", c, its scope) or ("condition", c)."""
+    summed = set().union(*scopes) - set(keep)
+    if not summed:
+        return "done", -1, set()
+    touched = {c: set().union(*(s for s in scopes if c in s)) for c in summed}
+    work = {c: prod(sizes[u] for u in touched[c]) for c in summed}
+    best = min(summed, key=lambda c: (work[c], c))
+    if work[best] > MOST_WORK or work[best] // sizes[best] > LARGEST_TABLE:
+        return "condition", max(summed, key=lambda c: (sum(c in s for s in scopes), -c)), set()
+    return "eliminate", best, touched[best]
+
+
+def pivot_for(factors: list[Factor], keep: tuple[int, ...]) -> int | None:
+    """The category elimination would have to condition on, found from the shapes alone (None: none)."""
+    sizes = {c: t.shape[i] for cats, t in factors for i, c in enumerate(cats)}
+    scopes = [set(cats) for cats, _ in factors]
+    while True:
+        move, c, touched = step(scopes, sizes, keep)
+        if move == "done":
+            return None
+        if move == "condition":
+            return c
+        scopes = [s for s in scopes if c not in s] + [touched - {c}]
+
+
 def eliminate(factors: list[Factor], keep: tuple[int, ...], deadline: Deadline) -> Total:
     """Variable elimination, cheapest category first; condition when a table would grow too big."""
     sizes = {c: t.shape[i] for cats, t in factors for i, c in enumerate(cats)}
     while True:
         deadline.check()
-        summed = {c for cats, _ in factors for c in cats} - set(keep)
-        if not summed:
-            break
-        touched = {c: set().union(*(cats for cats, _ in factors if c in cats)) for c in summed}
-        work = {c: prod(sizes[u] for u in touched[c]) for c in summed}
-        best = min(summed, key=lambda c: (work[c], c))
-        if work[best] > MOST_WORK or work[best] // sizes[best] > LARGEST_TABLE:
-            return condition(factors, keep, max(summed, key=lambda c: sum(c in cats for cats, _ in factors)), deadline)
-        bucket = [f for f in factors if best in f[0]]
-        factors = [f for f in factors if best not in f[0]]
-        out = tuple(sorted(touched[best] - {best}))
+        move, c, touched = step([set(cats) for cats, _ in factors], sizes, keep)
+        if move == "done":
+            return Total(einsum(factors, keep), True)
+        if move == "condition":
+            return condition(factors, keep, c, deadline)
+        bucket = [f for f in factors if c in f[0]]
+        factors = [f for f in factors if c not in f[0]]
+        out = tuple(sorted(touched - {c}))
         factors.append((out, einsum(bucket, out)))
-    return Total(einsum(factors, keep), True)
+
+
+def marginals(factors: list[Factor], deadline: Deadline) -> tuple[dict[int, np.ndarray], bool]:
+    """Per category, the solutions through each of its arrangements, and whether all are exact.
+
+    Where counting needs conditioning, one pass over the pivot's arrangements
+    serves every category at once, rather than one pass per category.
+    """
+    sizes = {c: t.shape[i] for cats, t in factors for i, c in enumerate(cats)}
+    factors, alive = restrict(factors)
+    if alive is None:
+        return {c: np.zeros(size) for c, size in sizes.items()}, True
+    pivot, exact = pivot_for(factors, ()), True
+    if pivot is None:
+        totals = {c: eliminate(factors, (c,), deadline) for c in alive}
+        values = {c: t.value for c, t in totals.items()}
+        exact = all(t.exact for t in totals.values())
+    else:
+        values = {c: np.zeros(len(a)) for c, a in alive.items()}
+        for i in range(len(alive[pivot])):
+            fixed = fix(factors, pivot, i)
+            part, part_exact = marginals(fixed, deadline)
+            exact &= part_exact
+            for c, value in part.items():
+                values[c] += value
+            values[pivot][i] = next(iter(part.values())).sum() if part else prod(float(t) for _, t in fixed)
+            if deadline.expired() and i + 1 < len(alive[pivot]):
+                exact = False
+                break
+    expanded = {c: np.zeros(size) for c, size in sizes.items()}
+    for c, value in values.items():
+        expanded[c][alive[c]] = value
+    return expanded, exact
 
 
 def einsum(factors: list[Factor], out: tuple[int, ...]) -> np.ndarray:
     operands = [x for cats, t in factors for x in (t, list(cats))]
-    big = len(factors) > 2 and sum(t.size for _, t in factors) > 10_000
+    big = len(factors) > 1 and sum(t.size for _, t in factors) > 10_000
     return np.einsum(*operands, list(out), optimize="greedy" if big else False)
 
 
