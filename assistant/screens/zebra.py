@@ -248,7 +248,7 @@ class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
     HELP = HELP
     CSS_PATH = "zebra.tcss"
     AUTO_FOCUS = "#clue"
-    SCREENSHOT_KEYS: ClassVar[tuple[str, ...]] = ()
+    SCREENSHOT_KEYS: ClassVar[tuple[str, ...]] = ("f3",)  # the logic grid, not the solved table
     BINDINGS = [
         Binding("f3", "toggle_view", "Grid/solutions", tooltip="Show the candidate grid or the solution table"),
         Binding("escape", "cancel_edit", "Stop editing", show=False),
