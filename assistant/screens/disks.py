@@ -17,6 +17,7 @@ from textual.widgets import Footer, Header
 
 from assistant.live import Job
 from assistant.screens.base import PuzzleScreen
+from assistant.widgets import ARROW_BINDINGS
 from assistant.widgets.live_panel import LivePanel
 from puzzles import disks as engine
 
@@ -45,12 +46,7 @@ class DiskRows(Widget, can_focus=True):
     """Every disk as a row of petals, turned as the person turned it, plus the coverage line."""
 
     DEFAULT_CSS = "DiskRows { height: auto; width: auto; padding: 1 1; }"
-    BINDINGS = [
-        Binding("up", "move(-1, 0)", "Disk up", show=False),
-        Binding("down", "move(1, 0)", "Disk down", show=False),
-        Binding("left", "move(0, -1)", "Field left", show=False),
-        Binding("right", "move(0, 1)", "Field right", show=False),
-    ]
+    BINDINGS = [*ARROW_BINDINGS]
     cursor: reactive[tuple[int, int]] = reactive((0, 0))
 
     @dataclass

@@ -18,6 +18,7 @@ from textual.widgets import Footer, Header, Static
 
 from assistant.live import Job
 from assistant.screens.base import PuzzleScreen
+from assistant.widgets import ARROW_BINDINGS
 from assistant.widgets.dialogs import AskDialog, ChoiceDialog, Dialog
 from assistant.widgets.live_panel import LivePanel
 from puzzles import peg as engine
@@ -48,10 +49,7 @@ class PegBoard(Widget, can_focus=True):
 
     DEFAULT_CSS = "PegBoard { width: auto; height: auto; padding: 1 2; }"
     BINDINGS = [
-        Binding("up", "move(-1, 0)", show=False),
-        Binding("down", "move(1, 0)", show=False),
-        Binding("left", "move(0, -1)", show=False),
-        Binding("right", "move(0, 1)", show=False),
+        *ARROW_BINDINGS,
         Binding("enter,space", "choose", "Pick/jump"),
     ]
     cursor: reactive[int] = reactive(1)

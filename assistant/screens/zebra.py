@@ -28,6 +28,7 @@ from textual.widgets.option_list import Option
 
 from assistant.live import Job
 from assistant.screens.base import PuzzleScreen
+from assistant.widgets import ARROW_BINDINGS
 from assistant.widgets.dialogs import AskDialog
 from assistant.widgets.live_panel import LivePanel
 from puzzles import zebra
@@ -98,12 +99,7 @@ class ZebraGrid(Widget, can_focus=True):
     """The candidate grid: one block per category, values down and objects across, laid out to the width."""
 
     DEFAULT_CSS = "ZebraGrid { height: auto; padding: 0 1; }"
-    BINDINGS = [
-        Binding("up", "move(-1, 0)", "Up", show=False),
-        Binding("down", "move(1, 0)", "Down", show=False),
-        Binding("left", "move(0, -1)", "Left", show=False),
-        Binding("right", "move(0, 1)", "Right", show=False),
-    ]
+    BINDINGS = [*ARROW_BINDINGS]
     cursor: reactive[tuple[int, int, int]] = reactive((0, 0, 0))
 
     @dataclass

@@ -21,6 +21,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from assistant.widgets import ARROW_BINDINGS
+
 DIGITS = "0123456789"
 Role = Literal["given", "entry", "empty", "blocked", "label"]
 Position = tuple[int, int]
@@ -84,10 +86,7 @@ class EditableGrid(Widget, can_focus=True):
         "grid--cursor",
     }
     BINDINGS = [
-        Binding("up", "move(-1, 0)", "Up", show=False),
-        Binding("down", "move(1, 0)", "Down", show=False),
-        Binding("left", "move(0, -1)", "Left", show=False),
-        Binding("right", "move(0, 1)", "Right", show=False),
+        *ARROW_BINDINGS,
         Binding("backspace", "erase", "Erase", show=False),
         Binding("delete,space", "clear", "Clear cell", show=False),
     ]
