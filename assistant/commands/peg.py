@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
+import sys
+from functools import cache
 
 from rich.console import Console
+from rich.progress import Progress
 from rich.table import Table
 
+from assistant import tables
 from assistant.bench import Benchmark
 from puzzles import peg
 from puzzles.core import PuzzleError
@@ -80,11 +85,57 @@ def count_command(args: argparse.Namespace) -> int:
     start, finish = resolve(args.board, args.start), resolve(args.board, args.finish)
     try:
         position = peg.Position(args.board, peg.start(args.board, start).pegs, finish)
-        games = peg.analyse(position).count.value
+        if finish is None and tables.table_for(position) is not None:
+            raise CommandError(
+                f"peg count {args.board}: from hole {start} the counts are for a last peg there; add --finish {start}"
+            )
+        games = peg.analyse(position, known=cached_table(position)).count.value
     except PuzzleError as error:
         raise CommandError(f"peg count {args.board}: {error}") from None
     print(json.dumps({"games": games}) if args.json else f"{games:,} winning games")
     return 0
+
+
+def cached_table(position: peg.Position) -> peg.WinTable | None:
+    """Bell's table for this game when its board has one: from the cache, or built now (with progress)."""
+    key = tables.table_for(position)
+    if key is None:
+        return None
+    if (found := tables.load_table(*key)) is not None:
+        return found
+    with Progress(transient=True, console=Console(stderr=True)) as bar:
+        task = bar.add_task(f"building the {key[0]} table (once)", total=None)
+        return tables.build_table(*key, progress=lambda done, total: bar.update(task, completed=done, total=total))
+
+
+def english_from_scratch() -> str:
+    """Bell's table built in a fresh process, so its peak memory is its own."""
+    script = (
+        "import resource, time; from puzzles import peg; t = time.perf_counter(); "
+        "w = peg.win_table('english', 17); s = time.perf_counter() - t; "
+        "print(w.games(peg.start('english', 17).pegs), w.size, s, "
+        "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.split()
+    games, size, seconds, peak_kib = int(out[0]), int(out[1]), float(out[2]), int(out[3])
+    return f"{games:,} games, {size:,} positions; {seconds:.1f} s, peak {peak_kib / 2**20:.2f} GiB"
+
+
+@cache
+def english_midgame() -> tuple[peg.Position, peg.WinTable]:
+    """Ten moves into the English centre game along the winning line, and the table (built if need be)."""
+    known = cached_table(peg.start("english", 17))
+    position = peg.start("english", 17)
+    for move in peg.analyse(position, known=known).line[:10]:
+        position = position.play(move)
+    return position, known
+
+
+def english_annotation() -> str:
+    """Every legal move of a mid-game English position annotated from the table."""
+    position, known = english_midgame()
+    analysis = peg.analyse(position, known=known)
+    return f"{len(analysis.moves)} moves, {analysis.count} games"
 
 
 BENCHMARKS = [
@@ -105,5 +156,15 @@ BENCHMARKS = [
         lambda: peg.analyse(peg.start("triangle6", 1)).verdict,
         "interactive",
         repeat=5,
+    ),
+    Benchmark(
+        "english centre to centre, Bell's table from scratch", english_from_scratch, "<= 60 s, <= 4 GiB", repeat=1
+    ),
+    Benchmark(
+        "english per-move annotation, 10 moves in, cached table",
+        english_annotation,
+        "<= 200 ms",
+        repeat=11,
+        setup=english_midgame,
     ),
 ]

@@ -14,15 +14,17 @@ from textual.events import Click
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Header, ProgressBar, Static
+from textual.worker import get_current_worker
 
+from assistant import tables
 from assistant.live import Job
 from assistant.screens.base import PuzzleScreen
 from assistant.widgets import ARROW_BINDINGS
 from assistant.widgets.dialogs import AskDialog, ChoiceDialog, Dialog
 from assistant.widgets.live_panel import LivePanel
 from puzzles import peg as engine
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, Stopped
 
 HELP = """
 Jump a peg over a neighbouring peg into an empty hole; the jumped peg is
@@ -39,6 +41,12 @@ legal move with the number of winning games that follow it, and the
 | h | hint: the move that keeps the most games |
 | w | show a whole winning line from here |
 | o | openings table of this board, with a last-peg heat map |
+| b | build the English board's table (once; it is kept in your cache) |
+
+On the English board from the centre, counts come from Bell's table of every
+position that is both reachable and still winnable (1,679,072 up to symmetry):
+built once in about 20 seconds, then every move is annotated at once. They
+count games whose last peg ends in the centre.
 """
 
 CELL = 4  # columns per hole
@@ -150,11 +158,14 @@ class PegScreen(PuzzleScreen[engine.Position]):
         Binding("h", "hint", "Hint"),
         Binding("w", "winning_line", "Line"),
         Binding("o", "openings", "Openings"),
+        Binding("b", "build_table", "Build table", show=False),  # the panel offers it where it applies
     ]
 
     def __init__(self) -> None:
         self.picked: int | None = None
         self.analysis: engine.Analysis | None = None
+        self.known: dict[tuple[str, int], engine.WinTable] = {}  # Bell's tables loaded or built
+        self.building: tuple[str, int] | None = None
         super().__init__()
 
     def compose(self) -> ComposeResult:
@@ -164,6 +175,7 @@ class PegScreen(PuzzleScreen[engine.Position]):
                 yield PegBoard()
                 yield Static(id="survival")
             with VerticalScroll(id="right"):
+                yield ProgressBar(id="building", show_eta=True)
                 yield LivePanel()
                 yield Static(id="moves")
         yield Footer(compact=True)
@@ -177,18 +189,46 @@ class PegScreen(PuzzleScreen[engine.Position]):
             f", finish at {position.finish}" if position.finish else ""
         )
 
-    def compute(self, position: engine.Position, job: Job) -> engine.Analysis:
-        return engine.analyse(position, should_stop=job.should_stop)
+    def compute(self, position: engine.Position, job: Job) -> engine.Analysis | tuple[str, int]:
+        """The analysis; or, for a game whose table is not built yet, that table's (board, hole)."""
+        key = tables.table_for(position)
+        if key is not None and key not in self.known:
+            if (found := tables.load_table(*key)) is None:
+                return key
+            self.known[key] = found
+        return engine.analyse(position, should_stop=job.should_stop, known=self.known.get(key))
 
-    def show_result(self, analysis: engine.Analysis) -> None:
+    def show_result(self, analysis: engine.Analysis | tuple[str, int]) -> None:
+        if isinstance(analysis, tuple):
+            self.show_missing_table(*analysis)
+            return
         self.analysis = analysis
         tone = "good" if analysis.count.value else "bad"
         headline = f"{analysis.count} winning games" if analysis.count.value else "No one-peg finish from here"
-        self.panel.show(headline, tone, Text(analysis.verdict))
+        self.panel.show(headline, tone, Text.assemble(analysis.verdict, "\n", (analysis.source, "dim")))
         self.query_one("#moves", Static).update(moves_table(analysis))
         survival = " → ".join(f"{n:,}" for n in analysis.survival)
         self.query_one("#survival", Static).update(Text.assemble(("survival: ", "dim"), survival))
         self.redraw_board()
+
+    def show_missing_table(self, board: str, hole: int) -> None:
+        self.analysis = None
+        if self.building == (board, hole):
+            self.panel.show(
+                f"Building the {board} table…",
+                "info",
+                "Bell's method: every position both reachable and still winnable. Play on meanwhile; "
+                "the counts appear when it is done.",
+            )
+        else:
+            self.panel.show(
+                f"No {board} table yet",
+                "info",
+                f"Games from hole {hole} are too many to count on every move. Press b to build Bell's table "
+                "once (about 20 s; kept in your cache): then every move is annotated at once.",
+            )
+        self.query_one("#moves", Static).update("")
+        self.query_one("#survival", Static).update("")
 
     def redraw_board(self) -> None:
         targets = {}
@@ -231,6 +271,47 @@ class PegScreen(PuzzleScreen[engine.Position]):
             return
         line = ", ".join(f"{a}→{c}" for a, _, c in self.analysis.line)
         self.notify(f"A winning line: {line}", timeout=15)
+
+    def action_build_table(self) -> None:
+        key = tables.table_for(self.state)
+        if key is None:
+            boards = ", ".join(f"{board} from hole {hole}" for board, hole in tables.BIG_BOARDS.items())
+            self.notify(f"Tables are for games too big to count on each move: {boards}.", severity="warning")
+        elif key in self.known or key == self.building:
+            self.notify(f"The {key[0]} table is {'being built' if key == self.building else 'loaded'}.")
+        else:
+            self.building = key
+            self.query_one("#building", ProgressBar).display = True
+            self.show_missing_table(*key)
+            self.run_worker(lambda: self.build(key), thread=True, exclusive=True, group="table", exit_on_error=False)
+
+    def build(self, key: tuple[str, int]) -> None:
+        """Build Bell's table in a worker thread; moves stay live meanwhile."""
+        worker = get_current_worker()
+        bar = self.query_one("#building", ProgressBar)
+        try:
+            built = tables.build_table(
+                *key,
+                should_stop=lambda: worker.is_cancelled,
+                progress=lambda done, total: self.app.call_from_thread(bar.update, progress=done, total=total),
+            )
+        except Stopped:
+            return
+        except (OSError, MemoryError) as error:
+            self.app.call_from_thread(self.table_built, key, None, f"could not be built: {error}")
+            return
+        self.app.call_from_thread(self.table_built, key, built)
+
+    def table_built(self, key: tuple[str, int], built: engine.WinTable | None, failure: str = "") -> None:
+        self.building = None
+        self.query_one("#building", ProgressBar).display = False
+        if built is None:
+            self.notify(f"The {key[0]} table {failure}", severity="error")
+            self.refresh_all()
+            return
+        self.known[key] = built
+        self.notify(f"{key[0]} table built: {built.size:,} positions, kept in your cache.")
+        self.refresh_all()
 
     def action_openings(self) -> None:
         self.app.push_screen(OpeningsDialog(self.state.board, engine.opening_position(self.state).pegs))

@@ -1,6 +1,8 @@
 """The peg solitaire screen: pick a peg, jump, read the annotations and the survival line."""
 
+from assistant import tables
 from assistant.app import PuzzleAssistant
+from puzzles import peg
 from tests.conftest import headline, ready_for_snapshot
 
 
@@ -25,3 +27,18 @@ async def test_play_a_move_by_keys_and_undo(settle):
 
 def test_snapshot(snap_compare):
     assert snap_compare(PuzzleAssistant(start="peg"), terminal_size=(80, 24), run_before=ready_for_snapshot)
+
+
+async def test_a_big_board_table_is_built_on_request_then_answers(settle, monkeypatch):
+    """The English flow on a board small enough for a test: no table, b builds it, counts from it."""
+    monkeypatch.setattr(tables, "BIG_BOARDS", {"triangle5": 1})
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert headline(app) == "No triangle5 table yet"
+        await pilot.press("b")
+        await settle(pilot)
+        to_hole_1 = peg.analyse(peg.Position("triangle5", peg.start("triangle5", 1).pegs, 1)).count
+        assert headline(app) == f"{to_hole_1} winning games"
+        assert "cached triangle5 table" in str(app.screen.panel.query_one("#detail").render())
+        assert tables.load_table("triangle5", 1) is not None

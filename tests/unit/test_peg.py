@@ -112,3 +112,44 @@ def test_the_european_centre_start_is_refused_by_its_class_at_once():
     analysis = peg.analyse(peg.start("european", peg.BOARDS["european"].center))
     assert analysis.count.value == 0 and "class" in analysis.verdict
     assert peg.reachable_finishes(peg.start("english", 17)) == [2, 14, 17, 20, 32]
+
+
+@pytest.mark.parametrize("name", ["triangle5", "triangle6"])
+def test_bells_table_agrees_with_counting_from_the_start(name):
+    """Every start hole, its finish there: the table's games and per-move games equal the plain count."""
+    for hole in range(1, peg.BOARDS[name].size + 1):
+        known = peg.win_table(name, hole)
+        position = peg.Position(name, peg.start(name, hole).pegs, hole)
+        counted = peg.analyse(position)
+        assert known.games(position.pegs) == counted.count.value
+        assert [(m.move, m.games) for m in peg.analyse(position, known=known).moves] == [
+            (m.move, m.games) for m in counted.moves
+        ]
+
+
+def test_bells_table_keeps_only_reachable_winnable_positions():
+    """triangle4 from hole 1: each stored position is reachable and wins, checked by brute force."""
+    known = peg.win_table("triangle4", 1)
+    for pegs, layer in enumerate(known.layers):
+        for bits, wins in zip(layer.tolist(), known.wins[pegs].tolist(), strict=True):
+            assert wins == brute_force(peg.Position("triangle4", bits, 1)) > 0
+
+
+def test_the_table_answers_only_for_its_own_game_and_round_trips():
+    known = peg.win_table("triangle5", 13)
+    game = peg.start("triangle5", 13).play((4, 8, 13))
+    assert known.covers(game) and not known.covers(peg.start("triangle5", 1))
+    assert not known.covers(peg.Position("triangle5", game.pegs, 1, game.played))
+    analysis = peg.analyse(game, known=known)
+    assert "table" in analysis.source and analysis.survival[0] == known.games(peg.start("triangle5", 13).pegs)
+    back = peg.WinTable.from_arrays("triangle5", known.arrays())
+    assert back.games(game.pegs) == known.games(game.pegs) > 0
+    with pytest.raises(PuzzleError, match="not a triangle5 table"):
+        peg.WinTable.from_arrays("triangle5", {"hole": known.arrays()["hole"]})
+
+
+@pytest.mark.slow
+def test_english_centre_to_centre_is_bells_count():
+    known = peg.win_table("english", 17)
+    assert known.games(peg.start("english", 17).pegs) == 40_861_647_040_079_968
+    assert known.size == 1_679_072

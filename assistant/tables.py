@@ -1,0 +1,71 @@
+"""Bell's peg-solitaire tables, built once and kept in the user's cache directory.
+
+Building the English centre table takes a quarter of a minute and over a
+gigabyte of memory; loading it back takes a blink.  Writes are atomic (a
+temporary file renamed into place), and a file that cannot be read is moved
+aside and rebuilt, never trusted.
+"""
+
+from __future__ import annotations
+
+import os
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import platformdirs
+
+from puzzles import peg
+from puzzles.core import PuzzleError, ShouldStop, never
+
+BIG_BOARDS = {"english": peg.BOARDS["english"].center}
+"""Boards too big to count from scratch on every move, and the start hole their table is for."""
+
+
+def cache_dir() -> Path:
+    """PUZZLE_ASSISTANT_HOME/cache when that is set (tests, portable use), else the user's cache."""
+    override = os.environ.get("PUZZLE_ASSISTANT_HOME")
+    return Path(override) / "cache" if override else Path(platformdirs.user_cache_dir("puzzle-assistant"))
+
+
+def table_file(board: str, hole: int) -> Path:
+    return cache_dir() / f"peg-{board}-{hole}.npz"
+
+
+def table_for(position: peg.Position) -> tuple[str, int] | None:
+    """The (board, hole) of the table that would answer for this game, if its board has one."""
+    hole = BIG_BOARDS.get(position.board)
+    return (position.board, hole) if hole is not None and peg.centred_on(position, hole) else None
+
+
+def load_table(board: str, hole: int) -> peg.WinTable | None:
+    """The cached table, or None when there is none; an unreadable one is moved aside."""
+    path = table_file(board, hole)
+    if not path.exists():
+        return None
+    try:
+        with np.load(path) as arrays:
+            table = peg.WinTable.from_arrays(board, dict(arrays))
+        if table.hole != hole:
+            raise PuzzleError(f"it is the table for hole {table.hole}")
+        return table
+    except (OSError, ValueError, zipfile.BadZipFile) as error:
+        path.replace(path.with_name(path.name + ".unreadable"))
+        raise PuzzleError(f"{path} could not be read ({error}); moved aside, build it again") from None
+
+
+def build_table(
+    board: str,
+    hole: int,
+    should_stop: ShouldStop = never,
+    progress: Callable[[int, int], None] = lambda done, total: None,
+) -> peg.WinTable:
+    """Build the table and keep it in the cache for next time."""
+    table = peg.win_table(board, hole, should_stop, progress)
+    path = table_file(board, hole)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.stem}.{os.getpid()}.tmp.npz")
+    np.savez(temporary, **table.arrays())
+    temporary.replace(path)
+    return table

@@ -1,0 +1,36 @@
+"""Bell's tables in the cache: built once, read back, a damaged file moved aside."""
+
+import pytest
+
+from assistant import tables
+from assistant.cli import main
+from puzzles import peg
+from puzzles.core import PuzzleError
+
+
+def test_a_built_table_is_read_back_from_the_cache():
+    assert tables.load_table("triangle5", 13) is None
+    built = tables.build_table("triangle5", 13)
+    again = tables.load_table("triangle5", 13)
+    start = peg.start("triangle5", 13).pegs
+    assert again is not None and again.games(start) == built.games(start) > 0
+
+
+def test_a_damaged_table_is_moved_aside_with_a_message():
+    path = tables.table_file("triangle5", 13)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"not a table")
+    with pytest.raises(PuzzleError, match="moved aside"):
+        tables.load_table("triangle5", 13)
+    assert not path.exists() and path.with_name(path.name + ".unreadable").exists()
+
+
+def test_only_the_centre_game_of_the_english_board_has_a_table():
+    assert tables.table_for(peg.start("english", 17)) == ("english", 17)
+    assert tables.table_for(peg.start("english", 1)) is None
+    assert tables.table_for(peg.start("triangle5", 1)) is None
+
+
+def test_cli_count_on_english_asks_for_the_finish(capsys):
+    assert main(["peg", "count", "english", "--start", "center"]) == 2
+    assert "add --finish 17" in capsys.readouterr().err
