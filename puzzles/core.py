@@ -12,6 +12,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
+
 ShouldStop = Callable[[], bool]
 
 
@@ -106,3 +108,12 @@ class Option:
     default: str | int | float | None = None
     choices: tuple[str, ...] | None = None
     type: type = str
+
+
+def distinct(values: np.ndarray) -> np.ndarray:
+    """Sorted, without repeats: np.unique's hashing in numpy 2 is many times slower on large int64 arrays."""
+    ordered = np.sort(values)
+    keep = np.empty(len(ordered), dtype=bool)
+    keep[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]

@@ -31,7 +31,7 @@ from functools import cache
 
 import numpy as np
 
-from puzzles.core import Count, PuzzleError, ShouldStop, Stopped, never
+from puzzles.core import Count, PuzzleError, ShouldStop, Stopped, distinct, never
 from puzzles.numbergrid import content_lines
 
 TITLE = "Peg solitaire"
@@ -527,15 +527,6 @@ def canonical(name: str, hole: int, positions: np.ndarray) -> np.ndarray:
 def complement_canonical(name: str, hole: int, positions: np.ndarray) -> np.ndarray:
     """The representative of each position's complement (pegs and holes swapped), without building it."""
     return BOARDS[name].full ^ np.maximum.reduce(images(name, hole, positions))
-
-
-def distinct(positions: np.ndarray) -> np.ndarray:
-    """Sorted and without repeats; np.unique hashes in numpy 2 and is many times slower on int64 here."""
-    ordered = np.sort(positions)
-    keep = np.empty(len(ordered), dtype=bool)
-    keep[:1] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
-    return ordered[keep]
 
 
 def found_in(ordered: np.ndarray, positions: np.ndarray) -> np.ndarray:

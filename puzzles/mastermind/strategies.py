@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.core import ShouldStop, Stopped, never
+from puzzles.core import ShouldStop, Stopped, distinct, never
 from puzzles.mastermind.codes import CodeSpace
 from puzzles.mastermind.game import Code, Feedback
 
@@ -133,7 +133,7 @@ def candidate_guesses(space: CodeSpace, played: list[Code], alive: np.ndarray) -
     if absent.any():
         codes = np.where(absent[codes], np.flatnonzero(absent)[0], codes)
     codes = relabel_in_order(codes, np.flatnonzero(fresh))
-    return np.unique(codes @ space.powers)
+    return distinct(codes @ space.powers)
 
 
 def first_guesses(space: CodeSpace) -> np.ndarray:
