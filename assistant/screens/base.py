@@ -10,6 +10,7 @@ engine's own `parse` and `format`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
@@ -29,7 +30,7 @@ from assistant.sessions import (
     set_aside,
     write_atomically,
 )
-from assistant.widgets.dialogs import ChoiceDialog, HelpDialog, path_dialog
+from assistant.widgets.dialogs import ChoiceDialog, ConfirmDialog, HelpDialog, path_dialog
 from assistant.widgets.live_panel import LivePanel
 from puzzles.core import PuzzleError
 from puzzles.examples import examples
@@ -71,6 +72,7 @@ class PuzzleScreen(Screen, Generic[State]):
         self.path: Path | None = None
         self._texts: dict[int, tuple[State, str]] = {}
         self.history: History[State] = History(self.example_state())
+        self.clean: State = self.history.current  # as last opened, saved or started: nothing to lose
         self.live: LiveResult[State, Any] = LiveResult(
             self,
             self.compute,
@@ -132,6 +134,7 @@ class PuzzleScreen(Screen, Generic[State]):
         """Start over from `state` (a file, an example, a new puzzle): no undo past it."""
         self.path = path
         self.history.reset(state)
+        self.clean = state
         self.refresh_all()
 
     def refresh_all(self) -> None:
@@ -198,7 +201,7 @@ class PuzzleScreen(Screen, Generic[State]):
                 self.load(*result)
                 self.notify(f"Opened {result[1]}")
 
-        self.app.push_screen(path_dialog(f"Open a {self.engine.TITLE} file", read), opened)
+        self.discard_then(lambda: self.app.push_screen(path_dialog(f"Open a {self.engine.TITLE} file", read), opened))
 
     def action_save(self) -> None:
         def write(path: Path) -> Path:
@@ -207,7 +210,7 @@ class PuzzleScreen(Screen, Generic[State]):
 
         def saved(path: Path | None) -> None:
             if path is not None:
-                self.path = path
+                self.path, self.clean = path, self.state
                 self.sub_title = str(path)
                 self.notify(f"Saved {path}")
 
@@ -223,12 +226,28 @@ class PuzzleScreen(Screen, Generic[State]):
                 self.notify(f"Loaded the example {name!r}")
 
         labels = {name: f"{name}: {first_comment(text)}" for name, text in found.items()}
-        self.app.push_screen(ChoiceDialog("Bundled examples", labels), chosen)
+        self.discard_then(lambda: self.app.push_screen(ChoiceDialog("Bundled examples", labels), chosen))
 
     def action_new(self) -> None:
-        state = self.new_state()
-        if state is not None:
-            self.load(state)
+        def start() -> None:
+            state = self.new_state()
+            if state is not None:
+                self.load(state)
+
+        self.discard_then(start)
+
+    def discard_then(self, proceed: Callable[[], None]) -> None:
+        """Go on to replace the puzzle, asking first when it has changes not saved to a file."""
+        if self._text_of(self.state) == self._text_of(self.clean):
+            proceed()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                proceed()
+
+        question = f"Replace this {self.engine.TITLE} puzzle? Its changes are not saved to a file (ctrl+s saves)."
+        self.app.push_screen(ConfirmDialog(question), answered)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpDialog(f"# {self.engine.TITLE}\n{self.HELP}\n{COMMON_KEYS}"))

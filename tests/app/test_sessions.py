@@ -5,6 +5,7 @@ import os
 from assistant.app import PuzzleAssistant
 from assistant.sessions import session_file
 from assistant.widgets.live_panel import LivePanel
+from puzzles import jodici
 from tests.conftest import ready_for_snapshot
 
 
@@ -51,3 +52,24 @@ async def test_home_lists_every_puzzle_and_opens_one(settle):
 
 def test_home_snapshot(snap_compare):
     assert snap_compare(PuzzleAssistant(), terminal_size=(80, 24), run_before=ready_for_snapshot)
+
+
+async def test_new_asks_before_discarding_unsaved_changes(settle):
+    app = PuzzleAssistant(start="jodici")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("ctrl+n")  # nothing changed yet: no question
+        await settle(pilot)
+        assert app.screen is screen and screen.state == jodici.blank()
+        await pilot.press("5")
+        await settle(pilot)
+        edited = screen.state
+        await pilot.press("ctrl+n")
+        await pilot.click("#no")
+        await settle(pilot)
+        assert app.screen is screen and screen.state == edited  # cancelled: the edit is still there
+        await pilot.press("ctrl+n")
+        await pilot.click("#yes")
+        await settle(pilot)
+        assert screen.state != edited
