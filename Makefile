@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench screenshots clean
+.PHONY: run test fuzz bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,9 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q
+
+fuzz: $(VENV)/.installed-test
+	FUZZ_EXAMPLES=10000 $(BIN)/python -m pytest -q tests/unit/test_fuzz.py
 
 bench: $(VENV)/.installed
 	$(BIN)/puzzle-assistant bench

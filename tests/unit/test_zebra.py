@@ -389,3 +389,13 @@ def test_cli_prints_one_json_object_with_count_and_solutions(tmp_path, capsys):
     assert report["count"] == 1 and report["exact"] is True
     assert [row["Pet"] for row in report["solutions"][0]] == ["fox", "horse", "snails", "dog", "zebra"]
     assert len(report["clues"]) == 15
+
+
+@pytest.mark.slow
+def test_the_whole_quint_corpus_parses_unchanged_and_solves_to_its_answers():
+    from assistant.commands.zebra import check_corpus
+
+    result = check_corpus()
+    if result.startswith("skipped"):
+        pytest.skip(result)
+    assert "2050 puzzles, all unique and equal to the answers" in result
