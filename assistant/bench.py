@@ -59,3 +59,15 @@ def shared_dir() -> Path | None:
     """The team's `shared/` folder beside the checkout (corpora), if this machine has it."""
     candidate = Path(__file__).resolve().parents[2] / "shared"
     return candidate if candidate.is_dir() else None
+
+
+def corpus_dir(name: str) -> Path | None:
+    """One of the public puzzle sets in `shared/corpora`, if this machine has it."""
+    shared = shared_dir()
+    folder = shared / "corpora" / name if shared else None
+    return folder if folder and folder.is_dir() else None
+
+
+def spread(times: list[float]) -> str:
+    """Median and worst of per-puzzle (or per-keystroke) times."""
+    return f"median {seconds(statistics.median(times))}, worst {seconds(max(times))}"

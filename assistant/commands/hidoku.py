@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import statistics
 import time
 
-from assistant.bench import Benchmark, shared_dir
+from assistant.bench import Benchmark, corpus_dir, spread
 from puzzles import hidoku
 from puzzles.examples import examples
 
@@ -25,11 +24,11 @@ def refresh_after_edit() -> str:
 
 def corpus() -> str:
     """Solve and prove unique every corpus puzzle, checking each against its published answer."""
-    folder = shared_dir()
+    folder = corpus_dir("hidoku-500")
     if folder is None:
-        return "skipped: ../shared/corpora not on this machine"
+        return "skipped: shared/corpora/hidoku-500 is not on this machine"
     times, wrong, unfinished = [], [], []
-    for path in sorted((folder / "corpora" / "hidoku-500").glob("[0-9]*.txt")):
+    for path in sorted(folder.glob("[0-9]*.txt")):
         text = path.read_text()
         board, answer = hidoku.parse(text), hidoku.parse(text.split("[Solution]")[1]).grid
         start = time.perf_counter()
@@ -41,7 +40,7 @@ def corpus() -> str:
             wrong.append(path.stem)
     over = sum(t > 0.1 for t in times)
     return (
-        f"{len(times)} puzzles: median {statistics.median(times) * 1000:.1f} ms, worst {max(times):.2f} s, "
+        f"{len(times)} puzzles: {spread(times)}, "
         f"{over} over 0.1 s, {len(wrong)} wrong, {len(unfinished)} not proved in {CORPUS_LIMIT:.0f} s {unfinished[:5]}"
     )
 

@@ -7,11 +7,12 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from assistant.bench import Benchmark, shared_dir
+from assistant.bench import Benchmark, corpus_dir, spread
 from puzzles import zebra
 from puzzles.examples import examples
 
-CORPUS = "corpora/logic-grid-quint-t"
+CORPUS = "logic-grid-quint-t"
+SKIPPED = f"skipped: shared/corpora/{CORPUS} is not on this machine"
 
 
 def corpus_puzzles(root: Path) -> list[tuple[str, str, list[list[str]]]]:
@@ -29,9 +30,9 @@ def corpus_puzzles(root: Path) -> list[tuple[str, str, list[list[str]]]]:
 
 
 def check_corpus() -> str:
-    root = shared_dir() / CORPUS
-    if not root.exists():
-        return "skipped: ../shared/corpora not here"
+    root = corpus_dir(CORPUS)
+    if root is None:
+        return SKIPPED
     times, wrong = [], []
     puzzles = corpus_puzzles(root)
     for name, text, rows in puzzles:
@@ -55,20 +56,15 @@ def typed(puzzle: zebra.Puzzle) -> list[float]:
     return times
 
 
-def spread(times: list[float]) -> str:
-    times = sorted(times)
-    return f"median {times[len(times) // 2] * 1000:.1f} ms, worst {times[-1] * 1000:.0f} ms"
-
-
 def einstein_typed() -> str:
     return spread(typed(zebra.parse(examples("zebra")["einstein"])))
 
 
 def corpus_typed() -> str:
     """Every tenth 5x5 corpus puzzle typed clue by clue: the slowest live updates."""
-    root = shared_dir() / CORPUS
-    if not root.exists():
-        return "skipped: ../shared/corpora not here"
+    root = corpus_dir(CORPUS)
+    if root is None:
+        return SKIPPED
     chosen = [text for name, text, _ in corpus_puzzles(root) if "5x5" in name][::10]
     return f"{len(chosen)} puzzles; " + spread([t for text in chosen for t in typed(zebra.parse(text))])
 

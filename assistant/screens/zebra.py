@@ -352,8 +352,7 @@ class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
     def show_reading(self, event: OptionList.OptionHighlighted) -> None:
         if self.editing is not None or event.option_index >= len(self.state.clues):
             return
-        clue = self.state.clues[event.option_index]
-        self.say(Text.assemble(("read as: ", "dim"), clue.canonical))
+        self.say_reading(self.state.clues[event.option_index])
 
     @on(Input.Submitted, "#clue")
     def submit(self, event: Input.Submitted) -> None:
@@ -379,7 +378,7 @@ class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
         self.change(puzzle)
         if where != "category":
             self.query_one("#clues", OptionList).highlighted = index
-            self.say(Text.assemble(("read as: ", "dim"), puzzle.clues[index].canonical))
+            self.say_reading(puzzle.clues[index])
         else:
             self.say(Text(f"categories: {', '.join(c.name for c in puzzle.categories)}", style="dim"))
 
@@ -413,6 +412,10 @@ class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
 
     def say(self, text: Text | str) -> None:
         self.query_one("#message", Label).update(text)
+
+    def say_reading(self, clue: zebra.Clue) -> None:
+        """How a clue was understood, in canonical form, so a misreading shows at once."""
+        self.say(Text.assemble(("read as: ", "dim"), clue.canonical))
 
     # ------------------------------------------------------------ new puzzle
 

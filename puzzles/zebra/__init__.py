@@ -21,7 +21,7 @@ from puzzles.zebra.language import (
     remove_clue,
     set_category,
 )
-from puzzles.zebra.model import Puzzle
+from puzzles.zebra.model import Clue, Puzzle
 
 TITLE = "Zebra and logic grids"
 SUMMARY = "Type categories and clues as printed; the grid narrows live, each mark with the clue that made it."
@@ -29,6 +29,7 @@ SOLVE_OPTIONS = ()
 
 __all__ = [
     "Analysis",
+    "Clue",
     "Puzzle",
     "Report",
     "add_clue",

@@ -18,7 +18,17 @@ import numpy as np
 
 from puzzles.core import Count, Deadline, ShouldStop, never
 from puzzles.zebra.model import Puzzle, arrangements, placements
-from puzzles.zebra.solver import Cell, Propagated, contract, factors, marginals, possible, propagate, solutions
+from puzzles.zebra.solver import (
+    Cell,
+    Factor,
+    Propagated,
+    contract,
+    factors,
+    marginals,
+    possible,
+    propagate,
+    solutions,
+)
 
 RULED_OUT = "X"  # a clue rules it out (propagation)
 NO_SOLUTION = "x"  # no solution has it, yet no clue alone shows it
@@ -128,12 +138,9 @@ def analyse(
     costs one new count, not one per clue.
     """
     deadline = Deadline(budget, should_stop)
-    propagated = propagate(puzzle, atoms_of(puzzle, len(puzzle.clues)), deadline)
-    count, tally, found = Count(0), None, ()
-    if propagated.failed is None:
-        fs = factors(puzzle, [a for _, a in atoms_of(puzzle, len(puzzle.clues))], propagated.domains)
-        total = contract(fs, (), deadline)
-        count = Count(int(total.value.round()), total.exact)
+    propagated, fs, count = counted(puzzle, atoms_of(puzzle, len(puzzle.clues)), deadline)
+    tally, found = None, ()
+    if fs is not None:
         if count.exact and 0 < count.value <= FEW:
             every = list(solutions(fs, propagated.domains, deadline))
             tally = tally_of_solutions(puzzle, every)
@@ -231,14 +238,19 @@ def split_of(count: Count, tally: tuple | None) -> Cell | None:
     return None if best is None else best[1]
 
 
-def count_of(puzzle: Puzzle, k: int, deadline: Deadline, skip: frozenset[int] = frozenset()) -> Count:
-    """Solutions with the first k clues, leaving out `skip`."""
-    atoms = atoms_of(puzzle, k, skip)
+def counted(puzzle: Puzzle, atoms: list, deadline: Deadline) -> tuple[Propagated, list[Factor] | None, Count]:
+    """Propagate, then count: the factors are None when propagation already found no solution."""
     propagated = propagate(puzzle, atoms, deadline)
     if propagated.failed is not None:
-        return Count(0)
-    total = contract(factors(puzzle, [a for _, a in atoms], propagated.domains), (), deadline)
-    return Count(int(total.value.round()), total.exact)
+        return propagated, None, Count(0)
+    fs = factors(puzzle, [a for _, a in atoms], propagated.domains)
+    total = contract(fs, (), deadline)
+    return propagated, fs, Count(int(total.value.round()), total.exact)
+
+
+def count_of(puzzle: Puzzle, k: int, deadline: Deadline, skip: frozenset[int] = frozenset()) -> Count:
+    """Solutions with the first k clues, leaving out `skip`."""
+    return counted(puzzle, atoms_of(puzzle, k, skip), deadline)[2]
 
 
 def smallest_conflict(puzzle: Puzzle, deadline: Deadline) -> tuple[int, ...]:

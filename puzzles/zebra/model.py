@@ -13,7 +13,7 @@ an array of objects and `value(category, objects)` an array of numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from itertools import permutations
 from typing import Protocol
 
@@ -28,9 +28,9 @@ class Category:
     name: str
     values: tuple[str, ...]
 
-    @property
+    @cached_property
     def numbers(self) -> tuple[int, ...] | None:
-        """The values as numbers when they all are: such a category is ordered."""
+        """The values as numbers when they all are: such a category is ordered (asked in every table)."""
         try:
             return tuple(int(v) for v in self.values)
         except ValueError:

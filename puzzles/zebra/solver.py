@@ -19,9 +19,10 @@ do all the work with numpy:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from math import factorial, prod
+from typing import TypeVar
 
 import numpy as np
 
@@ -37,6 +38,7 @@ Domains = dict[int, np.ndarray]
 Factor = tuple[tuple[int, ...], np.ndarray]
 Cell = tuple[int, int, int]
 """(category, value, object)."""
+T = TypeVar("T")
 
 
 class Frame:
@@ -260,16 +262,13 @@ def marginals(factors: list[Factor], deadline: Deadline) -> tuple[dict[int, np.n
         exact = all(t.exact for t in totals.values())
     else:
         values = {c: np.zeros(len(a)) for c, a in alive.items()}
-        for i in range(len(alive[pivot])):
-            fixed = fix(factors, pivot, i)
-            part, part_exact = marginals(fixed, deadline)
-            exact &= part_exact
+        parts, exact = conditioned(factors, pivot, deadline, lambda fixed: marginals(fixed, deadline))
+        for i, part in enumerate(parts):
             for c, value in part.items():
                 values[c] += value
-            values[pivot][i] = next(iter(part.values())).sum() if part else prod(float(t) for _, t in fixed)
-            if deadline.expired() and i + 1 < len(alive[pivot]):
-                exact = False
-                break
+            values[pivot][i] = (
+                next(iter(part.values())).sum() if part else prod(float(t) for _, t in fix(factors, pivot, i))
+            )
     expanded = {c: np.zeros(size) for c, size in sizes.items()}
     for c, value in values.items():
         expanded[c][alive[c]] = value
@@ -283,17 +282,32 @@ def einsum(factors: list[Factor], out: tuple[int, ...]) -> np.ndarray:
 
 
 def condition(factors: list[Factor], keep: tuple[int, ...], pivot: int, deadline: Deadline) -> Total:
-    """Fix `pivot` to each of its arrangements in turn; stop early, inexact, when time is up."""
+    """Sum over the arrangements of `pivot`, fixed one at a time."""
+
+    def total(fixed: list[Factor]) -> tuple[np.ndarray, bool]:
+        part = contract(fixed, keep, deadline)
+        return part.value, part.exact
+
+    parts, exact = conditioned(factors, pivot, deadline, total)
+    return Total(sum(parts[1:], parts[0]), exact)
+
+
+def conditioned(
+    factors: list[Factor], pivot: int, deadline: Deadline, part: Callable[[list[Factor]], tuple[T, bool]]
+) -> tuple[list[T], bool]:
+    """`part` of the factors with `pivot` fixed to each arrangement in turn, and whether all are exact.
+
+    When time runs out before the last arrangement, the parts so far come back, inexact.
+    """
     size = next(t.shape[cats.index(pivot)] for cats, t in factors if pivot in cats)
-    total, exact = None, True
+    parts, exact = [], True
     for i in range(size):
-        part = contract(fix(factors, pivot, i), keep, deadline)
-        total = part.value if total is None else total + part.value
-        exact &= part.exact
+        value, part_exact = part(fix(factors, pivot, i))
+        parts.append(value)
+        exact &= part_exact
         if deadline.expired() and i + 1 < size:
-            exact = False
-            break
-    return Total(total, exact)
+            return parts, False
+    return parts, exact
 
 
 def fix(factors: list[Factor], category: int, i: int) -> list[Factor]:
