@@ -22,7 +22,7 @@ class Dialog(ModalScreen):
         width: 70; max-width: 95%; height: auto; max-height: 90%;
         border: thick $accent; background: $surface; padding: 1 2;
     }
-    Dialog .title { text-style: bold; margin-bottom: 1; }
+    Dialog .title { text-style: bold; margin-bottom: 1; width: 100%; }
     Dialog .error { color: $error; height: auto; }
     Dialog Horizontal { height: auto; align-horizontal: right; margin-top: 1; }
     Dialog Button { margin-left: 1; }
