@@ -27,17 +27,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
-from puzzles.core import Count, PuzzleError, ShouldStop, Stopped, distinct, never
+from puzzles.core import Count, Deadline, PuzzleError, ShouldStop, Stopped, distinct, never
 from puzzles.numbergrid import content_lines
 
 TITLE = "Peg solitaire"
 SUMMARY = "Explore openings on the classic boards: every move annotated with the winning games that follow."
 SOLVE_OPTIONS = ()
 MAX_LAYER = 3_000_000  # positions in one layer before the exact count gives up
+LIVE_LAYER = 400_000  # the same while a person plays: past it, a pruned search answers at once
 
 Hole = tuple[int, int]  # (row, column) in the board's own drawing grid
 
@@ -295,7 +296,11 @@ def summed(groups: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
     return out
 
 
-def table(position: Position, should_stop: ShouldStop = never) -> Table:
+class TooBig(PuzzleError):
+    """Counting from this position would need more than the allowed positions in one layer."""
+
+
+def table(position: Position, should_stop: ShouldStop = never, limit: int = MAX_LAYER) -> Table:
     """Reachable layers and paths to them forward, winning games backward.
 
     The forward sweep remembers which parent led to which child, so the
@@ -311,11 +316,8 @@ def table(position: Position, should_stop: ShouldStop = never) -> Table:
         if not len(children):
             break
         following, inverse = np.unique(children, return_inverse=True)
-        if len(following) > MAX_LAYER:
-            raise PuzzleError(
-                f"exact counts from this start would need more than {MAX_LAYER:,} positions in one layer; "
-                "play on without annotations (the position-class test still warns of lost positions)"
-            )
+        if len(following) > limit:
+            raise TooBig(f"exact counts from this start would need more than {limit:,} positions in one layer")
         layers.append(following)
         ways.append(summed(inverse, ways[-1][parents], len(following)))
         edges.append((parents, inverse))
@@ -335,10 +337,19 @@ def table(position: Position, should_stop: ShouldStop = never) -> Table:
 class MoveCount:
     move: tuple[int, int, int]
     games: int
+    exact: bool = True  # False when searched, not counted: then games is a lower bound (1: a win found)
 
     @property
     def keeps_win(self) -> bool:
         return self.games > 0
+
+    @property
+    def decided(self) -> bool:
+        return self.exact or self.games > 0
+
+    def __str__(self) -> str:
+        """The games as the move list shows them: a count, ≥1 for a win found, ? for undecided."""
+        return f"{self.games:,}" if self.exact else ("≥1" if self.games else "?")
 
 
 @dataclass(frozen=True)
@@ -349,6 +360,9 @@ class Analysis:
     verdict: str
     survival: tuple[int, ...]  # winning games at the start and after each move played
     source: str = "Counted from this game's start."
+
+
+FROM_HERE = "Counted from this position: the whole game is too big to count live."
 
 
 def opening_position(position: Position) -> Position:
@@ -369,7 +383,9 @@ def analyse(position: Position, *, should_stop: ShouldStop = never, known: WinTa
 
     One table answers all of it, since every position of the game so far and
     every move from here are in it: Bell's table when one covers this game
-    (`known`), else one counted now from the opening position.
+    (`known`), else one counted now from the opening position, or from here
+    when the whole game is too big.  Past that, a pruned search (`searched`)
+    says which moves keep a win without counting.
     """
     if not reachable_finishes(position):
         where = f"in hole {position.finish}" if position.finish else "anywhere"
@@ -377,18 +393,25 @@ def analyse(position: Position, *, should_stop: ShouldStop = never, known: WinTa
             f"No one-peg finish {where}: this position's class (Conway) matches no such finish, whatever is played."
         )
         return Analysis(Count(0), tuple(MoveCount(m, 0) for m in position.legal_moves()), (), reason, ())
-    root = opening_position(position)
+    root, history = opening_position(position), position.played
     if known is not None and known.covers(position):
         games, source = known.games, f"From the cached {known.board} table: games ending in hole {known.hole}."
         position = replace(position, finish=known.hole)
     else:
-        games, source = table(root, should_stop).games, Analysis.source
+        try:
+            games, source = table(root, should_stop, LIVE_LAYER).games, Analysis.source
+        except TooBig:
+            try:
+                root, history = replace(position, played=()), ()
+                games, source = table(root, should_stop, LIVE_LAYER).games, FROM_HERE
+            except TooBig:
+                return searched(position, should_stop)
     annotated = sorted(
         (MoveCount(move, games(position.play(move).pegs)) for move in position.legal_moves()),
         key=lambda m: (-m.games, m.move),
     )
     survival, step = [games(root.pegs)], root
-    for move in position.played:
+    for move in history:
         step = step.play(move)
         survival.append(games(step.pegs))
     here = games(position.pegs)
@@ -425,10 +448,18 @@ class Opening:
     hole: int
     games: int
     finishes: dict[int, int]  # last hole -> games ending there
+    exact: bool = True  # False when searched: games and finishes are then lower bounds (1: a win found)
+    unsettled: tuple[int, ...] = ()  # finishes its class allows that no search settled
 
     @property
     def winnable(self) -> bool:
         return self.games > 0
+
+    def seen_by(self, image: dict[int, int]) -> Opening:
+        """The same opening under a symmetry of the board."""
+        finishes = dict(sorted((image[f], n) for f, n in self.finishes.items()))
+        unsettled = tuple(sorted(image[f] for f in self.unsettled))
+        return replace(self, hole=image[self.hole], finishes=finishes, unsettled=unsettled)
 
 
 @cache
@@ -463,24 +494,42 @@ def symmetries(name: str) -> tuple[dict[int, int], ...]:
 def openings(name: str, should_stop: ShouldStop = never) -> tuple[Opening, ...]:
     """For every start hole: winning games, and where the last peg ends how often.
 
-    Only one start per class of symmetric starts is counted; the others are its
-    images, with their finishes renumbered by the same symmetry.
+    Only one start per class of symmetric starts is worked out; the others are
+    its images.  Where counting is too big, a search says which finishes it
+    reached instead.
     """
     found: dict[int, Opening] = {}
     for hole in range(1, BOARDS[name].size + 1):
         if hole in found:
             continue
-        counts = table(start(name, hole), should_stop)
-        last, ways = counts.layers[-1], counts.ways[-1]
-        finishes = {}
-        if bin(int(last[0])).count("1") == 1:
-            finishes = {int(bits).bit_length(): int(n) for bits, n in zip(last, ways)}
+        try:
+            opening = counted_opening(name, hole, should_stop)
+        except TooBig:
+            opening = searched_opening(name, hole, should_stop)
         for image in symmetries(name):
-            found.setdefault(
-                image[hole],
-                Opening(image[hole], sum(finishes.values()), dict(sorted((image[f], n) for f, n in finishes.items()))),
-            )
+            found.setdefault(image[hole], opening.seen_by(image))
     return tuple(found[hole] for hole in sorted(found))
+
+
+def counted_opening(name: str, hole: int, should_stop: ShouldStop) -> Opening:
+    counts = table(start(name, hole), should_stop, LIVE_LAYER)
+    last, ways = counts.layers[-1], counts.ways[-1]
+    finishes = {}
+    if bin(int(last[0])).count("1") == 1:
+        finishes = {int(bits).bit_length(): int(n) for bits, n in zip(last, ways)}
+    return Opening(hole, sum(finishes.values()), dict(sorted(finishes.items())))
+
+
+def searched_opening(name: str, hole: int, should_stop: ShouldStop) -> Opening:
+    """Each finish its class allows, tried by beam searches of growing width."""
+    pegs, finishes, unsettled = start(name, hole).pegs, {}, []
+    for finish in reachable_finishes(start(name, hole)):
+        ends = endgame(name, (finish,))
+        if any(beam_line(name, pegs, ends, width, should_stop) for width, _ in EFFORTS):
+            finishes[finish] = 1
+        else:
+            unsettled.append(finish)
+    return Opening(hole, int(bool(finishes)), finishes, exact=False, unsettled=tuple(unsettled))
 
 
 # ---------------------------------------------------------------- Bell's table for the big boards
@@ -652,6 +701,213 @@ def win_table(
     )
 
 
+# ---------------------------------------------------------------- pruned search, where counting is too big
+
+ENDGAME_LAYER = 250_000  # positions per layer of an endgame table
+SEARCH_BUDGET = 1.5  # seconds a live analysis may search
+EFFORTS = ((500, 2_000), (5_000, 20_000), (30_000, 200_000))  # (beam width, proof nodes), tried in turn
+
+Line = tuple[tuple[int, int, int], ...]
+
+
+class OutOfNodes(Exception):
+    """A proof search used up its nodes: the position stays undecided."""
+
+
+@dataclass(frozen=True)
+class Endgame:
+    """Every position of a few pegs that can still end with one peg in `finishes`.
+
+    Undoing a move is playing one on the complement, so these are the
+    complements of the first layers reachable from each finish's start.
+    layers[p] holds those with p pegs, sorted, as deep as every finish's
+    layer stays within ENDGAME_LAYER; `floor` is that depth.
+    """
+
+    layers: tuple[np.ndarray, ...]
+    floor_set: frozenset[int]  # layers[floor] again, for the proof search's lookups
+
+    @property
+    def floor(self) -> int:
+        return len(self.layers) - 1
+
+    def wins(self, positions: np.ndarray, pegs: int) -> np.ndarray:
+        return found_in(self.layers[pegs], positions)[0]
+
+
+@lru_cache(maxsize=16)
+def endgame(name: str, finishes: tuple[int, ...]) -> Endgame:
+    full = BOARDS[name].full
+    found: list[list[np.ndarray]] = []
+    for hole in finishes:
+        layer, reversed_layers = np.array([start(name, hole).pegs], dtype=np.int64), []
+        while len(layer) and len(layer) <= ENDGAME_LAYER:
+            reversed_layers.append(full ^ layer)
+            layer = distinct(successors(name, layer)[1])
+        found.append(reversed_layers)
+    floor = min(len(layers) for layers in found)
+    layers = [np.zeros(0, dtype=np.int64)]
+    layers += [distinct(np.concatenate([f[p - 1] for f in found])) for p in range(1, floor + 1)]
+    return Endgame(tuple(layers), frozenset(layers[floor].tolist()))
+
+
+@cache
+def promise_weights(name: str) -> tuple[np.ndarray, tuple[int, ...]]:
+    """Per hole: its distance from the board's middle, and the bits of its neighbours."""
+    board = BOARDS[name]
+    rows, cols = zip(*board.holes)
+    middle = (sum(rows) / len(rows), sum(cols) / len(cols))
+    number = {hole: i for i, hole in enumerate(board.holes)}
+    distance = np.array([abs(r - middle[0]) + abs(c - middle[1]) for r, c in board.holes])
+    neighbours = tuple(
+        sum(1 << number[(r + dr, c + dc)] for dr, dc in board.directions if (r + dr, c + dc) in number)
+        for r, c in board.holes
+    )
+    return distance, neighbours
+
+
+def promise(name: str, positions: np.ndarray) -> np.ndarray:
+    """Lower is more promising: pegs far out, and pegs with no neighbour, are the hard ones to clear."""
+    distance, neighbours = promise_weights(name)
+    score = np.zeros(len(positions))
+    for hole, around in enumerate(neighbours):
+        peg = (positions >> hole & 1).astype(bool)
+        score += peg * distance[hole] + 4 * (peg & ((positions & around) == 0))
+    return score
+
+
+@cache
+def jumps_by_flip(name: str) -> dict[int, tuple[tuple[int, int, int], ...]]:
+    """The moves that change a given set of three holes (one each way along the line)."""
+    out: dict[int, tuple[tuple[int, int, int], ...]] = {}
+    for move in moves(name):
+        flip = sum(1 << (h - 1) for h in move)
+        out[flip] = (*out.get(flip, ()), move)
+    return out
+
+
+def move_between(name: str, before: int, after: int) -> tuple[int, int, int]:
+    return next(m for m in jumps_by_flip(name)[before ^ after] if before >> (m[0] - 1) & 1)
+
+
+def line_through(name: str, positions: list[int], ends: Endgame) -> Line:
+    """The moves along `positions`, then on through the endgame table to one peg."""
+    line = [move_between(name, a, b) for a, b in zip(positions, positions[1:])]
+    here = positions[-1]
+    for pegs in range(here.bit_count() - 1, 0, -1):
+        following = successors(name, np.array([here], dtype=np.int64))[1]
+        after = int(following[ends.wins(following, pegs)][0])
+        line.append(move_between(name, here, after))
+        here = after
+    return tuple(line)
+
+
+def beam_line(name: str, pegs: int, ends: Endgame, width: int, should_stop: ShouldStop) -> Line | None:
+    """A winning line, looked for by keeping only the `width` most promising positions of each layer.
+
+    It finds wins fast but cannot prove a loss: it may drop the only way on.
+    """
+    layers, parents = [np.array([pegs], dtype=np.int64)], []
+    for _ in range(pegs.bit_count() - max(ends.floor, 1)):
+        if should_stop():
+            raise Stopped
+        parent, children = successors(name, layers[-1])
+        children, first = np.unique(children, return_index=True)
+        parent = parent[first]
+        if len(children) > width:
+            keep = np.argpartition(promise(name, children), width)[:width]
+            children, parent = children[keep], parent[keep]
+        layers.append(children)
+        parents.append(parent)
+    last = layers[-1]
+    hits = np.flatnonzero(ends.wins(last, int(last[0]).bit_count())) if len(last) else ()
+    if not len(hits):
+        return None
+    at, path = int(hits[0]), []
+    for layer, parent in zip(reversed(layers[1:]), reversed(parents)):
+        path.append(int(layer[at]))
+        at = int(parent[at])
+    return line_through(name, [pegs, *reversed(path)], ends)
+
+
+def proof_line(name: str, pegs: int, ends: Endgame, dead: set[int], nodes: int, should_stop: ShouldStop) -> Line | None:
+    """Depth first down to the endgame table, remembering dead positions: a line, or None when lost.
+
+    Raises OutOfNodes when `nodes` positions were not enough to decide.
+    """
+    need, empty, flip = (m.tolist() for m in move_masks(name))
+    jumps = list(zip(need, empty, flip))
+    left = nodes
+
+    def path_from(here: int, count: int) -> list[int] | None:
+        nonlocal left
+        if count == ends.floor:
+            return [here] if here in ends.floor_set else None
+        if here in dead:
+            return None
+        left -= 1
+        if left < 0:
+            raise OutOfNodes
+        if left % 4096 == 0 and should_stop():
+            raise Stopped
+        for n, e, f in jumps:
+            if here & n == n and not here & e and (rest := path_from(here ^ f, count - 1)) is not None:
+                return [here, *rest]
+        dead.add(here)
+        return None
+
+    path = path_from(pegs, pegs.bit_count())
+    return None if path is None else line_through(name, path, ends)
+
+
+def searched(position: Position, should_stop: ShouldStop = never, budget: float = SEARCH_BUDGET) -> Analysis:
+    """Which moves keep a one-peg finish, by beam search for wins and exhaustive search for losses.
+
+    Each move is a win found (with its line), a loss proved, or undecided when
+    the budget ran out; the efforts grow until every move is decided.
+    """
+    deadline = Deadline(budget, should_stop)
+    ends = endgame(position.board, tuple(reachable_finishes(position)))
+    verdicts: dict[tuple[int, int, int], Line | None] = {}  # a move's line, or None when proved lost
+    dead: set[int] = set()
+    legal = position.legal_moves()
+    for width, nodes in EFFORTS:
+        for move in (m for m in legal if m not in verdicts):
+            after = position.play(move).pegs
+            if (line := beam_line(position.board, after, ends, width, should_stop)) is not None:
+                verdicts[move] = line
+                continue
+            try:
+                verdicts[move] = proof_line(position.board, after, ends, dead, nodes, should_stop)
+            except OutOfNodes:
+                pass
+        if len(verdicts) == len(legal) or deadline.expired():
+            break
+    annotated = sorted(
+        (MoveCount(m, int(verdicts.get(m) is not None), m in verdicts and verdicts[m] is None) for m in legal),
+        key=lambda m: (-m.games, not m.exact, m.move),
+    )
+    wins = [m for m in annotated if m.games]
+    line = (wins[0].move, *verdicts[wins[0].move]) if wins else ()
+    count = Count(1, exact=False) if wins else Count(0, exact=len(verdicts) == len(legal))
+    return Analysis(count, tuple(annotated), line, searched_verdict(position, count, annotated), (), SEARCHED)
+
+
+SEARCHED = "Searched, not counted: too many games to count live. ≥1 = a winning line found, ? = undecided."
+
+
+def searched_verdict(position: Position, count: Count, annotated: list[MoveCount]) -> str:
+    target = f" at hole {position.finish}" if position.finish else ""
+    if count.value:
+        keeping = sum(m.keeps_win for m in annotated)
+        undecided = sum(not m.exact and not m.games for m in annotated)
+        rest = f", {undecided} undecided" if undecided else ""
+        return f"A one-peg finish{target} is still possible: {keeping} of {len(annotated)} moves keep it{rest}."
+    if count.exact:
+        return f"No one-peg finish{target} from here: every move was searched to the end."
+    return f"No winning line found{target} within {SEARCH_BUDGET:g} s; no loss proved either."
+
+
 @dataclass(frozen=True)
 class Report:
     position: Position
@@ -661,15 +917,19 @@ class Report:
         a = self.analysis
         return {
             "count": a.count.value,
+            "exact": a.count.exact,
             "solutions": [list(map(list, a.line))] if a.line else [],
-            "moves": [{"from": m.move[0], "over": m.move[1], "to": m.move[2], "games": m.games} for m in a.moves],
+            "moves": [
+                {"from": m.move[0], "over": m.move[1], "to": m.move[2], "games": m.games, "exact": m.exact}
+                for m in a.moves
+            ],
             "verdict": a.verdict,
         }
 
     def to_text(self) -> str:
         a = self.analysis
-        lines = [format(self.position).rstrip(), "", a.verdict]
-        lines += [f"  {m.move[0]:>2} over {m.move[1]:>2} to {m.move[2]:>2}: {m.games:,} games" for m in a.moves]
+        lines = [format(self.position).rstrip(), "", a.verdict, a.source]
+        lines += [f"  {m.move[0]:>2} over {m.move[1]:>2} to {m.move[2]:>2}: {m} games" for m in a.moves]
         if a.line:
             lines += ["", "A winning line: " + ", ".join(f"{x}-{z}" for x, _, z in a.line)]
         return "\n".join(lines)

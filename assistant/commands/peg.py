@@ -63,19 +63,26 @@ def openings_command(args: argparse.Namespace) -> int:
                 "winnable": o.winnable,
                 "games": o.games,
                 "finishes": {str(k): v for k, v in o.finishes.items()},
+                "exact": o.exact,
+                "unsettled": list(o.unsettled),
             }
             for o in found
         ]
         print(json.dumps({"board": args.board, "openings": rows}))
         return 0
-    table = Table(title=f"{args.board}: openings")
-    for column in ("start", "winnable", "games", "last peg ends (games)"):
+    counted = all(o.exact for o in found)
+    table = Table(title=f"{args.board}: openings" + ("" if counted else " (searched: too many games to count)"))
+    for column in ("start", "winnable", "games", "last peg ends" + (" (games)" if counted else "")):
         table.add_column(column, justify="right" if column in {"start", "games"} else "left")
     for o in found:
-        ends = ", ".join(f"{hole}: {n:,}" for hole, n in o.finishes.items())
-        table.add_row(str(o.hole), "yes" if o.winnable else "no", f"{o.games:,}", ends)
+        ends = ", ".join(f"{hole}: {n:,}" if counted else str(hole) for hole, n in o.finishes.items())
+        ends += "".join(f", {hole}?" for hole in o.unsettled)
+        table.add_row(str(o.hole), "yes" if o.winnable else "no", f"{o.games:,}" if counted else "-", ends)
     Console().print(table)
-    print(f"total: {sum(o.games for o in found):,} games")
+    if counted:
+        print(f"total: {sum(o.games for o in found):,} games")
+    else:
+        print(f"{sum(o.winnable for o in found)} of {len(found)} starts can end with one peg")
     return 0
 
 
@@ -89,10 +96,13 @@ def count_command(args: argparse.Namespace) -> int:
             raise CommandError(
                 f"peg count {args.board}: from hole {start} the counts are for a last peg there; add --finish {start}"
             )
-        games = peg.analyse(position, known=cached_table(position)).count.value
+        count = peg.analyse(position, known=cached_table(position)).count
     except PuzzleError as error:
         raise CommandError(f"peg count {args.board}: {error}") from None
-    print(json.dumps({"games": games}) if args.json else f"{games:,} winning games")
+    if not count.exact:
+        found = "a winning game exists" if count.value else "no winning game was found"
+        raise CommandError(f"peg count {args.board}: too many games to count from hole {start}; {found}")
+    print(json.dumps({"games": count.value}) if args.json else f"{count.value:,} winning games")
     return 0
 
 

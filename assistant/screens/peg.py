@@ -24,7 +24,7 @@ from assistant.widgets import ARROW_BINDINGS
 from assistant.widgets.dialogs import AskDialog, ChoiceDialog, Dialog
 from assistant.widgets.live_panel import LivePanel
 from puzzles import peg as engine
-from puzzles.core import PuzzleError, Stopped
+from puzzles.core import Count, PuzzleError, Stopped
 
 HELP = """
 Jump a peg over a neighbouring peg into an empty hole; the jumped peg is
@@ -70,9 +70,9 @@ class PegBoard(Widget, can_focus=True):
         super().__init__()
         self.position: engine.Position | None = None
         self.picked: int | None = None
-        self.targets: dict[int, bool] = {}  # hole -> keeps the win
+        self.targets: dict[int, bool | None] = {}  # hole -> keeps the win (None: undecided)
 
-    def show(self, position: engine.Position, picked: int | None, targets: dict[int, bool]) -> None:
+    def show(self, position: engine.Position, picked: int | None, targets: dict[int, bool | None]) -> None:
         self.position, self.picked, self.targets = position, picked, targets
         if self.cursor > engine.BOARDS[position.board].size:
             self.cursor = 1
@@ -109,7 +109,7 @@ class PegBoard(Widget, can_focus=True):
             if hole == self.picked:
                 style = "bold yellow"
             elif hole in self.targets:
-                symbol, style = "◎", ("bold green" if self.targets[hole] else "bold red")
+                symbol, style = "◎", {True: "bold green", False: "bold red", None: "bold yellow"}[self.targets[hole]]
             if hole == self.cursor:
                 style += " reverse"
             text.append(f" {symbol} ", style=style)
@@ -203,11 +203,10 @@ class PegScreen(PuzzleScreen[engine.Position]):
             self.show_missing_table(*analysis)
             return
         self.analysis = analysis
-        tone = "good" if analysis.count.value else "bad"
-        headline = f"{analysis.count} winning games" if analysis.count.value else "No one-peg finish from here"
-        self.panel.show(headline, tone, Text.assemble(analysis.verdict, "\n", (analysis.source, "dim")))
+        tone = "good" if analysis.count.value else ("bad" if analysis.count.exact else "info")
+        self.panel.show(headline(analysis.count), tone, Text.assemble(analysis.verdict, "\n", (analysis.source, "dim")))
         self.query_one("#moves", Static).update(moves_table(analysis))
-        survival = " → ".join(f"{n:,}" for n in analysis.survival)
+        survival = " → ".join(f"{n:,}" for n in analysis.survival) or "not counted"
         self.query_one("#survival", Static).update(Text.assemble(("survival: ", "dim"), survival))
         self.redraw_board()
 
@@ -233,7 +232,9 @@ class PegScreen(PuzzleScreen[engine.Position]):
     def redraw_board(self) -> None:
         targets = {}
         if self.picked is not None and self.analysis is not None:
-            targets = {m.move[2]: m.keeps_win for m in self.analysis.moves if m.move[0] == self.picked}
+            targets = {
+                m.move[2]: m.keeps_win if m.decided else None for m in self.analysis.moves if m.move[0] == self.picked
+            }
         self.query_one(PegBoard).show(self.state, self.picked, targets)
 
     @on(PegBoard.Chosen)
@@ -263,7 +264,12 @@ class PegScreen(PuzzleScreen[engine.Position]):
         self.picked = a
         self.query_one(PegBoard).cursor = c
         self.redraw_board()
-        self.notify(f"Jump {a} over {b} into {c}: {self.analysis.moves[0].games:,} winning games follow.")
+        follow = (
+            "a winning line follows"
+            if not self.analysis.moves[0].exact
+            else f"{self.analysis.moves[0]} winning games follow"
+        )
+        self.notify(f"Jump {a} over {b} into {c}: {follow}.")
 
     def action_winning_line(self) -> None:
         if not self.analysis or not self.analysis.line:
@@ -342,13 +348,20 @@ class PegScreen(PuzzleScreen[engine.Position]):
             self.load(position)
 
 
+def headline(count: Count) -> str:
+    if count.exact:
+        return f"{count} winning games" if count.value else "No one-peg finish from here"
+    return "A one-peg finish is possible" if count.value else "Undecided: no win found, no loss proved"
+
+
 def moves_table(analysis: engine.Analysis) -> Table:
     table = Table(box=None, header_style="bold", pad_edge=False)
     table.add_column("move")
     table.add_column("winning games", justify="right")
     for m in analysis.moves:
         a, b, c = m.move
-        table.add_row(f"{a:>2} over {b:>2} → {c:>2}", Text(f"{m.games:,}", style="green" if m.keeps_win else "red"))
+        style = "green" if m.keeps_win else ("red" if m.decided else "yellow")
+        table.add_row(f"{a:>2} over {b:>2} → {c:>2}", Text(str(m), style=style))
     return table
 
 
@@ -375,33 +388,42 @@ class OpeningsDialog(Dialog):
         self.run_worker(self.load, thread=True, exclusive=True)
 
     def load(self) -> None:
+        worker = get_current_worker()
         try:
-            found = engine.openings(self.board)
+            found = engine.openings(self.board, should_stop=lambda: worker.is_cancelled)
+        except Stopped:
+            return
         except PuzzleError as error:
             self.app.call_from_thread(self.query_one("#title", Static).update, f"{self.board}: {error}")
             return
         self.app.call_from_thread(self.show_openings, found)
 
     def show_openings(self, found: tuple[engine.Opening, ...]) -> None:
+        counted = all(o.exact for o in found)
         self.query_one("#title", Static).update(
             f"{self.board}: {sum(o.games for o in found):,} winning games over all starts"
+            if counted
+            else f"{self.board}: {sum(o.winnable for o in found)} of {len(found)} starts can end with one peg "
+            "(searched: too many games to count)"
         )
         table = Table(box=None, header_style="bold")
-        for column in ("start", "games", "last peg ends (heat)"):
+        for column in ("start", "games" if counted else "wins", "last peg ends (heat)"):
             table.add_column(column, justify="right" if column != "last peg ends (heat)" else "left")
         for o in found:
-            table.add_row(str(o.hole), f"{o.games:,}" if o.winnable else Text("lost", style="red"), heat(o))
+            games = (f"{o.games:,}" if counted else "yes") if o.winnable else Text("lost", style="red")
+            table.add_row(str(o.hole), games, heat(o))
         self.query_one("#table", Static).update(table)
 
 
 def heat(opening: engine.Opening) -> Text:
-    """Where the last peg ends, darker for more games."""
-    if not opening.finishes:
-        return Text("")
-    top = max(opening.finishes.values())
-    shades = ["grey35", "yellow", "orange1", "red1"]
+    """Where the last peg ends, darker for more games; searched boards list the finishes found."""
     text = Text()
+    top = max(opening.finishes.values(), default=1)
+    shades = ["grey35", "yellow", "orange1", "red1"]
     for hole, games in opening.finishes.items():
-        text.append(f"{hole}", style=f"bold {shades[min(3, int(4 * games / top - 1e-9))]}")
-        text.append(f":{games:,} ", style="dim")
+        shade = shades[min(3, int(4 * games / top - 1e-9))] if opening.exact else "green"
+        text.append(f"{hole}", style=f"bold {shade}")
+        text.append(f":{games:,} " if opening.exact else " ", style="dim")
+    for hole in opening.unsettled:
+        text.append(f"{hole}? ", style="yellow")
     return text
