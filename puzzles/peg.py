@@ -392,7 +392,8 @@ def analyse(position: Position, *, should_stop: ShouldStop = never, known: WinTa
         reason = (
             f"No one-peg finish {where}: this position's class (Conway) matches no such finish, whatever is played."
         )
-        return Analysis(Count(0), tuple(MoveCount(m, 0) for m in position.legal_moves()), (), reason, ())
+        moves = tuple(MoveCount(m, 0) for m in position.legal_moves())
+        return Analysis(Count(0), moves, (), reason, (), "Position classes settle it: nothing to count.")
     root, history = opening_position(position), position.played
     if known is not None and known.covers(position):
         games, source = known.games, f"From the cached {known.board} table: games ending in hole {known.hole}."
@@ -401,6 +402,8 @@ def analyse(position: Position, *, should_stop: ShouldStop = never, known: WinTa
         try:
             games, source = table(root, should_stop, LIVE_LAYER).games, Analysis.source
         except TooBig:
+            if not position.played:
+                return searched(position, should_stop)
             try:
                 root, history = replace(position, played=()), ()
                 games, source = table(root, should_stop, LIVE_LAYER).games, FROM_HERE
@@ -902,7 +905,7 @@ def searched_verdict(position: Position, count: Count, annotated: list[MoveCount
         keeping = sum(m.keeps_win for m in annotated)
         undecided = sum(not m.exact and not m.games for m in annotated)
         rest = f", {undecided} undecided" if undecided else ""
-        return f"A one-peg finish{target} is still possible: {keeping} of {len(annotated)} moves keep it{rest}."
+        return f"{keeping} of {len(annotated)} moves keep a one-peg finish{target}{rest}: press w for a winning line."
     if count.exact:
         return f"No one-peg finish{target} from here: every move was searched to the end."
     return f"No winning line found{target} within {SEARCH_BUDGET:g} s; no loss proved either."

@@ -71,7 +71,7 @@ def openings_command(args: argparse.Namespace) -> int:
         print(json.dumps({"board": args.board, "openings": rows}))
         return 0
     counted = all(o.exact for o in found)
-    table = Table(title=f"{args.board}: openings" + ("" if counted else " (searched: too many games to count)"))
+    table = Table(title=f"{args.board}: openings", caption=None if counted else "searched: too many games to count")
     for column in ("start", "winnable", "games", "last peg ends" + (" (games)" if counted else "")):
         table.add_column(column, justify="right" if column in {"start", "games"} else "left")
     for o in found:

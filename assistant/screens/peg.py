@@ -47,6 +47,13 @@ On the English board from the centre, counts come from Bell's table of every
 position that is both reachable and still winnable (1,679,072 up to symmetry):
 built once in about 20 seconds, then every move is annotated at once. They
 count games whose last peg ends in the centre.
+
+Where the games are too many to count live (the English board from other
+holes, the European board, triangle7) a pruned search answers instead: beam
+searches look for a winning line, a depth-first search with a memory of dead
+positions proves losses, and both stop at an exact table of endgames.  A move
+then shows **≥1** when a winning line was found after it, **0** when it was
+proved lost, and a yellow **?** when neither was settled in time.
 """
 
 CELL = 4  # columns per hole

@@ -1,5 +1,9 @@
 """The peg solitaire screen: pick a peg, jump, read the annotations and the survival line."""
 
+import io
+
+from rich.console import Console
+
 from assistant import tables
 from assistant.app import PuzzleAssistant
 from puzzles import peg
@@ -42,3 +46,39 @@ async def test_a_big_board_table_is_built_on_request_then_answers(settle, monkey
         assert headline(app) == f"{to_hole_1} winning games"
         assert "cached triangle5 table" in str(app.screen.panel.query_one("#detail").render())
         assert tables.load_table("triangle5", 1) is not None
+
+
+async def test_the_european_board_is_searched_and_its_holes_marked(settle):
+    """Too many games to count: the panel says it searched, and each jump target is marked as a win found."""
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.load(peg.start("european", 1))
+        await settle(pilot)
+        assert headline(app) == "A one-peg finish is possible"
+        assert "Searched, not counted" in str(app.screen.panel.query_one("#detail").render())
+        console = Console(width=40, record=True, file=io.StringIO())
+        console.print(app.screen.query_one("#moves").content)
+        assert console.export_text().split() == [
+            "move",
+            "winning",
+            "games",
+            "3",
+            "over",
+            "2",
+            "→",
+            "1",
+            "≥1",
+            "11",
+            "over",
+            "5",
+            "→",
+            "1",
+            "≥1",
+        ]
+        board = app.screen.query_one("PegBoard")
+        board.cursor = 3
+        await pilot.press("enter")  # the peg at 3 can jump over 2 into 1
+        assert board.targets == {1: True}
+        await pilot.press("w")
+        assert any("A winning line" in n.message for n in app._notifications)

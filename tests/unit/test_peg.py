@@ -1,7 +1,7 @@
 """Peg solitaire: the seed's triangle count, brute force on small boards, formats, symmetry."""
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assistant.cli import main
@@ -153,3 +153,73 @@ def test_english_centre_to_centre_is_bells_count():
     known = peg.win_table("english", 17)
     assert known.games(peg.start("english", 17).pegs) == 40_861_647_040_079_968
     assert known.size == 1_679_072
+
+
+# ---------------------------------------------------------------- the pruned search, where counting is too big
+
+
+def played_out(position: peg.Position, choices: list[int]) -> peg.Position:
+    """The position after playing the chosen legal moves (each index taken modulo the moves there)."""
+    for choice in choices:
+        legal = position.legal_moves()
+        if not legal:
+            break
+        position = position.play(legal[choice % len(legal)])
+    return position
+
+
+def replay(position: peg.Position, line) -> peg.Position:
+    for move in line:
+        position = position.play(move)  # refuses an illegal move
+    return position
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["triangle5", "triangle6"]),
+    st.integers(1, 21),
+    st.lists(st.integers(0, 20), max_size=8),
+)
+def test_the_search_agrees_with_counting_on_small_boards(name, hole, choices):
+    """Every move the search decides is decided as the count says, and on small boards it decides all."""
+    position = played_out(peg.start(name, (hole - 1) % peg.BOARDS[name].size + 1), choices)
+    if not peg.reachable_finishes(position):
+        return  # the class test answers before any search
+    counted = {m.move: m.games for m in peg.analyse(position).moves}
+    searched = peg.searched(position)
+    assert {m.move: bool(m.games) for m in searched.moves} == {move: bool(n) for move, n in counted.items()}
+    assert all(m.decided for m in searched.moves)
+    if searched.line:
+        assert replay(position, searched.line).pegs.bit_count() == 1
+
+
+def test_the_european_board_is_searched_and_its_line_wins():
+    position = peg.start("european", 1)
+    analysis = peg.analyse(position)
+    assert analysis.source == peg.SEARCHED and not analysis.count.exact
+    assert [str(m) for m in analysis.moves] == ["≥1", "≥1"]
+    last = replay(position, analysis.line)
+    assert last.pegs.bit_count() == 1 and last.pegs.bit_length() in peg.reachable_finishes(position)
+
+
+def test_late_in_a_european_game_losses_are_proved_and_agree_with_counting():
+    """Sixteen pegs left after a line found by search: counting from there is small enough to check it."""
+    start = peg.start("european", 9)
+    position = replay(start, peg.analyse(start).line[:20])
+    counted = peg.analyse(position)
+    assert counted.source == peg.FROM_HERE
+    searched = peg.searched(position)
+    assert {m.move: m.games > 0 for m in searched.moves} == {m.move: m.games > 0 for m in counted.moves}
+    assert all(m.decided for m in searched.moves) and not all(m.games for m in counted.moves)
+
+
+def test_big_board_openings_say_which_starts_win_and_where():
+    assert peg.searched_opening("european", 1, peg.never).finishes == {3: 1, 17: 1, 20: 1, 37: 1}
+    assert not peg.searched_opening("european", 19, peg.never).winnable  # the centre: no finish in its class
+    english = peg.searched_opening("english", 1, peg.never)
+    assert english.finishes == {1: 1, 16: 1, 19: 1, 31: 1} and not english.exact and not english.unsettled
+
+
+def test_cli_count_refuses_to_guess_where_it_can_only_search(capsys):
+    assert main(["peg", "count", "english", "--start", "1"]) == 2
+    assert "too many games to count from hole 1; a winning game exists" in capsys.readouterr().err
