@@ -148,6 +148,28 @@ def english_annotation() -> str:
     return f"{len(analysis.moves)} moves, {analysis.count} games"
 
 
+def searched_openings(board: str) -> str:
+    found = peg.openings(board)
+    pairs = sum(len(o.finishes) for o in found)
+    unsettled = sum(len(o.unsettled) for o in found)
+    return f"{sum(o.winnable for o in found)} of {len(found)} starts win, {pairs} start-finish pairs, {unsettled} unsettled"
+
+
+@cache
+def european_midgame() -> peg.Position:
+    """Ten moves into a European game from hole 9, along a line the search found."""
+    position = peg.start("european", 9)
+    for move in peg.analyse(position).line[:10]:
+        position = position.play(move)
+    return position
+
+
+def searched_annotation(position: peg.Position) -> str:
+    analysis = peg.analyse(position)
+    undecided = sum(not m.decided for m in analysis.moves)
+    return f"{len(analysis.moves)} moves, {sum(m.keeps_win for m in analysis.moves)} keep a win, {undecided} undecided"
+
+
 BENCHMARKS = [
     Benchmark(
         "triangle5 openings table (all starts, all counts)",
@@ -177,4 +199,24 @@ BENCHMARKS = [
         repeat=11,
         setup=english_midgame,
     ),
+    Benchmark(
+        "english from hole 1: per-move search (no table)",
+        lambda: searched_annotation(peg.start("english", 1)),
+        "<= 1.5 s",
+        repeat=5,
+    ),
+    Benchmark(
+        "european per-move search, 10 moves in",
+        lambda: searched_annotation(european_midgame()),
+        "<= 1.5 s",
+        repeat=5,
+        setup=european_midgame,
+    ),
+    Benchmark(
+        "european openings: which starts end with one peg, where",
+        lambda: searched_openings("european"),
+        "interactive",
+        repeat=3,
+    ),
+    Benchmark("triangle7 openings (searched)", lambda: searched_openings("triangle7"), "interactive", repeat=3),
 ]
