@@ -25,7 +25,9 @@ peg and `O` or `.` for an empty hole (indentation is free).
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 
@@ -394,7 +396,7 @@ def analyse(position: Position, *, should_stop: ShouldStop = never, known: WinTa
         )
         moves = tuple(MoveCount(m, 0) for m in position.legal_moves())
         return Analysis(Count(0), moves, (), reason, (), "Position classes settle it: nothing to count.")
-    root, history = opening_position(position), position.played
+    root, history, began = opening_position(position), position.played, time.monotonic()
     if known is not None and known.covers(position):
         games, source = known.games, f"From the cached {known.board} table: games ending in hole {known.hole}."
         position = replace(position, finish=known.hole)
@@ -403,12 +405,12 @@ def analyse(position: Position, *, should_stop: ShouldStop = never, known: WinTa
             games, source = table(root, should_stop, LIVE_LAYER).games, Analysis.source
         except TooBig:
             if not position.played:
-                return searched(position, should_stop)
+                return searched(position, should_stop, SEARCH_BUDGET - (time.monotonic() - began))
             try:
                 root, history = replace(position, played=()), ()
                 games, source = table(root, should_stop, LIVE_LAYER).games, FROM_HERE
             except TooBig:
-                return searched(position, should_stop)
+                return searched(position, should_stop, SEARCH_BUDGET - (time.monotonic() - began))
     annotated = sorted(
         (MoveCount(move, games(position.play(move).pegs)) for move in position.legal_moves()),
         key=lambda m: (-m.games, m.move),
@@ -526,9 +528,10 @@ def counted_opening(name: str, hole: int, should_stop: ShouldStop) -> Opening:
 def searched_opening(name: str, hole: int, should_stop: ShouldStop) -> Opening:
     """Each finish its class allows, tried by beam searches of growing width."""
     pegs, finishes, unsettled = start(name, hole).pegs, {}, []
+    deadline = Deadline(None, should_stop)
     for finish in reachable_finishes(start(name, hole)):
         ends = endgame(name, (finish,))
-        if any(beam_line(name, pegs, ends, width, should_stop) for width, _ in EFFORTS):
+        if any(beam_line(name, pegs, ends, width, deadline) for width, _ in EFFORTS):
             finishes[finish] = 1
         else:
             unsettled.append(finish)
@@ -707,7 +710,8 @@ def win_table(
 # ---------------------------------------------------------------- pruned search, where counting is too big
 
 ENDGAME_LAYER = 250_000  # positions per layer of an endgame table
-SEARCH_BUDGET = 1.5  # seconds a live analysis may search
+SEARCH_BUDGET = 1.5  # seconds a live analysis may take, counting attempts included
+MIN_SEARCH = 0.5  # seconds the search gets however long the counting attempts took
 EFFORTS = ((500, 2_000), (5_000, 20_000), (30_000, 200_000))  # (beam width, proof nodes), tried in turn
 
 Line = tuple[tuple[int, int, int], ...]
@@ -805,15 +809,16 @@ def line_through(name: str, positions: list[int], ends: Endgame) -> Line:
     return tuple(line)
 
 
-def beam_line(name: str, pegs: int, ends: Endgame, width: int, should_stop: ShouldStop) -> Line | None:
+def beam_line(name: str, pegs: int, ends: Endgame, width: int, deadline: Deadline) -> Line | None:
     """A winning line, looked for by keeping only the `width` most promising positions of each layer.
 
     It finds wins fast but cannot prove a loss: it may drop the only way on.
+    None also when the deadline passes.
     """
     layers, parents = [np.array([pegs], dtype=np.int64)], []
     for _ in range(pegs.bit_count() - max(ends.floor, 1)):
-        if should_stop():
-            raise Stopped
+        if deadline.expired():
+            return None
         parent, children = successors(name, layers[-1])
         children, first = np.unique(children, return_index=True)
         parent = parent[first]
@@ -833,10 +838,10 @@ def beam_line(name: str, pegs: int, ends: Endgame, width: int, should_stop: Shou
     return line_through(name, [pegs, *reversed(path)], ends)
 
 
-def proof_line(name: str, pegs: int, ends: Endgame, dead: set[int], nodes: int, should_stop: ShouldStop) -> Line | None:
+def proof_line(name: str, pegs: int, ends: Endgame, dead: set[int], nodes: int, deadline: Deadline) -> Line | None:
     """Depth first down to the endgame table, remembering dead positions: a line, or None when lost.
 
-    Raises OutOfNodes when `nodes` positions were not enough to decide.
+    Raises OutOfNodes when `nodes` positions, or the time left, were not enough to decide.
     """
     need, empty, flip = (m.tolist() for m in move_masks(name))
     jumps = list(zip(need, empty, flip))
@@ -849,10 +854,8 @@ def proof_line(name: str, pegs: int, ends: Endgame, dead: set[int], nodes: int, 
         if here in dead:
             return None
         left -= 1
-        if left < 0:
+        if left < 0 or (left % 4096 == 0 and deadline.expired()):
             raise OutOfNodes
-        if left % 4096 == 0 and should_stop():
-            raise Stopped
         for n, e, f in jumps:
             if here & n == n and not here & e and (rest := path_from(here ^ f, count - 1)) is not None:
                 return [here, *rest]
@@ -869,7 +872,7 @@ def searched(position: Position, should_stop: ShouldStop = never, budget: float 
     Each move is a win found (with its line), a loss proved, or undecided when
     the budget ran out; the efforts grow until every move is decided.
     """
-    deadline = Deadline(budget, should_stop)
+    deadline = Deadline(max(budget, MIN_SEARCH), should_stop)
     ends = endgame(position.board, tuple(reachable_finishes(position)))
     verdicts: dict[tuple[int, int, int], Line | None] = {}  # a move's line, or None when proved lost
     dead: set[int] = set()
@@ -877,13 +880,11 @@ def searched(position: Position, should_stop: ShouldStop = never, budget: float 
     for width, nodes in EFFORTS:
         for move in (m for m in legal if m not in verdicts):
             after = position.play(move).pegs
-            if (line := beam_line(position.board, after, ends, width, should_stop)) is not None:
+            if (line := beam_line(position.board, after, ends, width, deadline)) is not None:
                 verdicts[move] = line
                 continue
-            try:
-                verdicts[move] = proof_line(position.board, after, ends, dead, nodes, should_stop)
-            except OutOfNodes:
-                pass
+            with suppress(OutOfNodes):
+                verdicts[move] = proof_line(position.board, after, ends, dead, nodes, deadline)
         if len(verdicts) == len(legal) or deadline.expired():
             break
     annotated = sorted(
