@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
@@ -41,6 +41,8 @@ SUMMARY = "Explore openings on the classic boards: every move annotated with the
 SOLVE_OPTIONS = ()
 MAX_LAYER = 3_000_000  # positions in one layer before the exact count gives up
 LIVE_LAYER = 400_000  # the same while a person plays: past it, a pruned search answers at once
+SEARCH_BUDGET = 1.5  # seconds a live analysis may take, counting attempts included
+MIN_SEARCH = 0.5  # seconds the search gets however long the counting attempts took
 
 Hole = tuple[int, int]  # (row, column) in the board's own drawing grid
 
@@ -136,6 +138,12 @@ class Position:
             raise PuzzleError(f"{a} over {b} into {c} is not a legal jump here")
         flip = sum(1 << (h - 1) for h in move)
         return replace(self, pegs=self.pegs ^ flip, played=(*self.played, move))
+
+    def play_all(self, moves: Iterable[tuple[int, int, int]]) -> Position:
+        position = self
+        for move in moves:
+            position = position.play(move)
+        return position
 
 
 def start(board: str, hole: int) -> Position:
@@ -380,14 +388,22 @@ def centred_on(position: Position, hole: int) -> bool:
     return position.finish in (None, hole) and opening_position(position).pegs == start(position.board, hole).pegs
 
 
-def analyse(position: Position, *, should_stop: ShouldStop = never, known: WinTable | None = None) -> Analysis:
+def analyse(
+    position: Position,
+    *,
+    should_stop: ShouldStop = never,
+    known: WinTable | None = None,
+    budget: float | None = SEARCH_BUDGET,
+) -> Analysis:
     """Games from here, each legal move's games, a winning line, and the survival line.
 
     One table answers all of it, since every position of the game so far and
     every move from here are in it: Bell's table when one covers this game
     (`known`), else one counted now from the opening position, or from here
     when the whole game is too big.  Past that, a pruned search (`searched`)
-    says which moves keep a win without counting.
+    says which moves keep a win without counting.  `budget` bounds the
+    seconds spent; None lets counting use all the memory it may and the
+    search run to the end.
     """
     if not reachable_finishes(position):
         where = f"in hole {position.finish}" if position.finish else "anywhere"
@@ -401,16 +417,12 @@ def analyse(position: Position, *, should_stop: ShouldStop = never, known: WinTa
         games, source = known.games, f"From the cached {known.board} table: games ending in hole {known.hole}."
         position = replace(position, finish=known.hole)
     else:
-        try:
-            games, source = table(root, should_stop, LIVE_LAYER).games, Analysis.source
-        except TooBig:
-            if not position.played:
-                return searched(position, should_stop, SEARCH_BUDGET - (time.monotonic() - began))
-            try:
-                root, history = replace(position, played=()), ()
-                games, source = table(root, should_stop, LIVE_LAYER).games, FROM_HERE
-            except TooBig:
-                return searched(position, should_stop, SEARCH_BUDGET - (time.monotonic() - began))
+        limit = LIVE_LAYER if budget is not None else MAX_LAYER
+        counted = counted_game(position, should_stop, limit)
+        if counted is None:
+            spent = time.monotonic() - began
+            return searched(position, should_stop, None if budget is None else budget - spent)
+        games, source, root, history = counted
     annotated = sorted(
         (MoveCount(move, games(position.play(move).pegs)) for move in position.legal_moves()),
         key=lambda m: (-m.games, m.move),
@@ -422,6 +434,20 @@ def analyse(position: Position, *, should_stop: ShouldStop = never, known: WinTa
     here = games(position.pegs)
     line = winning_line(position, games)
     return Analysis(Count(here), tuple(annotated), line, verdict(position, here, annotated), tuple(survival), source)
+
+
+def counted_game(
+    position: Position, should_stop: ShouldStop, limit: int
+) -> tuple[Callable[[int], int], str, Position, tuple[tuple[int, int, int], ...]] | None:
+    """Games counted from the game's opening, else from here: (games, source, root, moves since root)."""
+    root = opening_position(position)
+    with suppress(TooBig):
+        return table(root, should_stop, limit).games, Analysis.source, root, position.played
+    if position.played:
+        here = replace(position, played=())
+        with suppress(TooBig):
+            return table(here, should_stop, limit).games, FROM_HERE, here, ()
+    return None
 
 
 def winning_line(position: Position, games: Callable[[int], int]) -> tuple[tuple[int, int, int], ...]:
@@ -710,8 +736,6 @@ def win_table(
 # ---------------------------------------------------------------- pruned search, where counting is too big
 
 ENDGAME_LAYER = 250_000  # positions per layer of an endgame table
-SEARCH_BUDGET = 1.5  # seconds a live analysis may take, counting attempts included
-MIN_SEARCH = 0.5  # seconds the search gets however long the counting attempts took
 EFFORTS = ((500, 2_000), (5_000, 20_000), (30_000, 200_000))  # (beam width, proof nodes), tried in turn
 
 Line = tuple[tuple[int, int, int], ...]
@@ -866,35 +890,60 @@ def proof_line(name: str, pegs: int, ends: Endgame, dead: set[int], nodes: int, 
     return None if path is None else line_through(name, path, ends)
 
 
-def searched(position: Position, should_stop: ShouldStop = never, budget: float = SEARCH_BUDGET) -> Analysis:
+def searched(position: Position, should_stop: ShouldStop = never, budget: float | None = SEARCH_BUDGET) -> Analysis:
     """Which moves keep a one-peg finish, by beam search for wins and exhaustive search for losses.
 
     Each move is a win found (with its line), a loss proved, or undecided when
-    the budget ran out; the efforts grow until every move is decided.
+    the budget ran out; the efforts grow until every move is decided.  With no
+    budget the efforts all run, and each move still undecided is then counted
+    outright when its games fit in memory.
     """
-    deadline = Deadline(max(budget, MIN_SEARCH), should_stop)
+    deadline = Deadline(None if budget is None else max(budget, MIN_SEARCH), should_stop)
     ends = endgame(position.board, tuple(reachable_finishes(position)))
-    verdicts: dict[tuple[int, int, int], Line | None] = {}  # a move's line, or None when proved lost
+    lines: dict[tuple[int, int, int], Line] = {}
+    lost: set[tuple[int, int, int]] = set()
     dead: set[int] = set()
     legal = position.legal_moves()
+
+    def undecided() -> list[tuple[int, int, int]]:
+        return [m for m in legal if m not in lines and m not in lost]
+
     for width, nodes in EFFORTS:
-        for move in (m for m in legal if m not in verdicts):
+        for move in undecided():
             after = position.play(move).pegs
             if (line := beam_line(position.board, after, ends, width, deadline)) is not None:
-                verdicts[move] = line
+                lines[move] = line
                 continue
             with suppress(OutOfNodes):
-                verdicts[move] = proof_line(position.board, after, ends, dead, nodes, deadline)
-        if len(verdicts) == len(legal) or deadline.expired():
+                if (line := proof_line(position.board, after, ends, dead, nodes, deadline)) is None:
+                    lost.add(move)
+                else:
+                    lines[move] = line
+        if not undecided() or deadline.expired():
             break
+    counted = {} if budget is not None else counted_after(position, undecided(), should_stop)
     annotated = sorted(
-        (MoveCount(m, int(verdicts.get(m) is not None), m in verdicts and verdicts[m] is None) for m in legal),
+        (counted[m][0] if m in counted else MoveCount(m, int(m in lines), m in lost) for m in legal),
         key=lambda m: (-m.games, not m.exact, m.move),
     )
-    wins = [m for m in annotated if m.games]
-    line = (wins[0].move, *verdicts[wins[0].move]) if wins else ()
-    count = Count(1, exact=False) if wins else Count(0, exact=len(verdicts) == len(legal))
+    lines |= {m: line for m, (_, line) in counted.items() if line}
+    best = next((m.move for m in annotated if m.move in lines), None)
+    count = Count(sum(m.games for m in annotated), exact=all(m.exact for m in annotated))
+    line = (best, *lines[best]) if best else ()
     return Analysis(count, tuple(annotated), line, searched_verdict(position, count, annotated), (), SEARCHED)
+
+
+def counted_after(
+    position: Position, moves: list[tuple[int, int, int]], should_stop: ShouldStop
+) -> dict[tuple[int, int, int], tuple[MoveCount, Line]]:
+    """Each move's games counted from the position it leaves, where that fits in memory."""
+    found = {}
+    for move in moves:
+        after = replace(position.play(move), played=())
+        with suppress(TooBig):
+            games = table(after, should_stop).games
+            found[move] = (MoveCount(move, games(after.pegs)), winning_line(after, games))
+    return found
 
 
 SEARCHED = "Searched, not counted: too many games to count live. ≥1 = a winning line found, ? = undecided."
@@ -902,14 +951,14 @@ SEARCHED = "Searched, not counted: too many games to count live. ≥1 = a winnin
 
 def searched_verdict(position: Position, count: Count, annotated: list[MoveCount]) -> str:
     target = f" at hole {position.finish}" if position.finish else ""
+    undecided = sum(not m.decided for m in annotated)
     if count.value:
         keeping = sum(m.keeps_win for m in annotated)
-        undecided = sum(not m.exact and not m.games for m in annotated)
         rest = f", {undecided} undecided" if undecided else ""
-        return f"{keeping} of {len(annotated)} moves keep a one-peg finish{target}{rest}: press w for a winning line."
-    if count.exact:
+        return f"{keeping} of {len(annotated)} moves keep a one-peg finish{target}{rest}."
+    if not undecided:
         return f"No one-peg finish{target} from here: every move was searched to the end."
-    return f"No winning line found{target} within {SEARCH_BUDGET:g} s; no loss proved either."
+    return f"No winning line found{target} in the time given; no loss proved either."
 
 
 @dataclass(frozen=True)
@@ -940,4 +989,4 @@ class Report:
 
 
 def solve(position: Position, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never) -> Report:
-    return Report(position, analyse(position, should_stop=should_stop))
+    return Report(position, analyse(position, should_stop=should_stop, budget=None if exhaustive else SEARCH_BUDGET))

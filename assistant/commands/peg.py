@@ -135,10 +135,8 @@ def english_from_scratch() -> str:
 def english_midgame() -> tuple[peg.Position, peg.WinTable]:
     """Ten moves into the English centre game along the winning line, and the table (built if need be)."""
     known = cached_table(peg.start("english", 17))
-    position = peg.start("english", 17)
-    for move in peg.analyse(position, known=known).line[:10]:
-        position = position.play(move)
-    return position, known
+    start = peg.start("english", 17)
+    return start.play_all(peg.analyse(start, known=known).line[:10]), known
 
 
 def english_annotation() -> str:
@@ -158,10 +156,8 @@ def searched_openings(board: str) -> str:
 @cache
 def european_midgame() -> peg.Position:
     """Ten moves into a European game from hole 9, along a line the search found."""
-    position = peg.start("european", 9)
-    for move in peg.analyse(position).line[:10]:
-        position = position.play(move)
-    return position
+    start = peg.start("european", 9)
+    return start.play_all(peg.analyse(start).line[:10])
 
 
 def searched_annotation(position: peg.Position) -> str:

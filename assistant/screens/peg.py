@@ -42,6 +42,7 @@ legal move with the number of winning games that follow it, and the
 | w | show a whole winning line from here |
 | o | openings table of this board, with a last-peg heat map |
 | b | build the English board's table (once; it is kept in your cache) |
+| t | think on: settle undecided (?) moves without a time limit |
 
 On the English board from the centre, counts come from Bell's table of every
 position that is both reachable and still winnable (1,679,072 up to symmetry):
@@ -165,6 +166,7 @@ class PegScreen(PuzzleScreen[engine.Position]):
         Binding("h", "hint", "Hint"),
         Binding("w", "winning_line", "Line"),
         Binding("o", "openings", "Openings"),
+        Binding("t", "think_on", "Think on", show=False),  # the panel offers it when moves are undecided
         Binding("b", "build_table", "Build table", show=False),  # the panel offers it where it applies
     ]
 
@@ -173,6 +175,7 @@ class PegScreen(PuzzleScreen[engine.Position]):
         self.analysis: engine.Analysis | None = None
         self.known: dict[tuple[str, int], engine.WinTable] = {}  # Bell's tables loaded or built
         self.building: tuple[str, int] | None = None
+        self.patient_for: engine.Position | None = None  # the position to search without a time limit
         super().__init__()
 
     def compose(self) -> ComposeResult:
@@ -203,7 +206,8 @@ class PegScreen(PuzzleScreen[engine.Position]):
             if (found := tables.load_table(*key)) is None:
                 return key
             self.known[key] = found
-        return engine.analyse(position, should_stop=job.should_stop, known=self.known.get(key))
+        budget = None if position is self.patient_for else engine.SEARCH_BUDGET
+        return engine.analyse(position, should_stop=job.should_stop, known=self.known.get(key), budget=budget)
 
     def show_result(self, analysis: engine.Analysis | tuple[str, int]) -> None:
         if isinstance(analysis, tuple):
@@ -211,7 +215,10 @@ class PegScreen(PuzzleScreen[engine.Position]):
             return
         self.analysis = analysis
         tone = "good" if analysis.count.value else ("bad" if analysis.count.exact else "info")
-        self.panel.show(headline(analysis.count), tone, Text.assemble(analysis.verdict, "\n", (analysis.source, "dim")))
+        detail = Text.assemble(analysis.verdict, "\n", (analysis.source, "dim"))
+        if any(not m.decided for m in analysis.moves):
+            detail.append("\nPress t to think on without a time limit.", style="bold")
+        self.panel.show(headline(analysis.count), tone, detail)
         self.query_one("#moves", Static).update(moves_table(analysis))
         survival = " → ".join(f"{n:,}" for n in analysis.survival) or "not counted"
         self.query_one("#survival", Static).update(Text.assemble(("survival: ", "dim"), survival))
@@ -284,6 +291,15 @@ class PegScreen(PuzzleScreen[engine.Position]):
             return
         line = ", ".join(f"{a}→{c}" for a, _, c in self.analysis.line)
         self.notify(f"A winning line: {line}", timeout=15)
+
+    def action_think_on(self) -> None:
+        """Search this position to the end, counting what fits in memory; a new move goes back to live speed."""
+        if not self.analysis or all(m.decided for m in self.analysis.moves):
+            self.notify("Every move here is already settled.")
+            return
+        self.patient_for = self.state
+        self.panel.show("Thinking on…", "info", "Searching every undecided move to the end; play on at any time.")
+        self.live.request(self.state)
 
     def action_build_table(self) -> None:
         key = tables.table_for(self.state)

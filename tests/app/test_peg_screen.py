@@ -82,3 +82,23 @@ async def test_the_european_board_is_searched_and_its_holes_marked(settle):
         assert board.targets == {1: True}
         await pilot.press("w")
         assert any("A winning line" in n.message for n in app._notifications)
+
+
+async def test_think_on_settles_the_moves_left_undecided(settle, monkeypatch):
+    """Live, nothing is counted or searched here (both made impossible); t takes the time and counts."""
+    start = peg.start("european", 9)
+    position = peg.Position("european", start.play_all(peg.analyse(start).line[:20]).pegs)
+    counted = peg.analyse(position).count
+    monkeypatch.setattr(peg, "LIVE_LAYER", 10)
+    monkeypatch.setattr(peg, "EFFORTS", ())
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.load(position)
+        await settle(pilot)
+        assert headline(app) == "Undecided: no win found, no loss proved"
+        assert "Press t" in str(app.screen.panel.query_one("#detail").render())
+        await pilot.press("t")
+        await settle(pilot)
+        assert headline(app) == f"{counted} winning games"
+        assert all(m.decided for m in app.screen.analysis.moves)

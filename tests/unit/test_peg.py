@@ -39,10 +39,7 @@ def test_every_move_is_annotated_with_its_games():
     assert analysis.count.value == sum(m.games for m in analysis.moves)
     for m in analysis.moves:
         assert m.games == peg.analyse(position.play(m.move)).count.value
-    after = position
-    for move in analysis.line:
-        after = after.play(move)
-    assert bin(after.pegs).count("1") == 1
+    assert position.play_all(analysis.line).pegs.bit_count() == 1
 
 
 def test_a_lost_position_says_so_at_once():
@@ -168,12 +165,6 @@ def played_out(position: peg.Position, choices: list[int]) -> peg.Position:
     return position
 
 
-def replay(position: peg.Position, line) -> peg.Position:
-    for move in line:
-        position = position.play(move)  # refuses an illegal move
-    return position
-
-
 @settings(max_examples=40, deadline=None)
 @given(
     st.sampled_from(["triangle5", "triangle6"]),
@@ -190,7 +181,7 @@ def test_the_search_agrees_with_counting_on_small_boards(name, hole, choices):
     assert {m.move: bool(m.games) for m in searched.moves} == {move: bool(n) for move, n in counted.items()}
     assert all(m.decided for m in searched.moves)
     if searched.line:
-        assert replay(position, searched.line).pegs.bit_count() == 1
+        assert position.play_all(searched.line).pegs.bit_count() == 1
 
 
 def test_the_european_board_is_searched_and_its_line_wins():
@@ -198,14 +189,14 @@ def test_the_european_board_is_searched_and_its_line_wins():
     analysis = peg.analyse(position)
     assert analysis.source == peg.SEARCHED and not analysis.count.exact
     assert [str(m) for m in analysis.moves] == ["≥1", "≥1"]
-    last = replay(position, analysis.line)
+    last = position.play_all(analysis.line)
     assert last.pegs.bit_count() == 1 and last.pegs.bit_length() in peg.reachable_finishes(position)
 
 
 def test_late_in_a_european_game_losses_are_proved_and_agree_with_counting():
     """Sixteen pegs left after a line found by search: counting from there is small enough to check it."""
     start = peg.start("european", 9)
-    position = replay(start, peg.analyse(start).line[:20])
+    position = start.play_all(peg.analyse(start).line[:20])
     counted = peg.analyse(position)
     assert counted.source == peg.FROM_HERE
     searched = peg.searched(position)
@@ -223,3 +214,14 @@ def test_big_board_openings_say_which_starts_win_and_where():
 def test_cli_count_refuses_to_guess_where_it_can_only_search(capsys):
     assert main(["peg", "count", "english", "--start", "1"]) == 2
     assert "too many games to count from hole 1; a winning game exists" in capsys.readouterr().err
+
+
+def test_without_a_budget_moves_the_search_leaves_open_are_counted(monkeypatch):
+    """With no effort to spend every move is undecided; patience then counts each one outright."""
+    start = peg.start("european", 9)
+    position = start.play_all(peg.analyse(start).line[:20])
+    monkeypatch.setattr(peg, "EFFORTS", ())
+    live, patient = peg.searched(position), peg.searched(position, budget=None)
+    assert not any(m.decided for m in live.moves) and live.verdict.startswith("No winning line found")
+    assert {m.move: m.games for m in patient.moves} == {m.move: m.games for m in peg.analyse(position).moves}
+    assert patient.count.exact and position.play_all(patient.line).pegs.bit_count() == 1
