@@ -186,7 +186,9 @@ def propagate(places: Places, geometry: Geometry) -> bool:
 def sweep(places: Places, geometry: Geometry) -> bool:
     """k sits next to k-1 and k+1: forward then backward, carrying every distance.
 
-    The neighbourhood shifts are inlined: this loop is most of the solver's time.
+    The neighbours exclude the cells themselves (k and k-1 never share a cell),
+    so a number with one place pushes its neighbours off that place at once.
+    The shifts are inlined: this loop is most of the solver's time.
     """
     s, board, king = geometry.stride, geometry.open, geometry.king
     n = len(places) - 1
@@ -194,11 +196,9 @@ def sweep(places: Places, geometry: Geometry) -> bool:
         step = 1 if order.step == 1 else -1
         for k in order:
             prev = places[k - step]
-            if king:
-                row = prev | prev << 1 | prev >> 1
-                near = row | row << s | row >> s
-            else:
-                near = prev | prev << 1 | prev >> 1 | prev << s | prev >> s
+            side = prev << 1 | prev >> 1
+            column = prev | side if king else prev
+            near = side | column << s | column >> s
             p = places[k] & near & board
             if not p:
                 return False
