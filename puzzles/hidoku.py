@@ -11,7 +11,7 @@ cheap set algebra:
 - a number with one place owns that cell; a cell that only one number can
   reach belongs to it (hidden single); a cell no number can reach is a
   contradiction;
-- search branches on the number with the fewest places.
+- search branches on the cell with the fewest possible numbers.
 
 Text format: rows of cells separated by commas or spaces; a number is a given,
 `_`, `-` or `0` is empty, `.` or `#` is blocked.  The optional first lines may
@@ -308,28 +308,48 @@ def pockets(places: Places, geometry: Geometry) -> bool:
 
 
 def solutions(places: Places, geometry: Geometry, deadline: Deadline) -> Iterator[Places]:
-    """Every completion, by branching on the number with the fewest places."""
+    """Every completion, by branching on the numbers that may fill the most constrained cell."""
     if not propagate(places, geometry):
         return
-    choice, fewest = 0, None
-    for k in range(1, len(places)):
-        count = places[k].bit_count()
-        if count > 1 and (fewest is None or count < fewest):
-            choice, fewest = k, count
-            if count == 2:
-                break
-    if not choice:
+    cell = branching_cell(places, geometry)
+    if not cell:
         yield places
         return
-    options = places[choice]
-    while options:
-        if deadline.expired():
-            raise OutOfTime
-        low = options & -options
-        options ^= low
-        branch = places[:]
-        branch[choice] = low
-        yield from solutions(branch, geometry, deadline)
+    for k in range(1, len(places)):
+        if places[k] & cell and places[k] != cell:
+            if deadline.expired():
+                raise OutOfTime
+            branch = places[:]
+            branch[k] = cell
+            yield from solutions(branch, geometry, deadline)
+
+
+def branching_cell(places: Places, geometry: Geometry) -> int:
+    """The free cell with the fewest possible numbers (0 when every number is placed).
+
+    Ties go to the cell with the fewest free neighbours: the likeliest dead end.
+    A cell's few numbers split the search far better than a number's few
+    places, which tend to be the cells of one open area that stay open whatever
+    the choice.
+    """
+    counts: dict[int, int] = {}
+    owned = 0
+    for p in places[1:]:
+        if p & (p - 1):
+            while p:
+                low = p & -p
+                counts[low] = counts.get(low, 0) + 1
+                p ^= low
+        else:
+            owned |= p
+    if not counts:
+        return 0
+    fewest = min(counts.values())
+    free = geometry.open & ~owned
+    return min(
+        (cell for cell, count in counts.items() if count == fewest),
+        key=lambda cell: (geometry.around(cell) & free).bit_count(),
+    )
 
 
 def to_grid(board: Hidoku, places: Places, geometry: Geometry) -> Grid:
