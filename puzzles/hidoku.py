@@ -368,9 +368,10 @@ def conflicts(board: Hidoku) -> dict[Position, str]:
     geometry = Geometry(board)
     where = places_of(board.grid)
     found = repeats(board.grid)
+    n = board.size
     for position, value in cells(board):
-        if value > board.size:
-            found[position] = f"{value} is more than {board.size}"
+        if value > n:
+            found[position] = f"{value} is more than {n}"
     for value, places in where.items():
         follower = where.get(value + 1)
         if follower and len(places) == 1 and len(follower) == 1:
