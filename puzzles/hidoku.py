@@ -152,6 +152,16 @@ class Geometry:
             return (row | row << s | row >> s) & self.open
         return (cells | cells << 1 | cells >> 1 | cells << s | cells >> s) & self.open
 
+    def lonely(self, cells: int) -> int:
+        """The cells of `cells` with at most one neighbour among them."""
+        s = self.stride
+        ones = twos = 0
+        for step in (1, s - 1, s, s + 1) if self.king else (1, s):
+            for shifted in (cells << step & cells, cells >> step & cells):
+                twos |= ones & shifted
+                ones |= shifted
+        return cells & ~twos
+
     def positions(self, cells: int) -> Iterator[Position]:
         while cells:
             low = cells & -cells
@@ -177,7 +187,13 @@ def propagate(places: Places, geometry: Geometry) -> bool:
     """Narrow every number's places to a fixpoint; False on a contradiction."""
     while True:
         before = places[:]
-        if not (sweep(places, geometry) and singles(places, geometry) and runs(places) and pockets(places, geometry)):
+        if not (
+            sweep(places, geometry)
+            and singles(places, geometry)
+            and dead_ends(places, geometry)
+            and runs(places)
+            and pockets(places, geometry)
+        ):
             return False
         if places == before:
             return True
@@ -232,6 +248,33 @@ def singles(places: Places, geometry: Geometry) -> bool:
             if not narrowed:
                 return False
             places[k] = narrowed
+    return True
+
+
+def dead_ends(places: Places, geometry: Geometry) -> bool:
+    """A free cell with one free neighbour holds 1, N, or a number placed next to its predecessor or successor.
+
+    The path enters and leaves a cell through two different neighbours, and
+    only one of them can be that free cell: the other must already be placed.
+    """
+    owned = 0
+    for p in places[1:]:
+        if p & (p - 1) == 0:
+            owned |= p
+    ends = geometry.lonely(geometry.open & ~owned)
+    if not ends:
+        return True
+    for k in range(2, len(places) - 1):
+        p = places[k]
+        if p & ends and p & (p - 1):
+            placed_beside = 0
+            for other in (places[k - 1], places[k + 1]):
+                if other & (other - 1) == 0:
+                    placed_beside |= other
+            p &= ~ends | geometry.around(placed_beside)
+            if not p:
+                return False
+            places[k] = p
     return True
 
 

@@ -149,3 +149,13 @@ def test_a_budget_gives_a_lower_bound_on_an_open_board():
     analysis = hidoku.analyse(hidoku.blank(5, 5), budget=0.05)
     assert not analysis.count.exact and analysis.count.value > 0
     assert str(analysis.count).startswith("at least")
+
+
+def test_a_dead_end_cell_holds_an_end_of_the_path_or_a_number_beside_its_placed_neighbour():
+    board = hidoku.parse("_ _ 3 _ _\n")  # every free cell has at most one free neighbour
+    geometry = hidoku.Geometry(board)
+    places = hidoku.initial_places(board, geometry)
+    assert hidoku.dead_ends(places, geometry)
+    assert set(geometry.positions(places[2])) == set(geometry.positions(places[4])) == {(0, 1), (0, 3)}
+    assert set(geometry.positions(places[1])) == {(0, 0), (0, 1), (0, 3), (0, 4)}
+    assert {row[:2] for (row,) in brute_force(board)} == {(1, 2), (5, 4)}
