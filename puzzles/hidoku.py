@@ -184,7 +184,11 @@ def initial_places(board: Hidoku, geometry: Geometry) -> Places:
 
 
 def propagate(places: Places, geometry: Geometry) -> bool:
-    """Narrow every number's places to a fixpoint; False on a contradiction."""
+    """Narrow every number's places to a fixpoint; False on a contradiction.
+
+    The cheap set rules run to their fixpoint first; the dearer matching only
+    runs when they are stuck.
+    """
     while True:
         before = places[:]
         if not (
@@ -196,7 +200,10 @@ def propagate(places: Places, geometry: Geometry) -> bool:
         ):
             return False
         if places == before:
-            return True
+            if not matching(places):
+                return False
+            if places == before:
+                return True
 
 
 def sweep(places: Places, geometry: Geometry) -> bool:
@@ -348,6 +355,103 @@ def pockets(places: Places, geometry: Geometry) -> bool:
             for k in reaching:
                 places[k] &= pocket
     return True
+
+
+def matching(places: Places) -> bool:
+    """Every number needs a cell of its own: keep only the places some such sharing uses.
+
+    This is Régin's filter for all-different.  Match each unplaced number to a
+    free cell; another number's cell x is open to k exactly when k can take x
+    and the numbers displaced in turn lead back to k, that is when both lie on
+    one cycle (strongly connected component) of "k could take j's cell".
+    """
+    loose = [k for k in range(1, len(places)) if places[k] & (places[k] - 1)]
+    cell_of: dict[int, int] = {}
+    owner: dict[int, int] = {}
+    for k in loose:
+        if not match_number(k, places, cell_of, owner):
+            return False
+    takes = {k: displaced(places[k] & ~cell_of[k], owner) for k in loose}
+    cycle = components(loose, takes)
+    for k in loose:
+        keep = cell_of[k]
+        for j in takes[k]:
+            if cycle[j] == cycle[k]:
+                keep |= cell_of[j]
+        places[k] = keep
+    return True
+
+
+def match_number(k: int, places: Places, cell_of: dict[int, int], owner: dict[int, int]) -> bool:
+    """Give k a cell, moving other numbers along the shortest chain of swaps; False if none frees one."""
+    came_from: dict[int, int] = {}  # cell -> the number that reached it
+    seen, frontier = 0, [k]
+    while frontier:
+        reached = []
+        for j in frontier:
+            options = places[j] & ~seen
+            seen |= options
+            while options:
+                cell = options & -options
+                options ^= cell
+                came_from[cell] = j
+                if cell not in owner:
+                    while True:  # shift every number on the chain into its new cell
+                        j = came_from[cell]
+                        previous = cell_of.get(j, 0)
+                        cell_of[j], owner[cell] = cell, j
+                        if j == k:
+                            return True
+                        cell = previous
+                reached.append(owner[cell])
+        frontier = reached
+    return False
+
+
+def displaced(cells: int, owner: dict[int, int]) -> list[int]:
+    """The numbers now matched to these cells."""
+    found = []
+    while cells:
+        cell = cells & -cells
+        cells ^= cell
+        found.append(owner[cell])
+    return found
+
+
+def components(nodes: list[int], edges: dict[int, list[int]]) -> dict[int, int]:
+    """Strongly connected components (Tarjan, without recursion): node -> component number."""
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    component: dict[int, int] = {}
+    stack: list[int] = []
+    for root in nodes:
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        work = [(root, iter(edges[root]))]
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    work.append((child, iter(edges[child])))
+                    break
+                if child not in component:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    while True:
+                        member = stack.pop()
+                        component[member] = node
+                        if member == node:
+                            break
+    return component
 
 
 def solutions(places: Places, geometry: Geometry, deadline: Deadline) -> Iterator[Places]:

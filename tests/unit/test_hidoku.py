@@ -159,3 +159,11 @@ def test_a_dead_end_cell_holds_an_end_of_the_path_or_a_number_beside_its_placed_
     assert set(geometry.positions(places[2])) == set(geometry.positions(places[4])) == {(0, 1), (0, 3)}
     assert set(geometry.positions(places[1])) == {(0, 0), (0, 1), (0, 3), (0, 4)}
     assert {row[:2] for (row,) in brute_force(board)} == {(1, 2), (5, 4)}
+
+
+def test_matching_keeps_only_the_places_some_sharing_of_cells_uses():
+    a, b, c, d = 1, 2, 4, 8  # four cells as bits
+    places = [0, a | b, a | b, a | b | c, c | d]
+    assert hidoku.matching(places)
+    assert places == [0, a | b, a | b, c, d]  # 1 and 2 fill a and b, so 3 takes c and 4 takes d
+    assert not hidoku.matching([0, a | b, a | b, a | b, c | d])  # three numbers for two cells
