@@ -11,7 +11,8 @@ cheap set algebra:
 - a number with one place owns that cell; a cell that only one number can
   reach belongs to it (hidden single); a cell no number can reach is a
   contradiction;
-- search branches on the cell with the fewest possible numbers.
+- search branches on the cell with the fewest possible numbers, sooner on
+  cells whose branches failed before.
 
 Text format: rows of cells separated by commas or spaces; a number is a given,
 `_`, `-` or `0` is empty, `.` or `#` is blocked.  The optional first lines may
@@ -454,11 +455,20 @@ def components(nodes: list[int], edges: dict[int, list[int]]) -> dict[int, int]:
     return component
 
 
-def solutions(places: Places, geometry: Geometry, deadline: Deadline) -> Iterator[Places]:
-    """Every completion, by branching on the numbers that may fill the most constrained cell."""
+def solutions(
+    places: Places, geometry: Geometry, deadline: Deadline, failures: dict[int, int] | None = None
+) -> Iterator[Places]:
+    """Every completion, by branching on the numbers that may fill the most constrained cell.
+
+    `failures` counts, per cell, the branches on it that led nowhere: such a
+    cell is tried earlier (dom/wdeg), so a knot in one corner of the board is
+    met near the root, once, instead of under every unrelated choice.
+    """
+    if failures is None:
+        failures = {}
     if not propagate(places, geometry):
         return
-    cell = branching_cell(places, geometry)
+    cell = branching_cell(places, geometry, failures)
     if not cell:
         yield places
         return
@@ -468,11 +478,16 @@ def solutions(places: Places, geometry: Geometry, deadline: Deadline) -> Iterato
                 raise OutOfTime
             branch = places[:]
             branch[k] = cell
-            yield from solutions(branch, geometry, deadline)
+            found = False
+            for solution in solutions(branch, geometry, deadline, failures):
+                found = True
+                yield solution
+            if not found:
+                failures[cell] = failures.get(cell, 0) + 1
 
 
-def branching_cell(places: Places, geometry: Geometry) -> int:
-    """The free cell with the fewest possible numbers (0 when every number is placed).
+def branching_cell(places: Places, geometry: Geometry, failures: dict[int, int]) -> int:
+    """The free cell with the fewest possible numbers per past failure (0 when every number is placed).
 
     Ties go to the cell with the fewest free neighbours: the likeliest dead end.
     A cell's few numbers split the search far better than a number's few
@@ -491,10 +506,11 @@ def branching_cell(places: Places, geometry: Geometry) -> int:
             owned |= p
     if not counts:
         return 0
-    fewest = min(counts.values())
+    scores = {cell: count / (1 + failures.get(cell, 0)) for cell, count in counts.items()}
+    best = min(scores.values())
     free = geometry.open & ~owned
     return min(
-        (cell for cell, count in counts.items() if count == fewest),
+        (cell for cell, score in scores.items() if score == best),
         key=lambda cell: (geometry.around(cell) & free).bit_count(),
     )
 
