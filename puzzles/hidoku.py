@@ -11,6 +11,11 @@ cheap set algebra:
 - a number with one place owns that cell; a cell that only one number can
   reach belongs to it (hidden single); a cell no number can reach is a
   contradiction;
+- a free cell with a single free neighbour is an end of the path or sits
+  beside a placed neighbour of its number (dead ends);
+- numbers that between them can reach only as many cells as they are fill
+  those cells, whatever the order (matching, which covers the runs and
+  pockets of free cells a person counts);
 - search branches on the cell with the fewest possible numbers, sooner on
   cells whose branches failed before.
 
@@ -192,13 +197,7 @@ def propagate(places: Places, geometry: Geometry) -> bool:
     """
     while True:
         before = places[:]
-        if not (
-            sweep(places, geometry)
-            and singles(places, geometry)
-            and dead_ends(places, geometry)
-            and runs(places)
-            and pockets(places, geometry)
-        ):
+        if not (sweep(places, geometry) and singles(places, geometry) and dead_ends(places, geometry)):
             return False
         if places == before:
             if not matching(places):
@@ -283,78 +282,6 @@ def dead_ends(places: Places, geometry: Geometry) -> bool:
             if not p:
                 return False
             places[k] = p
-    return True
-
-
-def runs(places: Places) -> bool:
-    """Each run of unplaced numbers between two placed ones fills the cells only it can reach.
-
-    A run of length L must visit every cell that no other run can reach; more
-    than L such cells is a contradiction, exactly L confines the run to them.
-    """
-    spans, start, fixed = [], None, 0
-    for k in range(1, len(places)):
-        p = places[k]
-        loose = bool(p & (p - 1))
-        if not loose:
-            fixed |= p
-        if loose and start is None:
-            start = k
-        elif not loose and start is not None:
-            spans.append((start, k))
-            start = None
-    if start is not None:
-        spans.append((start, len(places)))
-    reach = []
-    once = twice = 0
-    for a, b in spans:
-        union = 0
-        for k in range(a, b):
-            union |= places[k]
-        union &= ~fixed  # cells of numbers that just became single are not free
-        reach.append(union)
-        twice |= once & union
-        once |= union
-    for (a, b), union in zip(spans, reach):
-        own = union & ~twice
-        length = b - a
-        count = own.bit_count()
-        if count > length:
-            return False
-        if count == length:
-            for k in range(a, b):
-                places[k] &= own
-                if not places[k]:
-                    return False
-    return True
-
-
-def pockets(places: Places, geometry: Geometry) -> bool:
-    """Each pocket of free cells needs as many numbers as it has cells (pigeonholes).
-
-    If fewer numbers can reach a pocket than it has cells, no completion; if
-    exactly as many, each of them must go there.
-    """
-    owned = 0
-    for p in places[1:]:
-        if p & (p - 1) == 0:
-            owned |= p
-    free = geometry.open & ~owned
-    while free:
-        pocket = free & -free
-        while True:
-            grown = geometry.around(pocket) & free
-            if grown == pocket:
-                break
-            pocket = grown
-        free &= ~pocket
-        size = pocket.bit_count()
-        reaching = [k for k in range(1, len(places)) if places[k] & pocket and places[k] & (places[k] - 1)]
-        if len(reaching) < size:
-            return False
-        if len(reaching) == size:
-            for k in reaching:
-                places[k] &= pocket
     return True
 
 
