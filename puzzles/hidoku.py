@@ -292,6 +292,7 @@ def matching(places: Places) -> bool:
     free cell; another number's cell x is open to k exactly when k can take x
     and the numbers displaced in turn lead back to k, that is when both lie on
     one cycle (strongly connected component) of "k could take j's cell".
+    It expects what `singles` leaves: as many free cells as unplaced numbers.
     """
     loose = [k for k in range(1, len(places)) if places[k] & (places[k] - 1)]
     cell_of: dict[int, int] = {}
