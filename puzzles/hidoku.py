@@ -285,6 +285,9 @@ def dead_ends(places: Places, geometry: Geometry) -> bool:
     return True
 
 
+WIDE_OPEN = 16  # places per number beyond which matching costs much and finds little
+
+
 def matching(places: Places) -> bool:
     """Every number needs a cell of its own: keep only the places some such sharing uses.
 
@@ -293,8 +296,11 @@ def matching(places: Places) -> bool:
     and the numbers displaced in turn lead back to k, that is when both lie on
     one cycle (strongly connected component) of "k could take j's cell".
     It expects what `singles` leaves: as many free cells as unplaced numbers.
+    On a wide open board (an empty one being typed in) it is skipped.
     """
     loose = [k for k in range(1, len(places)) if places[k] & (places[k] - 1)]
+    if sum(places[k].bit_count() for k in loose) > WIDE_OPEN * len(loose):
+        return True
     cell_of: dict[int, int] = {}
     owner: dict[int, int] = {}
     for k in loose:
