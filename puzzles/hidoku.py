@@ -11,7 +11,13 @@ cheap set algebra:
 - a number with one place owns that cell; a cell that only one number can
   reach belongs to it (hidden single); a cell no number can reach is a
   contradiction;
-- search branches on the number with the fewest places.
+- a free cell with a single free neighbour is an end of the path or sits
+  beside a placed neighbour of its number (dead ends);
+- numbers that between them can reach only as many cells as they are fill
+  those cells, whatever the order (matching, which covers the runs and
+  pockets of free cells a person counts);
+- search branches on the cell with the fewest possible numbers, sooner on
+  cells whose branches failed before.
 
 Text format: rows of cells separated by commas or spaces; a number is a given,
 `_`, `-` or `0` is empty, `.` or `#` is blocked.  The optional first lines may
@@ -152,6 +158,16 @@ class Geometry:
             return (row | row << s | row >> s) & self.open
         return (cells | cells << 1 | cells >> 1 | cells << s | cells >> s) & self.open
 
+    def lonely(self, cells: int) -> int:
+        """The cells of `cells` with at most one neighbour among them."""
+        s = self.stride
+        ones = twos = 0
+        for step in (1, s - 1, s, s + 1) if self.king else (1, s):
+            for shifted in (cells << step & cells, cells >> step & cells):
+                twos |= ones & shifted
+                ones |= shifted
+        return cells & ~twos
+
     def positions(self, cells: int) -> Iterator[Position]:
         while cells:
             low = cells & -cells
@@ -174,19 +190,28 @@ def initial_places(board: Hidoku, geometry: Geometry) -> Places:
 
 
 def propagate(places: Places, geometry: Geometry) -> bool:
-    """Narrow every number's places to a fixpoint; False on a contradiction."""
+    """Narrow every number's places to a fixpoint; False on a contradiction.
+
+    The cheap set rules run to their fixpoint first; the dearer matching only
+    runs when they are stuck.
+    """
     while True:
         before = places[:]
-        if not (sweep(places, geometry) and singles(places, geometry) and runs(places) and pockets(places, geometry)):
+        if not (sweep(places, geometry) and singles(places, geometry) and dead_ends(places, geometry)):
             return False
         if places == before:
-            return True
+            if not matching(places):
+                return False
+            if places == before:
+                return True
 
 
 def sweep(places: Places, geometry: Geometry) -> bool:
     """k sits next to k-1 and k+1: forward then backward, carrying every distance.
 
-    The neighbourhood shifts are inlined: this loop is most of the solver's time.
+    The neighbours exclude the cells themselves (k and k-1 never share a cell),
+    so a number with one place pushes its neighbours off that place at once.
+    The shifts are inlined: this loop is most of the solver's time.
     """
     s, board, king = geometry.stride, geometry.open, geometry.king
     n = len(places) - 1
@@ -194,11 +219,9 @@ def sweep(places: Places, geometry: Geometry) -> bool:
         step = 1 if order.step == 1 else -1
         for k in order:
             prev = places[k - step]
-            if king:
-                row = prev | prev << 1 | prev >> 1
-                near = row | row << s | row >> s
-            else:
-                near = prev | prev << 1 | prev >> 1 | prev << s | prev >> s
+            side = prev << 1 | prev >> 1
+            column = prev | side if king else prev
+            near = side | column << s | column >> s
             p = places[k] & near & board
             if not p:
                 return False
@@ -235,101 +258,195 @@ def singles(places: Places, geometry: Geometry) -> bool:
     return True
 
 
-def runs(places: Places) -> bool:
-    """Each run of unplaced numbers between two placed ones fills the cells only it can reach.
+def dead_ends(places: Places, geometry: Geometry) -> bool:
+    """A free cell with one free neighbour holds 1, N, or a number placed next to its predecessor or successor.
 
-    A run of length L must visit every cell that no other run can reach; more
-    than L such cells is a contradiction, exactly L confines the run to them.
-    """
-    spans, start, fixed = [], None, 0
-    for k in range(1, len(places)):
-        p = places[k]
-        loose = bool(p & (p - 1))
-        if not loose:
-            fixed |= p
-        if loose and start is None:
-            start = k
-        elif not loose and start is not None:
-            spans.append((start, k))
-            start = None
-    if start is not None:
-        spans.append((start, len(places)))
-    reach = []
-    once = twice = 0
-    for a, b in spans:
-        union = 0
-        for k in range(a, b):
-            union |= places[k]
-        union &= ~fixed  # cells of numbers that just became single are not free
-        reach.append(union)
-        twice |= once & union
-        once |= union
-    for (a, b), union in zip(spans, reach):
-        own = union & ~twice
-        length = b - a
-        count = own.bit_count()
-        if count > length:
-            return False
-        if count == length:
-            for k in range(a, b):
-                places[k] &= own
-                if not places[k]:
-                    return False
-    return True
-
-
-def pockets(places: Places, geometry: Geometry) -> bool:
-    """Each pocket of free cells needs as many numbers as it has cells (pigeonholes).
-
-    If fewer numbers can reach a pocket than it has cells, no completion; if
-    exactly as many, each of them must go there.
+    The path enters and leaves a cell through two different neighbours, and
+    only one of them can be that free cell: the other must already be placed.
     """
     owned = 0
     for p in places[1:]:
         if p & (p - 1) == 0:
             owned |= p
-    free = geometry.open & ~owned
-    while free:
-        pocket = free & -free
-        while True:
-            grown = geometry.around(pocket) & free
-            if grown == pocket:
-                break
-            pocket = grown
-        free &= ~pocket
-        size = pocket.bit_count()
-        reaching = [k for k in range(1, len(places)) if places[k] & pocket and places[k] & (places[k] - 1)]
-        if len(reaching) < size:
-            return False
-        if len(reaching) == size:
-            for k in reaching:
-                places[k] &= pocket
+    ends = geometry.lonely(geometry.open & ~owned)
+    if not ends:
+        return True
+    for k in range(2, len(places) - 1):
+        p = places[k]
+        if p & ends and p & (p - 1):
+            placed_beside = 0
+            for other in (places[k - 1], places[k + 1]):
+                if other & (other - 1) == 0:
+                    placed_beside |= other
+            p &= ~ends | geometry.around(placed_beside)
+            if not p:
+                return False
+            places[k] = p
     return True
 
 
-def solutions(places: Places, geometry: Geometry, deadline: Deadline) -> Iterator[Places]:
-    """Every completion, by branching on the number with the fewest places."""
+WIDE_OPEN = 16  # places per number beyond which matching costs much and finds little
+
+
+def matching(places: Places) -> bool:
+    """Every number needs a cell of its own: keep only the places some such sharing uses.
+
+    This is Régin's filter for all-different.  Match each unplaced number to a
+    free cell; another number's cell x is open to k exactly when k can take x
+    and the numbers displaced in turn lead back to k, that is when both lie on
+    one cycle (strongly connected component) of "k could take j's cell".
+    It expects what `singles` leaves: as many free cells as unplaced numbers.
+    On a wide open board (an empty one being typed in) it is skipped.
+    """
+    loose = [k for k in range(1, len(places)) if places[k] & (places[k] - 1)]
+    if sum(places[k].bit_count() for k in loose) > WIDE_OPEN * len(loose):
+        return True
+    cell_of: dict[int, int] = {}
+    owner: dict[int, int] = {}
+    for k in loose:
+        if not match_number(k, places, cell_of, owner):
+            return False
+    takes = {k: displaced(places[k] & ~cell_of[k], owner) for k in loose}
+    cycle = components(loose, takes)
+    for k in loose:
+        keep = cell_of[k]
+        for j in takes[k]:
+            if cycle[j] == cycle[k]:
+                keep |= cell_of[j]
+        places[k] = keep
+    return True
+
+
+def match_number(k: int, places: Places, cell_of: dict[int, int], owner: dict[int, int]) -> bool:
+    """Give k a cell, moving other numbers along the shortest chain of swaps; False if none frees one."""
+    came_from: dict[int, int] = {}  # cell -> the number that reached it
+    seen, frontier = 0, [k]
+    while frontier:
+        reached = []
+        for j in frontier:
+            options = places[j] & ~seen
+            seen |= options
+            while options:
+                cell = options & -options
+                options ^= cell
+                came_from[cell] = j
+                if cell not in owner:
+                    while True:  # shift every number on the chain into its new cell
+                        j = came_from[cell]
+                        previous = cell_of.get(j, 0)
+                        cell_of[j], owner[cell] = cell, j
+                        if j == k:
+                            return True
+                        cell = previous
+                reached.append(owner[cell])
+        frontier = reached
+    return False
+
+
+def displaced(cells: int, owner: dict[int, int]) -> list[int]:
+    """The numbers now matched to these cells."""
+    found = []
+    while cells:
+        cell = cells & -cells
+        cells ^= cell
+        found.append(owner[cell])
+    return found
+
+
+def components(nodes: list[int], edges: dict[int, list[int]]) -> dict[int, int]:
+    """Strongly connected components (Tarjan, without recursion): node -> component number."""
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    component: dict[int, int] = {}
+    stack: list[int] = []
+    for root in nodes:
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        work = [(root, iter(edges[root]))]
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    work.append((child, iter(edges[child])))
+                    break
+                if child not in component:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    while True:
+                        member = stack.pop()
+                        component[member] = node
+                        if member == node:
+                            break
+    return component
+
+
+def solutions(
+    places: Places, geometry: Geometry, deadline: Deadline, failures: dict[int, int] | None = None
+) -> Iterator[Places]:
+    """Every completion, by branching on the numbers that may fill the most constrained cell.
+
+    `failures` counts, per cell, the branches on it that led nowhere: such a
+    cell is tried earlier (dom/wdeg), so a knot in one corner of the board is
+    met near the root, once, instead of under every unrelated choice.
+    """
+    if failures is None:
+        failures = {}
     if not propagate(places, geometry):
         return
-    choice, fewest = 0, None
-    for k in range(1, len(places)):
-        count = places[k].bit_count()
-        if count > 1 and (fewest is None or count < fewest):
-            choice, fewest = k, count
-            if count == 2:
-                break
-    if not choice:
+    cell = branching_cell(places, geometry, failures)
+    if not cell:
         yield places
         return
-    options = places[choice]
-    while options:
-        if deadline.expired():
-            raise OutOfTime
-        low = options & -options
-        options ^= low
-        branch = places[:]
-        branch[choice] = low
-        yield from solutions(branch, geometry, deadline)
+    for k in range(1, len(places)):
+        if places[k] & cell and places[k] != cell:
+            if deadline.expired():
+                raise OutOfTime
+            branch = places[:]
+            branch[k] = cell
+            found = False
+            for solution in solutions(branch, geometry, deadline, failures):
+                found = True
+                yield solution
+            if not found:
+                failures[cell] = failures.get(cell, 0) + 1
+
+
+def branching_cell(places: Places, geometry: Geometry, failures: dict[int, int]) -> int:
+    """The free cell with the fewest possible numbers per past failure (0 when every number is placed).
+
+    Ties go to the cell with the fewest free neighbours: the likeliest dead end.
+    A cell's few numbers split the search far better than a number's few
+    places, which tend to be the cells of one open area that stay open whatever
+    the choice.
+    """
+    counts: dict[int, int] = {}
+    owned = 0
+    for p in places[1:]:
+        if p & (p - 1):
+            while p:
+                low = p & -p
+                counts[low] = counts.get(low, 0) + 1
+                p ^= low
+        else:
+            owned |= p
+    if not counts:
+        return 0
+    scores = {cell: count / (1 + failures.get(cell, 0)) for cell, count in counts.items()}
+    best = min(scores.values())
+    free = geometry.open & ~owned
+    return min(
+        (cell for cell, score in scores.items() if score == best),
+        key=lambda cell: (geometry.around(cell) & free).bit_count(),
+    )
 
 
 def to_grid(board: Hidoku, places: Places, geometry: Geometry) -> Grid:
@@ -348,9 +465,10 @@ def conflicts(board: Hidoku) -> dict[Position, str]:
     geometry = Geometry(board)
     where = places_of(board.grid)
     found = repeats(board.grid)
+    n = board.size
     for position, value in cells(board):
-        if value > board.size:
-            found[position] = f"{value} is more than {board.size}"
+        if value > n:
+            found[position] = f"{value} is more than {n}"
     for value, places in where.items():
         follower = where.get(value + 1)
         if follower and len(places) == 1 and len(follower) == 1:

@@ -4,7 +4,7 @@ import itertools
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from puzzles import hidoku
@@ -149,3 +149,34 @@ def test_a_budget_gives_a_lower_bound_on_an_open_board():
     analysis = hidoku.analyse(hidoku.blank(5, 5), budget=0.05)
     assert not analysis.count.exact and analysis.count.value > 0
     assert str(analysis.count).startswith("at least")
+
+
+def test_a_dead_end_cell_holds_an_end_of_the_path_or_a_number_beside_its_placed_neighbour():
+    board = hidoku.parse("_ _ 3 _ _\n")  # every free cell has at most one free neighbour
+    geometry = hidoku.Geometry(board)
+    places = hidoku.initial_places(board, geometry)
+    assert hidoku.dead_ends(places, geometry)
+    assert set(geometry.positions(places[2])) == set(geometry.positions(places[4])) == {(0, 1), (0, 3)}
+    assert set(geometry.positions(places[1])) == {(0, 0), (0, 1), (0, 3), (0, 4)}
+    assert {row[:2] for (row,) in brute_force(board)} == {(1, 2), (5, 4)}
+
+
+def test_matching_keeps_only_the_places_some_sharing_of_cells_uses():
+    a, b, c, d = 1, 2, 4, 8  # four cells as bits
+    places = [0, a | b, a | b, a | b | c, c | d]
+    assert hidoku.matching(places)
+    assert places == [0, a | b, a | b, c, d]  # 1 and 2 fill a and b, so 3 takes c and 4 takes d
+    assert not hidoku.matching([0, a | b, a | b, a | b, c | d])  # three numbers for two cells
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(2, 5).flatmap(lambda n: st.lists(st.integers(1, 2**n - 1), min_size=n, max_size=n)))
+def test_matching_keeps_exactly_the_places_of_some_perfect_sharing(loose_places):
+    """Unplaced numbers over as many free cells, as singles leaves them: brute force over all sharings."""
+    assume(all(p & (p - 1) for p in loose_places))
+    cells = [1 << i for i in range(len(loose_places))]
+    sharings = [chosen for chosen in itertools.permutations(cells) if all(c & p for c, p in zip(chosen, loose_places))]
+    places = [0, *loose_places]
+    assert hidoku.matching(places) == bool(sharings)
+    if sharings:
+        assert places[1:] == [sum({chosen[i] for chosen in sharings}) for i in range(len(loose_places))]
