@@ -41,6 +41,7 @@ SUMMARY = "Explore openings on the classic boards: every move annotated with the
 SOLVE_OPTIONS = ()
 MAX_LAYER = 3_000_000  # positions in one layer before the exact count gives up
 LIVE_LAYER = 400_000  # the same while a person plays: past it, a pruned search answers at once
+COUNT_LAYER = 10_000_000  # positions per layer an openings count may hold when asked to count (about 2 GiB)
 SEARCH_BUDGET = 1.5  # seconds a live analysis may take, counting attempts included
 MIN_SEARCH = 0.5  # seconds the search gets however long the counting attempts took
 
@@ -522,19 +523,19 @@ def symmetries(name: str) -> tuple[dict[int, int], ...]:
     return tuple({number[h]: number[turn(*h)] for h in board.holes} for turn in turns)
 
 
-def openings(name: str, should_stop: ShouldStop = never) -> tuple[Opening, ...]:
+def openings(name: str, should_stop: ShouldStop = never, limit: int = LIVE_LAYER) -> tuple[Opening, ...]:
     """For every start hole: winning games, and where the last peg ends how often.
 
     Only one start per class of symmetric starts is worked out; the others are
-    its images.  Where counting is too big, a search says which finishes it
-    reached instead.
+    its images.  Starts whose layers pass `limit` positions are searched
+    instead: which finishes a winning line was found to.
     """
     found: dict[int, Opening] = {}
     for hole in range(1, BOARDS[name].size + 1):
         if hole in found:
             continue
         try:
-            opening = counted_opening(name, hole, should_stop)
+            opening = counted_opening(name, hole, should_stop, limit)
         except TooBig:
             opening = searched_opening(name, hole, should_stop)
         for image in symmetries(name):
@@ -542,13 +543,53 @@ def openings(name: str, should_stop: ShouldStop = never) -> tuple[Opening, ...]:
     return tuple(found[hole] for hole in sorted(found))
 
 
-def counted_opening(name: str, hole: int, should_stop: ShouldStop) -> Opening:
-    counts = table(start(name, hole), should_stop, LIVE_LAYER)
-    last, ways = counts.layers[-1], counts.ways[-1]
-    finishes = {}
-    if bin(int(last[0])).count("1") == 1:
-        finishes = {int(bits).bit_length(): int(n) for bits, n in zip(last, ways)}
-    return Opening(hole, sum(finishes.values()), dict(sorted(finishes.items())))
+def counted_opening(name: str, hole: int, should_stop: ShouldStop, limit: int = LIVE_LAYER) -> Opening:
+    if not reachable_finishes(start(name, hole)):
+        return Opening(hole, 0, {})
+    finishes = finishing_games(name, hole, should_stop, limit)
+    return Opening(hole, sum(finishes.values()), finishes)
+
+
+COUNT_CHUNK = 1_000_000  # positions expanded at once while counting forward
+
+
+def finishing_games(name: str, hole: int, should_stop: ShouldStop = never, limit: int = MAX_LAYER) -> dict[int, int]:
+    """Games from a start, by the hole the last peg ends in.
+
+    The number of ways to reach each position is summed forward one layer at
+    a time, so only two layers are ever held: about 1.4 GiB and 40 s for a
+    triangle7 start, whose layers reach 7 million positions.
+    """
+    layer = np.array([start(name, hole).pegs], dtype=np.int64)
+    ways = np.array([1], dtype=np.int64)
+    while True:
+        parts = []
+        for first in range(0, len(layer), COUNT_CHUNK):
+            if should_stop():
+                raise Stopped
+            parents, children = successors(name, layer[first : first + COUNT_CHUNK])
+            parts.append(merged(children, ways[first : first + COUNT_CHUNK][parents]))
+        children = np.concatenate([c for c, _ in parts])
+        if not len(children):
+            break
+        layer, ways = merged(children, np.concatenate([w for _, w in parts]))
+        if len(layer) > limit:
+            raise TooBig(f"counting from hole {hole} would pass {limit:,} positions in one layer")
+    if layer[0].item().bit_count() != 1:
+        return {}
+    return {bits.bit_length(): n for bits, n in sorted(zip(layer.tolist(), ways.tolist()))}
+
+
+def merged(positions: np.ndarray, ways: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each distinct position once, with the ways to it added up (exact int64 sums, or TooBig)."""
+    if not len(positions):
+        return positions, ways
+    order = np.argsort(positions, kind="stable")
+    positions, ways = positions[order], ways[order]
+    starts = np.flatnonzero(np.r_[True, positions[1:] != positions[:-1]])
+    if np.add.reduceat(ways.astype(np.float64), starts).max() > 2**62:  # the int64 sums would wrap
+        raise TooBig("these games are too many for 64-bit counts")
+    return positions[starts], np.add.reduceat(ways, starts)
 
 
 def searched_opening(name: str, hole: int, should_stop: ShouldStop) -> Opening:

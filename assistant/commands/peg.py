@@ -23,6 +23,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     table = group.add_parser("openings", help="every start hole: winnable, games, where the last peg ends")
     table.add_argument("board", choices=list(peg.BOARDS))
     table.add_argument("--json", action="store_true")
+    table.add_argument(
+        "--count", action="store_true", help="count starts too big to count live (triangle7: minutes, 1.5 GiB)"
+    )
     table.set_defaults(func=openings_command)
     count = group.add_parser("count", help="winning games from one start hole")
     count.add_argument("board", choices=list(peg.BOARDS))
@@ -53,7 +56,11 @@ def openings_command(args: argparse.Namespace) -> int:
     from assistant.cli import CommandError
 
     try:
-        found = peg.openings(args.board)
+        if args.count:
+            with Console(stderr=True).status(f"counting every {args.board} opening exactly (this can take minutes)"):
+                found = peg.openings(args.board, limit=peg.COUNT_LAYER)
+        else:
+            found = peg.openings(args.board)
     except PuzzleError as error:
         raise CommandError(f"peg openings {args.board}: {error}") from None
     if args.json:
