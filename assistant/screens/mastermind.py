@@ -126,9 +126,8 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
 
     # ------------------------------------------------------------ the live part
 
-    def refresh_all(self) -> None:
-        self.draw(self.state)
-        self.live.request(Request(self.state, self.strategy))
+    def live_input(self, game: mm.Game) -> Request:
+        return Request(game, self.strategy)
 
     def compute(self, request: Request, job: Job) -> mm.Analysis:
         game = request.game
@@ -245,7 +244,7 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
     def choose_strategy(self, event: Select.Changed) -> None:
         if event.value != self.strategy:
             self.strategy = str(event.value)
-            self.live.request(Request(self.state, self.strategy))
+            self.live.request(self.live_input(self.state))
 
     # ------------------------------------------------------------ new game
 
