@@ -39,7 +39,8 @@ right colour in the wrong place (each peg counted once).
 - On the right: how many secret codes are still possible, the suggested next
   guess with why (feedback → codes left, expected and worst remaining, bits of
   information, chance of winning outright), and the list of remaining codes
-  (enter or click one to put it in the guess box).
+  (enter or click one to put it in the guess box); **f3** puts the suggested
+  guess there.
 - If no code fits, the assistant finds the row most likely mistyped and the
   feedback that would fit.
 """
