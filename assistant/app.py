@@ -8,10 +8,12 @@ from functools import partial
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.theme import Theme
 
 from assistant import __version__
 from assistant.kinds import KINDS
 from assistant.screens.home import HomeScreen
+from assistant.settings import SettingsError, load_theme, save_theme
 
 
 class PuzzleAssistant(App):
@@ -31,7 +33,36 @@ class PuzzleAssistant(App):
         self.start = start
 
     def on_mount(self) -> None:
+        self.restore_theme()
+        self.theme_changed_signal.subscribe(self, self.remember_theme)
         self.switch_mode(self.start)
+
+    def restore_theme(self) -> None:
+        """Start in the theme chosen last time; an unreadable or unknown one is said, not fatal."""
+        try:
+            theme = load_theme()
+        except SettingsError as error:
+            self.notify(str(error), severity="warning", timeout=10)
+            return
+        if theme is None:
+            return
+        if theme not in self.available_themes:
+            self.notify(f"The saved theme {theme!r} is not available; using the default.", severity="warning")
+            return
+        self.theme = theme
+
+    def remember_theme(self, theme: Theme) -> None:
+        """Save each theme chosen (the palette's "Theme" command, or any other way) for next time."""
+        try:
+            saved = load_theme()
+        except SettingsError:
+            saved = None  # written over with a good file
+        if theme.name == saved:
+            return
+        try:
+            save_theme(theme.name)
+        except OSError as error:
+            self.notify(f"The theme could not be saved: {error}", severity="error")
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -73,7 +73,7 @@ class PuzzleScreen(Screen, Generic[State]):
         self._texts: dict[int, tuple[State, str]] = {}
         self.history: History[State] = History(self.example_state())
         self.clean: State = self.history.current  # as last opened, saved or started: nothing to lose
-        self.live: LiveResult[State, Any] = LiveResult(
+        self.live: LiveResult[Any, Any] = LiveResult(
             self,
             self.compute,
             self.show_result,
@@ -92,8 +92,12 @@ class PuzzleScreen(Screen, Generic[State]):
         """Show `state` in the screen's input widgets."""
         raise NotImplementedError
 
-    def compute(self, state: State, job: Job) -> Any:
-        """The expensive part, run in a worker thread: no widget access here."""
+    def live_input(self, state: State) -> Any:
+        """What the live worker computes from: the state itself, unless a screen adds settings."""
+        return state
+
+    def compute(self, state: Any, job: Job) -> Any:
+        """The expensive part, run in a worker thread on `live_input(state)`: no widget access here."""
         raise NotImplementedError
 
     def show_result(self, result: Any) -> None:
@@ -140,7 +144,7 @@ class PuzzleScreen(Screen, Generic[State]):
     def refresh_all(self) -> None:
         self.sub_title = str(self.path) if self.path else ""
         self.draw(self.state)
-        self.live.request(self.state)
+        self.live.request(self.live_input(self.state))
         self.autosave()
 
     # ------------------------------------------------------------ sessions

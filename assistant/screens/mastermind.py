@@ -39,7 +39,8 @@ right colour in the wrong place (each peg counted once).
 - On the right: how many secret codes are still possible, the suggested next
   guess with why (feedback → codes left, expected and worst remaining, bits of
   information, chance of winning outright), and the list of remaining codes
-  (enter or click one to put it in the guess box).
+  (enter or click one to put it in the guess box); **f3** puts the suggested
+  guess there.
 - If no code fits, the assistant finds the row most likely mistyped and the
   feedback that would fit.
 """
@@ -126,9 +127,8 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
 
     # ------------------------------------------------------------ the live part
 
-    def refresh_all(self) -> None:
-        self.draw(self.state)
-        self.live.request(Request(self.state, self.strategy))
+    def live_input(self, game: mm.Game) -> Request:
+        return Request(game, self.strategy)
 
     def compute(self, request: Request, job: Job) -> mm.Analysis:
         game = request.game
@@ -245,7 +245,7 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
     def choose_strategy(self, event: Select.Changed) -> None:
         if event.value != self.strategy:
             self.strategy = str(event.value)
-            self.live.request(Request(self.state, self.strategy))
+            self.live.request(self.live_input(self.state))
 
     # ------------------------------------------------------------ new game
 

@@ -66,7 +66,7 @@ class EditableGrid(Widget, can_focus=True):
     DEFAULT_CSS = """
     EditableGrid { width: auto; height: auto; padding: 0 1; }
     EditableGrid > .grid--given { text-style: bold; color: $text; background: $boost; }
-    EditableGrid > .grid--entry { color: $accent; text-style: bold; }
+    EditableGrid > .grid--entry { color: $text-accent; text-style: bold; }
     EditableGrid > .grid--empty { color: $text-muted; }
     EditableGrid > .grid--marks { color: $text-muted; text-style: italic; }
     EditableGrid > .grid--blocked { color: $panel-lighten-2; background: $panel-darken-1; }

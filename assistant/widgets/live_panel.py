@@ -28,9 +28,9 @@ class LivePanel(VerticalScroll):
     LivePanel { height: auto; max-height: 100%; padding: 0 1; }
     LivePanel #top { height: auto; }
     LivePanel #headline { text-style: bold; width: 1fr; }
-    LivePanel #headline.-good { color: $success; }
-    LivePanel #headline.-warning { color: $warning; }
-    LivePanel #headline.-bad { color: $error; }
+    LivePanel #headline.-good { color: $text-success; }
+    LivePanel #headline.-warning { color: $text-warning; }
+    LivePanel #headline.-bad { color: $text-error; }
     LivePanel #progress { color: $text-muted; width: auto; max-width: 50%; }
     """
 
