@@ -61,7 +61,8 @@ class PuzzleScreen(Screen, Generic[State]):
         Binding("ctrl+y", "redo", "Redo", tooltip="Redo what was undone"),
         Binding("ctrl+o", "open", "Open", tooltip="Open a puzzle file", show=False),
         Binding("ctrl+s", "save", "Save", tooltip="Save the puzzle to a file", show=False),
-        Binding("ctrl+e", "examples", "Examples", tooltip="Load a bundled example", show=False),
+        # priority: a text box would take ctrl+e as "end of line" and the examples would be out of reach
+        Binding("ctrl+e", "examples", "Examples", tooltip="Load a bundled example", show=False, priority=True),
         Binding("ctrl+n", "new", "New", tooltip="Start a new puzzle"),
         Binding("f1", "help", "Help", tooltip="Rules, keys and marks"),
         Binding("f2", "app.switch_mode('home')", "Puzzles", tooltip="Back to the list of puzzles", show=False),

@@ -45,3 +45,16 @@ async def test_every_shown_key_is_in_the_palette_and_the_help(kind, settle):
         await settle(pilot)
         assert isinstance(app.screen, HelpDialog)
         assert [keys for _, keys in shown if not any(mentioned(key, app.screen.text) for key in keys)] == []
+
+
+async def test_the_examples_key_works_while_typing_in_a_text_box(settle):
+    """Mastermind opens with the guess box focused, and a text box reads ctrl+e as "end of line"."""
+    from textual.widgets import Input
+
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.focused, Input)
+        await pilot.press("ctrl+e")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ChoiceDialog"
