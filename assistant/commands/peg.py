@@ -160,6 +160,12 @@ def searched_openings(board: str) -> str:
     return f"{sum(o.winnable for o in found)} of {len(found)} starts win, {pairs} start-finish pairs, {unsettled} unsettled"
 
 
+def counted_triangle7() -> str:
+    found = peg.openings("triangle7", limit=peg.COUNT_LAYER)
+    exact = sum(o.exact for o in found)
+    return f"{sum(o.games for o in found):,} games; {exact} of {len(found)} starts counted"
+
+
 @cache
 def european_midgame() -> peg.Position:
     """Ten moves into a European game from hole 9, along a line the search found."""
@@ -222,4 +228,5 @@ BENCHMARKS = [
         repeat=3,
     ),
     Benchmark("triangle7 openings (searched)", lambda: searched_openings("triangle7"), "interactive", repeat=3),
+    Benchmark("triangle7 openings counted exactly (--count)", counted_triangle7, "", repeat=1),
 ]

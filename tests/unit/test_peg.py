@@ -225,3 +225,11 @@ def test_without_a_budget_moves_the_search_leaves_open_are_counted(monkeypatch):
     assert not any(m.decided for m in live.moves) and live.verdict.startswith("No winning line found")
     assert {m.move: m.games for m in patient.moves} == {m.move: m.games for m in peg.analyse(position).moves}
     assert patient.count.exact and position.play_all(patient.line).pegs.bit_count() == 1
+
+
+def test_openings_too_big_to_count_are_searched_and_agree_with_the_counts():
+    """triangle5 with room for ten positions a layer: every start is searched instead, and tells the same story."""
+    counted, searched = peg.openings("triangle5"), peg.openings("triangle5", limit=10)
+    for exact, found in zip(counted, searched, strict=True):
+        assert not found.exact and found.winnable == exact.winnable
+        assert set(found.finishes) <= set(exact.finishes) <= set(found.finishes) | set(found.unsettled)
