@@ -392,7 +392,8 @@ class OpeningsDialog(Dialog):
     """Every start hole of the board: winnable, games, and a heat map of where the last peg ends."""
 
     DEFAULT_CSS = (
-        "OpeningsDialog > Vertical { width: 90; } OpeningsDialog VerticalScroll { height: auto; max-height: 24; }"
+        "OpeningsDialog > Vertical { width: 90; max-width: 100%; } "
+        "OpeningsDialog VerticalScroll { height: auto; max-height: 24; }"
     )
     BINDINGS = [Binding("escape,o,q", "dismiss(None)", "Close")]
 
@@ -430,8 +431,9 @@ class OpeningsDialog(Dialog):
             "(searched: too many games to count)"
         )
         table = Table(box=None, header_style="bold")
-        for column in ("start", "games" if counted else "wins", "last peg ends (heat)"):
-            table.add_column(column, justify="right" if column != "last peg ends (heat)" else "left")
+        table.add_column("start", justify="right")
+        table.add_column("games" if counted else "wins", justify="right")
+        table.add_column("last peg ends (heat)" if counted else "last peg can end in")
         for o in found:
             games = (f"{o.games:,}" if counted else "yes") if o.winnable else Text("lost", style="red")
             table.add_row(str(o.hole), games, heat(o))
