@@ -156,6 +156,14 @@ class PegBoard(Widget, can_focus=True):
                 self.action_choose()
 
 
+@dataclass(frozen=True)
+class Question:
+    """What the live worker is asked: a position, and whether to take all the time it needs."""
+
+    position: engine.Position
+    patient: bool = False
+
+
 class PegScreen(PuzzleScreen[engine.Position]):
     KIND = "peg"
     HELP = HELP
@@ -199,14 +207,18 @@ class PegScreen(PuzzleScreen[engine.Position]):
             f", finish at {position.finish}" if position.finish else ""
         )
 
-    def compute(self, position: engine.Position, job: Job) -> engine.Analysis | tuple[str, int]:
+    def live_input(self, position: engine.Position) -> Question:
+        return Question(position, patient=position is self.patient_for)
+
+    def compute(self, question: Question, job: Job) -> engine.Analysis | tuple[str, int]:
         """The analysis; or, for a game whose table is not built yet, that table's (board, hole)."""
+        position = question.position
         key = tables.table_for(position)
         if key is not None and key not in self.known:
             if (found := tables.load_table(*key)) is None:
                 return key
             self.known[key] = found
-        budget = None if position is self.patient_for else engine.SEARCH_BUDGET
+        budget = None if question.patient else engine.SEARCH_BUDGET
         return engine.analyse(position, should_stop=job.should_stop, known=self.known.get(key), budget=budget)
 
     def show_result(self, analysis: engine.Analysis | tuple[str, int]) -> None:
@@ -299,7 +311,7 @@ class PegScreen(PuzzleScreen[engine.Position]):
             return
         self.patient_for = self.state
         self.panel.show("Thinking on…", "info", "Searching every undecided move to the end; play on at any time.")
-        self.live.request(self.state)
+        self.live.request(self.live_input(self.state))
 
     def action_build_table(self) -> None:
         key = tables.table_for(self.state)
