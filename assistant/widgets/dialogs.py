@@ -124,8 +124,8 @@ class HelpDialog(Dialog):
     """F1: the puzzle's rules, its keys and what the marks mean."""
 
     DEFAULT_CSS = """
-    HelpDialog > Vertical { width: 90; }
-    HelpDialog VerticalScroll { height: auto; max-height: 30; }
+    HelpDialog > Vertical { width: 90; max-width: 100%; }
+    HelpDialog VerticalScroll { height: auto; max-height: 50vh; }  /* the Close button stays in view at 24 rows */
     """
     BINDINGS = [Binding("escape,f1,q", "dismiss(None)", "Close")]
 
