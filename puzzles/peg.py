@@ -18,6 +18,14 @@ On the English board those sweeps are too big, and George Bell's table takes
 over (`win_table`): only positions both reachable and still winnable, kept up
 to symmetry, built once and answering every position of the game after that.
 
+Where no table fits (other English starts, the European board, triangle7
+while playing), a search says which moves keep a win without counting
+(`searched`): beam searches find winning lines, a depth-first search with a
+memory of dead positions proves losses, and both stop at an exact table of
+endgames built backward from the finishes the position class allows.
+Openings need only the games by finish hole, summed forward two layers at a
+time (`finishing_games`), which counts triangle7 too.
+
 Position text format: `board: triangle5`, then the board drawn with `X` for a
 peg and `O` or `.` for an empty hole (indentation is free).
 """
