@@ -94,6 +94,8 @@ def test_any_text_parses_or_is_refused(text):
 def test_cli_openings_and_count(capsys):
     assert main(["peg", "count", "triangle5", "--start", "1", "--json"]) == 0
     assert capsys.readouterr().out.strip() == '{"games": 29760}'
+    assert main(["peg", "count", "triangle5", "--start", "1", "--finish", "13", "--json"]) == 0
+    assert capsys.readouterr().out.strip() == '{"games": 16128}'
     assert main(["peg", "openings", "triangle4", "--json"]) == 0
     assert '"board": "triangle4"' in capsys.readouterr().out
     assert main(["peg", "count", "triangle5", "--start", "center"]) == 2
@@ -211,7 +213,8 @@ def test_big_board_openings_say_which_starts_win_and_where():
     assert english.finishes == {1: 1, 16: 1, 19: 1, 31: 1} and not english.exact and not english.unsettled
 
 
-def test_cli_count_refuses_to_guess_where_it_can_only_search(capsys):
+def test_cli_count_refuses_to_guess_where_it_can_only_search(capsys, monkeypatch):
+    monkeypatch.setattr(peg, "COUNT_LAYER", 1_000)  # the real limit takes 15 s to reach from this start
     assert main(["peg", "count", "english", "--start", "1"]) == 2
     assert "too many games to count from hole 1; a winning game exists" in capsys.readouterr().err
 
