@@ -19,7 +19,7 @@ PEG_STYLES = {
     "orange": "dark_orange",
     "brown": "#a0522d",
     "black": "grey35",
-    "white": "grey93",
+    "white": "grey100 on grey50",  # a grey chip, so a white peg shows in light themes too
     "purple": "medium_purple",
     "pink": "hot_pink",
     "cyan": "cyan",
