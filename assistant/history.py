@@ -12,6 +12,8 @@ State = TypeVar("State")
 
 
 class History(Generic[State]):
+    LIMIT = 500  # undo steps kept: the autosave writes them all after every edit
+
     def __init__(self, initial: State) -> None:
         self._states = [initial]
         self._index = 0
@@ -25,7 +27,8 @@ class History(Generic[State]):
         if state != self.current:
             del self._states[self._index + 1 :]
             self._states.append(state)
-            self._index += 1
+            del self._states[: -self.LIMIT - 1]  # the oldest beyond the limit go
+            self._index = len(self._states) - 1
         return self.current
 
     def undo(self) -> State | None:

@@ -38,3 +38,15 @@ def test_history_undo_redo_and_branching():
     assert history.current == "x"
     history.push("x")
     assert history.undo() == "b"
+
+
+def test_history_keeps_its_last_steps_only():
+    """The autosave writes the whole history after every edit, so it stays bounded."""
+    history = History(0)
+    for n in range(1, History.LIMIT + 50):
+        history.push(n)
+    undone = []
+    while (state := history.undo()) is not None:
+        undone.append(state)
+    assert len(undone) == History.LIMIT and undone[-1] == 49
+    assert history.redo() == 50
