@@ -42,12 +42,13 @@ def session_file(kind: str) -> Path:
     return data_dir() / "sessions" / f"{kind}.json"
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, content: str | bytes) -> None:
     """Write to a temporary file, flush it to disk, then rename over the target."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(temporary, "w", encoding="utf-8") as handle:
-        handle.write(text)
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    with open(temporary, "wb") as handle:
+        handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())
     temporary.replace(path)

@@ -1,13 +1,14 @@
 """Bell's peg-solitaire tables, built once and kept in the user's cache directory.
 
 Building the English centre table takes a quarter of a minute and over a
-gigabyte of memory; loading it back takes a blink.  Writes are atomic (a
-temporary file renamed into place), and a file that cannot be read is moved
+gigabyte of memory; loading it back takes a blink.  Writes are atomic
+(`write_atomically`, as for sessions), and a file that cannot be read is moved
 aside and rebuilt, never trusted.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import zipfile
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import platformdirs
 
+from assistant.sessions import write_atomically
 from puzzles import peg
 from puzzles.core import PuzzleError, ShouldStop, never
 
@@ -63,9 +65,7 @@ def build_table(
 ) -> peg.WinTable:
     """Build the table and keep it in the cache for next time."""
     table = peg.win_table(board, hole, should_stop, progress)
-    path = table_file(board, hole)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.stem}.{os.getpid()}.tmp.npz")
-    np.savez(temporary, **table.arrays())
-    temporary.replace(path)
+    packed = io.BytesIO()
+    np.savez(packed, **table.arrays())
+    write_atomically(table_file(board, hole), packed.getvalue())
     return table

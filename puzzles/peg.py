@@ -115,6 +115,12 @@ def moves(name: str) -> tuple[tuple[int, int, int], ...]:
 
 
 @cache
+def jump_bits(name: str) -> tuple[tuple[int, int, int], ...]:
+    """`move_masks` as plain ints per move (need, empty, flip), for searches one position at a time."""
+    return tuple(zip(*(m.tolist() for m in move_masks(name))))
+
+
+@cache
 def move_masks(name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For every move: the bits that must be pegs, the bit that must be empty, the bits it flips."""
     jumps = moves(name)
@@ -271,7 +277,6 @@ class Table:
     """Every position reachable from a root, by peg count, with its winning games."""
 
     layers: tuple[np.ndarray, ...]  # layers[i]: sorted positions with (root pegs - i) pegs
-    ways: tuple[np.ndarray, ...]  # move sequences from the root to each position
     wins: tuple[np.ndarray, ...]  # games from each position that end in a win
 
     def games(self, pegs: int) -> int:
@@ -320,13 +325,12 @@ class TooBig(PuzzleError):
 
 
 def table(position: Position, should_stop: ShouldStop = never, limit: int = MAX_LAYER) -> Table:
-    """Reachable layers and paths to them forward, winning games backward.
+    """Reachable layers forward, winning games backward.
 
     The forward sweep remembers which parent led to which child, so the
     backward sweep is one gather and one sum per layer.
     """
     layers = [np.array([position.pegs], dtype=np.int64)]
-    ways = [np.array([1], dtype=np.int64)]
     edges = []
     while True:
         if should_stop():
@@ -338,7 +342,6 @@ def table(position: Position, should_stop: ShouldStop = never, limit: int = MAX_
         if len(following) > limit:
             raise TooBig(f"exact counts from this start would need more than {limit:,} positions in one layer")
         layers.append(following)
-        ways.append(summed(inverse, ways[-1][parents], len(following)))
         edges.append((parents, inverse))
     wins = [np.zeros(len(layer), dtype=np.int64) for layer in layers]
     if bin(int(layers[-1][0])).count("1") == 1:
@@ -346,7 +349,7 @@ def table(position: Position, should_stop: ShouldStop = never, limit: int = MAX_
     for i in range(len(layers) - 2, -1, -1):
         parents, inverse = edges[i]
         wins[i] = summed(parents, wins[i + 1][inverse], len(layers[i]))
-    return Table(tuple(layers), tuple(ways), tuple(wins))
+    return Table(tuple(layers), tuple(wins))
 
 
 # ---------------------------------------------------------------- analysis
@@ -916,8 +919,7 @@ def proof_line(name: str, pegs: int, ends: Endgame, dead: set[int], nodes: int, 
 
     Raises OutOfNodes when `nodes` positions, or the time left, were not enough to decide.
     """
-    need, empty, flip = (m.tolist() for m in move_masks(name))
-    jumps = list(zip(need, empty, flip))
+    jumps = jump_bits(name)
     left = nodes
 
     def path_from(here: int, count: int) -> list[int] | None:
