@@ -424,9 +424,10 @@ def analyse(
         )
         moves = tuple(MoveCount(m, 0) for m in position.legal_moves())
         return Analysis(Count(0), moves, (), reason, (), "Position classes settle it: nothing to count.")
-    root, history, began = opening_position(position), position.played, time.monotonic()
+    began = time.monotonic()
     if known is not None and known.covers(position):
         games, source = known.games, f"From the cached {known.board} table: games ending in hole {known.hole}."
+        root, history = opening_position(position), position.played
         position = replace(position, finish=known.hole)
     else:
         limit = LIVE_LAYER if budget is not None else MAX_LAYER

@@ -104,7 +104,7 @@ def count_command(args: argparse.Namespace) -> int:
                 f"peg count {args.board}: from hole {start} the counts are for a last peg there; add --finish {start}"
             )
         known = cached_table(position)
-        games = known.games(position.pegs) if known else counted_games(position)
+        games = known.games(position.pegs) if known else counted_games(args.board, start, finish)
     except peg.TooBig:
         found = peg.analyse(position).count
         exists = "a winning game exists" if found.value else "no winning game was found in 1.5 s"
@@ -115,12 +115,11 @@ def count_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def counted_games(position: peg.Position) -> int:
+def counted_games(board: str, start: int, finish: int | None) -> int:
     """Games from a start, counted forward (triangle7: 40 s); TooBig where the layers pass 10 million."""
-    hole = (peg.BOARDS[position.board].full ^ position.pegs).bit_length()
-    with Console(stderr=True).status(f"counting the games from hole {hole}"):
-        finishes = peg.finishing_games(position.board, hole, limit=peg.COUNT_LAYER)
-    return finishes.get(position.finish, 0) if position.finish else sum(finishes.values())
+    with Console(stderr=True).status(f"counting the games from hole {start}"):
+        finishes = peg.finishing_games(board, start, limit=peg.COUNT_LAYER)
+    return finishes.get(finish, 0) if finish else sum(finishes.values())
 
 
 def cached_table(position: peg.Position) -> peg.WinTable | None:
