@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from puzzles.core import PuzzleError
+from puzzles.numbergrid import Line
 from puzzles.zebra.model import (
     Atom,
     Between,
@@ -59,12 +60,6 @@ STOP = set(
 
 
 # ---------------------------------------------------------------- files
-
-
-@dataclass(frozen=True)
-class Line:
-    number: int
-    text: str
 
 
 def parse(text: str) -> Puzzle:
