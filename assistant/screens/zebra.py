@@ -33,7 +33,7 @@ from assistant.widgets.dialogs import AskDialog
 from assistant.widgets.live_panel import LivePanel
 from puzzles import zebra
 from puzzles.core import Count, PuzzleError
-from puzzles.zebra.analysis import CERTAIN, DEDUCED, NO_SOLUTION, OPEN, RULED_OUT
+from puzzles.zebra.analysis import CERTAIN, DEDUCED, NO_SOLUTION, OPEN, RULED_OUT, ClueNote
 
 HELP = """
 Every category has as many values as there are objects, and every value
@@ -281,16 +281,16 @@ class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
         self.suggester.words = sorted(
             {v for c in puzzle.categories for v in c.values} | {c.name for c in puzzle.categories}, key=str.lower
         )
-        self.draw_clues(puzzle, None)
+        self.draw_clues(puzzle)
         things = "positions 1.." + str(puzzle.n) if puzzle.key is None else puzzle.categories[puzzle.key].name
         self.sub_title = f"{len(puzzle.categories)} categories × {puzzle.n} · objects: {things}" + (
             f" · {self.path}" if self.path else ""
         )
 
-    def draw_clues(self, puzzle: zebra.Puzzle, analysis: zebra.Analysis | None) -> None:
+    def draw_clues(self, puzzle: zebra.Puzzle, notes: tuple[ClueNote, ...] = ()) -> None:
+        """The clue list; `notes` (the analysis of this very puzzle) add each clue's count and colour."""
         clues = self.query_one("#clues", OptionList)
         highlighted = clues.highlighted
-        notes = analysis.notes if analysis is not None and analysis.puzzle == puzzle else ()
         options = []
         for i, clue in enumerate(puzzle.clues):
             note = notes[i] if i < len(notes) else None
@@ -315,7 +315,7 @@ class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
         self.analysis = analysis
         puzzle = analysis.puzzle
         self.query_one(ZebraGrid).show(puzzle, analysis)
-        self.draw_clues(puzzle, analysis)
+        self.draw_clues(puzzle, analysis.notes)
         self.query_one("#solutions", Static).update(solution_tables(analysis))
         self.show_panel()
         if analysis.status == "unique" and not was_unique:

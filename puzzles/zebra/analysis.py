@@ -149,7 +149,7 @@ def analyse(
             tally = tally_of(puzzle, fs, propagated, deadline)
             found = tuple(solution_of(puzzle, s) for s in islice(solutions(fs, propagated.domains, deadline), limit))
     if count == Count(0):
-        tally = tuple(((0,) * puzzle.n,) * puzzle.n for _ in puzzle.categories)
+        tally = tuple(nobody(puzzle.n) for _ in puzzle.categories)
     conflict = smallest_conflict(puzzle, deadline) if count.value == 0 else ()
     clue_notes = notes_of(puzzle, count, conflict, deadline, known_counts(puzzle, earlier)) if notes else ()
     marks = marks_of(puzzle, propagated, tally)
@@ -162,6 +162,11 @@ def atoms_of(puzzle: Puzzle, k: int, skip: frozenset[int] = frozenset()) -> list
     return [(i, atom) for i, clue in enumerate(puzzle.clues[:k]) for atom in clue.atoms if i not in skip]
 
 
+def nobody(n: int) -> tuple[tuple[int, ...], ...]:
+    """A tally block of zeros: the key's (its values name the objects) or every block when nothing solves."""
+    return ((0,) * n,) * n
+
+
 def tally_of(puzzle: Puzzle, fs: list, propagated: Propagated, deadline: Deadline) -> tuple | None:
     """Per category, value and object: how many solutions put the value there (None: out of time)."""
     per_arrangement, exact = marginals(fs, deadline)
@@ -170,7 +175,7 @@ def tally_of(puzzle: Puzzle, fs: list, propagated: Propagated, deadline: Deadlin
     n, rows = puzzle.n, []
     for c in range(len(puzzle.categories)):
         if c == puzzle.key:
-            rows.append(tuple(tuple(0 for _ in range(n)) for _ in range(n)))
+            rows.append(nobody(n))
             continue
         where = placements(n)[propagated.domains[c]].reshape(len(per_arrangement[c]), n * n)
         counts = np.rint(per_arrangement[c] @ where).astype(np.int64).reshape(n, n)
@@ -182,9 +187,7 @@ def tally_of_solutions(puzzle: Puzzle, every: list[dict[int, int]]) -> tuple:
     """The tally counted straight from the solutions: cheaper than marginals when they are few."""
     n = puzzle.n
     return tuple(
-        tuple(tuple(0 for _ in range(n)) for _ in range(n))
-        if c == puzzle.key
-        else tuple(map(tuple, placements(n)[[s[c] for s in every]].sum(axis=0).tolist()))
+        nobody(n) if c == puzzle.key else tuple(map(tuple, placements(n)[[s[c] for s in every]].sum(axis=0).tolist()))
         for c in range(len(puzzle.categories))
     )
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from puzzles.core import PuzzleError
+from puzzles.numbergrid import Line
 from puzzles.zebra.model import (
     Atom,
     Between,
@@ -59,12 +60,6 @@ STOP = set(
 
 
 # ---------------------------------------------------------------- files
-
-
-@dataclass(frozen=True)
-class Line:
-    number: int
-    text: str
 
 
 def parse(text: str) -> Puzzle:
@@ -290,7 +285,6 @@ class Reading:
     """A clue being read: its values in order and its skeleton."""
 
     puzzle: Puzzle
-    body: str
     mentions: list[Mention]
     skeleton: str
     amount: int | None
@@ -368,7 +362,7 @@ def read_sentence(puzzle: Puzzle, body: str) -> Said:
     flat = re.sub(r"'s\b", "", "".join(skeleton).lower())
     flat = re.sub(r"\s*[\u2013\u2014]\s*|\s+-\s+", ", ", flat)
     flat = " ".join(flat.split())
-    reading = Reading(puzzle, body, mentions, flat, int(amounts[0].group(1)) if amounts else None)
+    reading = Reading(puzzle, mentions, flat, int(amounts[0].group(1)) if amounts else None)
     for family in FAMILIES:
         said = family(reading)
         if said is not None:

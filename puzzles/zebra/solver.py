@@ -158,9 +158,14 @@ class Total:
     exact: bool
 
 
+def sizes_of(factors: list[Factor]) -> dict[int, int]:
+    """How many arrangements each category has in these tables."""
+    return {c: t.shape[i] for cats, t in factors for i, c in enumerate(cats)}
+
+
 def contract(factors: list[Factor], keep: tuple[int, ...], deadline: Deadline) -> Total:
     """Sum the product of the factors over every category not in `keep`."""
-    sizes = {c: t.shape[i] for cats, t in factors for i, c in enumerate(cats)}
+    sizes = sizes_of(factors)
     factors, alive = restrict(factors)
     shape = tuple(sizes[c] for c in keep)
     if alive is None:
@@ -180,7 +185,7 @@ def restrict(factors: list[Factor]) -> tuple[list[Factor], dict[int, np.ndarray]
     factors = list(factors)
     if any(not cats and not t for cats, t in factors):
         return factors, None
-    alive = {c: np.arange(t.shape[i]) for cats, t in factors for i, c in enumerate(cats)}
+    alive = {c: np.arange(size) for c, size in sizes_of(factors).items()}
     while True:
         support = {c: np.ones(len(a), dtype=bool) for c, a in alive.items()}
         for cats, t in factors:
@@ -218,7 +223,7 @@ def step(scopes: list[Scope], sizes: dict[int, int], keep: tuple[int, ...]) -> t
 
 def pivot_for(factors: list[Factor], keep: tuple[int, ...]) -> int | None:
     """The category elimination would have to condition on, found from the shapes alone (None: none)."""
-    sizes = {c: t.shape[i] for cats, t in factors for i, c in enumerate(cats)}
+    sizes = sizes_of(factors)
     scopes = [set(cats) for cats, _ in factors]
     while True:
         move, c, touched = step(scopes, sizes, keep)
@@ -231,7 +236,7 @@ def pivot_for(factors: list[Factor], keep: tuple[int, ...]) -> int | None:
 
 def eliminate(factors: list[Factor], keep: tuple[int, ...], deadline: Deadline) -> Total:
     """Variable elimination, cheapest category first; condition when a table would grow too big."""
-    sizes = {c: t.shape[i] for cats, t in factors for i, c in enumerate(cats)}
+    sizes = sizes_of(factors)
     while True:
         deadline.check()
         move, c, touched = step([set(cats) for cats, _ in factors], sizes, keep)
@@ -251,7 +256,7 @@ def marginals(factors: list[Factor], deadline: Deadline) -> tuple[dict[int, np.n
     Where counting needs conditioning, one pass over the pivot's arrangements
     serves every category at once, rather than one pass per category.
     """
-    sizes = {c: t.shape[i] for cats, t in factors for i, c in enumerate(cats)}
+    sizes = sizes_of(factors)
     factors, alive = restrict(factors)
     if alive is None:
         return {c: np.zeros(size) for c, size in sizes.items()}, True
@@ -299,7 +304,7 @@ def conditioned(
 
     When time runs out before the last arrangement, the parts so far come back, inexact.
     """
-    size = next(t.shape[cats.index(pivot)] for cats, t in factors if pivot in cats)
+    size = sizes_of(factors)[pivot]
     parts, exact = [], True
     for i in range(size):
         value, part_exact = part(fix(factors, pivot, i))
