@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzles.core import Option, ShouldStop, never
+from puzzles.core import Budget, Option, ShouldStop, never
 from puzzles.mastermind.analysis import DEFAULT_BUDGET, Analysis, Correction, analyse, diagnose
 from puzzles.mastermind.codes import CodeSpace, code_space, score, space_of
 from puzzles.mastermind.game import (
@@ -98,13 +98,13 @@ def solve(
     game: Game,
     *,
     limit: int = 10,
-    exhaustive: bool = False,
+    budget: Budget | None = Budget(seconds=DEFAULT_BUDGET),
     should_stop: ShouldStop = never,
     strategy: str = "entropy",
 ) -> Report:
-    """Everything the CLI prints; `exhaustive` scores every guess with no time budget."""
-    budget = None if exhaustive else DEFAULT_BUDGET
-    return Report(game, analyse(game, strategy=strategy, budget=budget, should_stop=should_stop), limit)
+    """Everything the CLI prints; no budget scores every guess."""
+    seconds = None if budget is None else budget.seconds
+    return Report(game, analyse(game, strategy=strategy, budget=seconds, should_stop=should_stop), limit)
 
 
 __all__ = [
