@@ -24,6 +24,7 @@ from puzzles.numbergrid import content_lines
 TITLE = "Flower disks"
 SUMMARY = "Rotate stacked disks so every field is covered by exactly one solid part: all solutions live."
 SOLVE_OPTIONS = ()
+BUDGET: Budget | None = None  # always exact, and quick: nothing to limit
 COVERS = ("exactly one", "at least one")
 MAX_COMBINATIONS = 5_000_000
 
@@ -195,6 +196,5 @@ class Report:
         return f"{self.analysis.count} solution{'s' * (self.analysis.count.value != 1)}\n{self.analysis.explanation}"
 
 
-def solve(disks: Disks, *, limit: int = 10, budget: Budget | None = None, should_stop: ShouldStop = never) -> Report:
-    """Every one of the 12**(disks-1) turns is tried, quickly: `budget` is accepted and not needed."""
+def solve(disks: Disks, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Report:
     return Report(analyse(disks, limit=limit, should_stop=should_stop))
