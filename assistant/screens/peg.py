@@ -18,13 +18,13 @@ from textual.widgets import Footer, Header, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from assistant import tables
-from assistant.live import Job
+from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
 from assistant.widgets import ARROW_BINDINGS
 from assistant.widgets.dialogs import AskDialog, ChoiceDialog, Dialog
 from assistant.widgets.live_panel import LivePanel
 from puzzles import peg as engine
-from puzzles.core import Count, PuzzleError, Stopped
+from puzzles.core import Count, Stopped
 
 HELP = """
 Jump a peg over a neighbouring peg into an empty hole; the jumped peg is
@@ -413,6 +413,9 @@ class OpeningsDialog(Dialog):
         super().__init__()
         self.board = board
         self.opening_pegs = opening_pegs
+        self.openings = LiveResult(
+            self, find_openings, self.show_openings, on_error=self.show_failure, debounce=0, name="openings"
+        )
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -421,18 +424,10 @@ class OpeningsDialog(Dialog):
                 yield Static(id="table")
 
     def on_mount(self) -> None:
-        self.run_worker(self.load, thread=True, exclusive=True)
+        self.openings.request(self.board)
 
-    def load(self) -> None:
-        worker = get_current_worker()
-        try:
-            found = engine.openings(self.board, should_stop=lambda: worker.is_cancelled)
-        except Stopped:
-            return
-        except PuzzleError as error:
-            self.app.call_from_thread(self.query_one("#title", Static).update, f"{self.board}: {error}")
-            return
-        self.app.call_from_thread(self.show_openings, found)
+    def show_failure(self, message: str) -> None:
+        self.query_one("#title", Static).update(f"{self.board}: {message}")
 
     def show_openings(self, found: tuple[engine.Opening, ...]) -> None:
         counted = all(o.exact for o in found)
@@ -450,6 +445,11 @@ class OpeningsDialog(Dialog):
             games = (f"{o.games:,}" if counted else "yes") if o.winnable else Text("lost", style="red")
             table.add_row(str(o.hole), games, heat(o))
         self.query_one("#table", Static).update(table)
+
+
+def find_openings(board: str, job: Job) -> tuple[engine.Opening, ...]:
+    """The openings table, computed off the event loop; closing the dialog stops it."""
+    return engine.openings(board, should_stop=job.should_stop)
 
 
 def heat(opening: engine.Opening) -> Text:
