@@ -14,6 +14,8 @@ guarantees:
   generation's result is ever shown.
 
 Engine errors are shown (through `on_error`), never allowed to close the app.
+A one-off computation (a dialog's table) is a LiveResult with `debounce=0`,
+asked once: it keeps the same error handling and stops when its owner goes.
 """
 
 from __future__ import annotations
