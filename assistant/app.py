@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from assistant import __version__
+from assistant.hangup import exit_on_hangup
 from assistant.kinds import KINDS
 from assistant.screens.home import HomeScreen
 from assistant.settings import SettingsError, load_theme, save_theme
@@ -33,6 +34,8 @@ class PuzzleAssistant(App):
         self.start = start
 
     def on_mount(self) -> None:
+        if not self.is_headless:
+            exit_on_hangup(self)
         self.restore_theme()
         self.theme_changed_signal.subscribe(self, self.remember_theme)
         self.switch_mode(self.start)

@@ -65,8 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
 def open_app(args: argparse.Namespace) -> int:
     from assistant.app import PuzzleAssistant
 
-    PuzzleAssistant().run()
-    return 0
+    app = PuzzleAssistant()
+    app.run()
+    return app.return_code or 0
 
 
 # ---------------------------------------------------------------- solve

@@ -14,6 +14,8 @@ guarantees:
   generation's result is ever shown.
 
 Engine errors are shown (through `on_error`), never allowed to close the app.
+A one-off computation (a dialog's table) is a LiveResult with `debounce=0`,
+asked once: it keeps the same error handling and stops when its owner goes.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from textual.dom import DOMNode
 
@@ -38,10 +40,14 @@ DEBOUNCE_SECONDS = 0.12
 
 @dataclass
 class Job:
-    """What a computation sees of its request: a cancel check and a progress line."""
+    """What a computation sees of its request: a cancel check and a progress report.
+
+    A report is whatever the owner's `on_progress` reads: a line of text for a
+    puzzle screen's panel, (done, total) for a progress bar.
+    """
 
     should_stop: Callable[[], bool]
-    progress: Callable[[str], None]
+    progress: Callable[[Any], None]
 
 
 class LiveResult(Generic[In, Out]):
@@ -55,7 +61,7 @@ class LiveResult(Generic[In, Out]):
         *,
         on_error: Callable[[str], None],
         on_busy: Callable[[bool], None] = lambda busy: None,
-        on_progress: Callable[[str], None] = lambda text: None,
+        on_progress: Callable[[Any], None] = lambda report: None,
         debounce: float = DEBOUNCE_SECONDS,
         name: str = "live",
     ) -> None:
@@ -99,7 +105,7 @@ class LiveResult(Generic[In, Out]):
         app = self.owner.app
         job = Job(
             should_stop=stop.is_set,
-            progress=lambda text: app.call_from_thread(self._progress, generation, text),
+            progress=lambda report: app.call_from_thread(self._progress, generation, report),
         )
         try:
             result = await asyncio.to_thread(self.compute, value, job)
@@ -123,6 +129,6 @@ class LiveResult(Generic[In, Out]):
             self.on_busy(False)
             self.show(result)
 
-    def _progress(self, generation: int, text: str) -> None:
+    def _progress(self, generation: int, report: Any) -> None:
         if self._is_current(generation):
-            self.on_progress(text)
+            self.on_progress(report)

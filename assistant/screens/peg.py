@@ -15,16 +15,15 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Footer, Header, ProgressBar, Static
-from textual.worker import get_current_worker
 
 from assistant import tables
-from assistant.live import Job
+from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
 from assistant.widgets import ARROW_BINDINGS
 from assistant.widgets.dialogs import AskDialog, ChoiceDialog, Dialog
 from assistant.widgets.live_panel import LivePanel
 from puzzles import peg as engine
-from puzzles.core import Count, PuzzleError, Stopped
+from puzzles.core import Count
 
 HELP = """
 Jump a peg over a neighbouring peg into an empty hole; the jumped peg is
@@ -186,6 +185,15 @@ class PegScreen(PuzzleScreen[engine.Position]):
         self.building: tuple[str, int] | None = None
         self.patient_for: engine.Position | None = None  # the position to search without a time limit
         super().__init__()
+        self.table_builder = LiveResult(
+            self,
+            build_win_table,
+            self.table_built,
+            on_error=lambda message: self.table_built(f"could not be built: {message}"),
+            on_progress=self.show_building_progress,
+            debounce=0,
+            name="table",
+        )
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -325,30 +333,18 @@ class PegScreen(PuzzleScreen[engine.Position]):
             self.building = key
             self.query_one("#building", ProgressBar).display = True
             self.show_missing_table(*key)
-            self.run_worker(lambda: self.build(key), thread=True, exclusive=True, group="table", exit_on_error=False)
+            self.table_builder.request(key)
 
-    def build(self, key: tuple[str, int]) -> None:
-        """Build Bell's table in a worker thread; moves stay live meanwhile."""
-        worker = get_current_worker()
-        bar = self.query_one("#building", ProgressBar)
-        try:
-            built = tables.build_table(
-                *key,
-                should_stop=lambda: worker.is_cancelled,
-                progress=lambda done, total: self.app.call_from_thread(bar.update, progress=done, total=total),
-            )
-        except Stopped:
-            return
-        except (OSError, MemoryError) as error:
-            self.app.call_from_thread(self.table_built, key, None, f"could not be built: {error}")
-            return
-        self.app.call_from_thread(self.table_built, key, built)
+    def show_building_progress(self, done_of: tuple[int, int]) -> None:
+        done, total = done_of
+        self.query_one("#building", ProgressBar).update(progress=done, total=total)
 
-    def table_built(self, key: tuple[str, int], built: engine.WinTable | None, failure: str = "") -> None:
-        self.building = None
+    def table_built(self, built: engine.WinTable | str) -> None:
+        """The table being built is done; a text says why it could not be."""
+        key, self.building = self.building, None
         self.query_one("#building", ProgressBar).display = False
-        if built is None:
-            self.notify(f"The {key[0]} table {failure}", severity="error")
+        if isinstance(built, str):
+            self.notify(f"The {key[0]} table {built}", severity="error")
             self.refresh_all()
             return
         self.known[key] = built
@@ -414,6 +410,9 @@ class OpeningsDialog(Dialog):
         super().__init__()
         self.board = board
         self.opening_pegs = opening_pegs
+        self.openings = LiveResult(
+            self, find_openings, self.show_openings, on_error=self.show_failure, debounce=0, name="openings"
+        )
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -422,18 +421,10 @@ class OpeningsDialog(Dialog):
                 yield Static(id="table")
 
     def on_mount(self) -> None:
-        self.run_worker(self.load, thread=True, exclusive=True)
+        self.openings.request(self.board)
 
-    def load(self) -> None:
-        worker = get_current_worker()
-        try:
-            found = engine.openings(self.board, should_stop=lambda: worker.is_cancelled)
-        except Stopped:
-            return
-        except PuzzleError as error:
-            self.app.call_from_thread(self.query_one("#title", Static).update, f"{self.board}: {error}")
-            return
-        self.app.call_from_thread(self.show_openings, found)
+    def show_failure(self, message: str) -> None:
+        self.query_one("#title", Static).update(f"{self.board}: {message}")
 
     def show_openings(self, found: tuple[engine.Opening, ...]) -> None:
         counted = all(o.exact for o in found)
@@ -451,6 +442,21 @@ class OpeningsDialog(Dialog):
             games = (f"{o.games:,}" if counted else "yes") if o.winnable else Text("lost", style="red")
             table.add_row(str(o.hole), games, heat(o))
         self.query_one("#table", Static).update(table)
+
+
+def build_win_table(key: tuple[str, int], job: Job) -> engine.WinTable | str:
+    """Bell's table, built off the event loop so moves stay live; or why it could not be (disk, memory)."""
+    try:
+        return tables.build_table(
+            *key, should_stop=job.should_stop, progress=lambda done, total: job.progress((done, total))
+        )
+    except (OSError, MemoryError) as error:
+        return f"could not be built: {error}"
+
+
+def find_openings(board: str, job: Job) -> tuple[engine.Opening, ...]:
+    """The openings table, computed off the event loop; closing the dialog stops it."""
+    return engine.openings(board, should_stop=job.should_stop)
 
 
 def heat(opening: engine.Opening) -> Text:

@@ -102,3 +102,36 @@ async def test_think_on_settles_the_moves_left_undecided(settle, monkeypatch):
         await settle(pilot)
         assert headline(app) == f"{counted} winning games"
         assert all(m.decided for m in app.screen.analysis.moves)
+
+
+async def test_an_engine_error_in_the_openings_is_shown_and_the_app_stays_up(settle, monkeypatch):
+    def broken(board, should_stop):
+        raise RuntimeError("no openings today")
+
+    monkeypatch.setattr(peg, "openings", broken)
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await settle(pilot)
+        assert app.return_code is None
+        assert "internal error: RuntimeError: no openings today" in str(app.screen.query_one("#title").render())
+        await pilot.press("escape")
+        assert app.screen.query_one("PegBoard")
+
+
+async def test_a_table_that_cannot_be_built_is_said_and_the_game_goes_on(settle, monkeypatch):
+    def full_disk(board, hole, should_stop, progress):
+        progress(1, 2)
+        raise OSError("no space left")
+
+    monkeypatch.setattr(tables, "BIG_BOARDS", {"triangle5": 1})
+    monkeypatch.setattr(tables, "build_table", full_disk)
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        assert any(n.message == "The triangle5 table could not be built: no space left" for n in app._notifications)
+        assert headline(app) == "No triangle5 table yet"
+        assert not app.screen.query_one("#building").display

@@ -1,0 +1,144 @@
+"""Closing the terminal ends the app, with every edit kept.
+
+The app runs as a person runs it, `python -m assistant` in a pseudo-terminal,
+under a `sh -c` that leads the terminal's session and, like `make run`, waits
+for the app when SIGHUP comes.  A closed terminal then hangs up the tty and
+sends SIGHUP to the shell only: the app must notice the dead input itself.
+Before it did, it stayed on with no terminal, spinning on end-of-file.
+(A leader that died at once would have the kernel send SIGHUP to the app too.)
+"""
+
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import sys
+import termios
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from assistant.sessions import load_session
+from puzzles import hidoku
+
+ROOT = Path(__file__).resolve().parents[2]
+PATIENCE = 30.0  # seconds: a loaded machine may be slow, but an app that stays on never ends
+DOWN, ENTER = "\x1b[B", "\r"
+LEAVE_ALT_SCREEN = b"\x1b[?1049l"
+
+
+class Terminal:
+    """The test as the terminal emulator: it runs `command`, types, reads, and can hang up."""
+
+    def __init__(self, command: str, env: dict[str, str]) -> None:
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: the shell, leading the terminal's session
+            try:
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
+                os.chdir(ROOT)
+                os.execve("/bin/sh", ["sh", "-c", command], env)
+            finally:
+                os._exit(127)
+        self.output = bytearray()
+        self.open = True
+
+    def type(self, keys: str) -> None:
+        os.write(self.fd, keys.encode())
+
+    def wait_for(self, condition: Callable[[], bool], what: str) -> None:
+        """Read the screen (a full pty would stall the app) until `condition` holds."""
+        deadline = time.monotonic() + PATIENCE
+        while not condition():
+            assert time.monotonic() < deadline, f"still waiting for {what}"
+            self.read(0.1)
+
+    def read(self, timeout: float) -> None:
+        if not self.open:
+            time.sleep(timeout)
+            return
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if ready:
+            try:
+                self.output += os.read(self.fd, 65536)
+            except OSError:  # EIO: nobody has the terminal open any more
+                time.sleep(timeout)
+
+    def hang_up(self) -> None:
+        """What closing the window does: the emulator lets go of the pty."""
+        os.close(self.fd)
+        self.open = False
+
+    def app_pid(self) -> int:
+        """The shell's one child: the app (found while the shell is alive to ask)."""
+        children = Path(f"/proc/{self.pid}/task/{self.pid}/children")
+        self.wait_for(lambda: children.read_text().split() != [], "the app to start")
+        return int(children.read_text().split()[0])
+
+    def close(self) -> None:
+        if self.open:
+            self.hang_up()
+        os.waitpid(self.pid, 0)
+
+
+def running(pid: int) -> bool:
+    """Still a live process (not gone, not a zombie waiting for its new parent to reap it)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+def first_cell() -> int | None:
+    """The autosaved Hidoku's top-left cell, None before the screen first saved."""
+    session = load_session("hidoku")
+    return None if session is None else hidoku.parse(session.states[session.index]).grid[0][0]
+
+
+@pytest.fixture
+def app_in_terminal():
+    """The app started in a fresh terminal, on the Hidoku screen with "91" typed (and autosaved).
+
+    Its data folder is the test's own: conftest's PUZZLE_ASSISTANT_HOME, passed on in the environment.
+    """
+    env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT)}
+    terminal = Terminal(f"trap 'echo make would clean up' HUP; {sys.executable} -m assistant; echo app ended: $?", env)
+    app = None
+    try:
+        app = terminal.app_pid()
+        terminal.wait_for(lambda: b"Hidoku" in terminal.output, "the list of puzzles")
+        terminal.type(DOWN + DOWN + ENTER)  # the third puzzle type on the list
+        terminal.wait_for(lambda: first_cell() is not None, "the Hidoku screen")
+        terminal.type("91")
+        terminal.wait_for(lambda: first_cell() == 91, "the edit to be autosaved")
+        yield terminal, app
+    finally:
+        if app is not None and running(app):
+            os.kill(app, signal.SIGKILL)
+        terminal.close()
+
+
+def assert_ended_with_its_edits(terminal: Terminal, app: int) -> None:
+    terminal.wait_for(lambda: not running(app), "the app to end")
+    session = load_session("hidoku")
+    assert [hidoku.parse(text).grid[0][0] for text in session.states] == [0, 9, 91]
+    assert session.index == 2
+
+
+def test_closing_the_terminal_ends_the_app(app_in_terminal):
+    terminal, app = app_in_terminal
+    terminal.hang_up()
+    assert_ended_with_its_edits(terminal, app)
+
+
+def test_sighup_ends_the_app_and_gives_the_terminal_back(app_in_terminal):
+    terminal, app = app_in_terminal
+    os.killpg(terminal.pid, signal.SIGHUP)
+    assert_ended_with_its_edits(terminal, app)
+    terminal.wait_for(lambda: b"app ended: 129" in terminal.output, "the shell to say how the app ended")
+    assert LEAVE_ALT_SCREEN in terminal.output
+    assert b"Traceback" not in terminal.output
