@@ -74,25 +74,44 @@ class Count:
         return f"{self.value:,}" if self.exact else f"at least {self.value:,}"
 
 
+@dataclass(frozen=True)
+class Budget:
+    """How much an analysis may spend before it answers with what it has so far.
+    `work` counts the engine's own steps (search nodes, guesses scored, beam layers), so the same input gives the same answer on every machine: the CLI and the tests use it.  `seconds` is wall-clock time: the live screens use it. Both may be set; neither means no limit."""
+    seconds: float | None = None
+    work: int | None = None
+
+UNLIMITED = Budget()
+
 class Deadline:
-    """A time budget plus the cancel check, asked together inside search loops.
+    """A budget being spent, plus the cancel check."""
 
-    `expired()` is for anytime work (stop early, return the best so far);
-    `check()` raises `Stopped` when the caller cancelled.  Both are cheap enough
-    to call every few thousand nodes.
-    """
-
-    def __init__(self, seconds: float | None = None, should_stop: ShouldStop = never) -> None:
-        self.end = None if seconds is None else time.monotonic() + seconds
+    def __init__(self, budget: Budget | float | None = None, should_stop: ShouldStop = never) -> None:
+        if not isinstance(budget, Budget):  # engines not yet moved to Budget still pass seconds
+            budget = Budget(seconds=budget)
+        self.end = None if budget.seconds is None else time.monotonic() + budget.seconds
+        self.work = budget.work
         self.should_stop = should_stop
+        self.over = False
 
     def check(self) -> None:
+        """Raise `Stopped` if the caller cancelled."""
         if self.should_stop():
             raise Stopped
 
-    def expired(self) -> bool:
+    def expired(self, steps: int = 1) -> bool:
+        """Spend `steps` of work; True once the work ran out or the clock passed the end, and from then on."""
         self.check()
-        return self.end is not None and time.monotonic() >= self.end
+        if self.work is not None:
+            self.work -= steps
+        ran_out = self.work is not None and self.work <= 0
+        self.over = self.over or ran_out or (self.end is not None and time.monotonic() >= self.end)
+        return self.over
+
+    @property
+    def bounded(self) -> bool:
+        """Whether it can ever expire."""
+        return self.end is not None or self.work is not None
 
 
 @dataclass(frozen=True)
