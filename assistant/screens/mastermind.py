@@ -268,7 +268,7 @@ def explanation(analysis: mm.Analysis, game: mm.Game) -> Table | Text:
     for feedback, size in suggestion.parts:
         table.add_row(key_pegs(feedback.black, feedback.white, game.pegs), f"{size:,}")
     kind = "a code that may win" if suggestion.consistent else "a probe (cannot win)"
-    best = " (best so far: time ran out)" if suggestion.best_so_far else ""
+    best = f" ({mm.SAMPLED})" if suggestion.best_so_far else ""
     summary = Text.assemble(
         ("Try ", ""),
         code_pegs(suggestion.guess, game.colours),
