@@ -103,7 +103,9 @@ def solve_files(args: argparse.Namespace) -> int:
     for path in args.files:
         try:
             puzzle = engine.parse(read_text(path))
-            report = engine.solve(puzzle, limit=args.limit, exhaustive=args.count, **options)
+            # until every engine takes a Budget (main's --seconds change): only ask for exhaustive when --count says so
+            exhaustive = {"exhaustive": True} if args.count else {}
+            report = engine.solve(puzzle, limit=args.limit, **exhaustive, **options)
         except PuzzleError as error:
             print(f"puzzle-assistant: {path}: {error}", file=sys.stderr)
             status = USAGE_ERROR
