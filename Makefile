@@ -24,7 +24,7 @@ test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q
 
 fuzz: $(VENV)/.installed-test
-	FUZZ_EXAMPLES=10000 $(BIN)/python -m pytest -q tests/unit/test_fuzz.py
+	FUZZ_EXAMPLES=10000 $(BIN)/python -m pytest -q --hypothesis-profile=explore tests/unit/test_fuzz.py
 
 bench: $(VENV)/.installed
 	$(BIN)/puzzle-assistant bench

@@ -1,7 +1,7 @@
 """`puzzle-assistant`: the TUI when called bare, and the same engines without it.
 
     puzzle-assistant                          open the app
-    puzzle-assistant solve KIND FILE... [--json] [--limit N] [--count]
+    puzzle-assistant solve KIND FILE... [--json] [--limit N] [--count | --seconds S]
     puzzle-assistant bench [KIND...] [--repeat N] [--json]
     puzzle-assistant KIND COMMAND ...         extra commands of a puzzle type
 
@@ -24,7 +24,7 @@ from rich.table import Table
 from assistant import __version__
 from assistant.bench import run_all, seconds
 from assistant.kinds import BY_NAME, KINDS
-from puzzles.core import PuzzleError
+from puzzles.core import Budget, PuzzleError
 
 USAGE_ERROR = 2
 
@@ -81,7 +81,14 @@ def add_solve(commands: argparse._SubParsersAction) -> None:
         parser.add_argument("files", metavar="FILE", nargs="+", type=Path)
         parser.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
         parser.add_argument("--limit", type=int, default=10, help="how many solutions to list (default 10)")
-        parser.add_argument("--count", action="store_true", help="count exactly, however long it takes")
+        effort = parser.add_mutually_exclusive_group()
+        effort.add_argument("--count", action="store_true", help="count exactly, however long it takes")
+        effort.add_argument(
+            "--seconds",
+            type=positive_seconds,
+            metavar="S",
+            help="search for S seconds of wall-clock time (answers then depend on the machine's speed)",
+        )
         for option in engine.SOLVE_OPTIONS:
             parser.add_argument(
                 f"--{option.name}",
@@ -103,9 +110,7 @@ def solve_files(args: argparse.Namespace) -> int:
     for path in args.files:
         try:
             puzzle = engine.parse(read_text(path))
-            # until every engine takes a Budget (main's --seconds change): only ask for exhaustive when --count says so
-            exhaustive = {"exhaustive": True} if args.count else {}
-            report = engine.solve(puzzle, limit=args.limit, **exhaustive, **options)
+            report = engine.solve(puzzle, limit=args.limit, **budget_of(args), **options)
         except PuzzleError as error:
             print(f"puzzle-assistant: {path}: {error}", file=sys.stderr)
             status = USAGE_ERROR
@@ -121,6 +126,25 @@ def solve_files(args: argparse.Namespace) -> int:
                 console.print(Rule(str(path)))
             console.print(report.to_text(), markup=False)
     return status
+
+
+def positive_seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds") from None
+    if not 0 < seconds < 1e6:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: give seconds above 0 and below a million")
+    return seconds
+
+
+def budget_of(args: argparse.Namespace) -> dict[str, Budget | None]:
+    """By default each engine's own work budget, so a file gives the same answer on every machine."""
+    if args.count:
+        return {"budget": None}
+    if args.seconds is not None:
+        return {"budget": Budget(seconds=args.seconds)}
+    return {}
 
 
 def read_text(path: Path) -> str:

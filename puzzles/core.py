@@ -26,6 +26,10 @@ class Stopped(Exception):
     """Raised inside an engine when its caller no longer wants the result."""
 
 
+class OutOfBudget(Exception):
+    """Raised by `Deadline.spend` inside a search: the count so far is only a lower bound."""
+
+
 class PuzzleError(ValueError):
     """Bad input, with where it is: a line and column of a file, or a named place.
 
@@ -77,41 +81,61 @@ class Count:
 @dataclass(frozen=True)
 class Budget:
     """How much an analysis may spend before it answers with what it has so far.
-    `work` counts the engine's own steps (search nodes, guesses scored, beam layers), so the same input gives the same answer on every machine: the CLI and the tests use it.  `seconds` is wall-clock time: the live screens use it. Both may be set; neither means no limit."""
+
+    `work` counts the engine's own steps (search nodes, guesses scored, beam
+    layers), so the same input gives the same answer on every machine: the
+    CLI and the tests use it.  `seconds` is wall-clock time: the live screens
+    use it, so an answer comes in time whatever the machine.  Both may be set;
+    neither means no limit.
+    """
+
     seconds: float | None = None
     work: int | None = None
 
+    def __str__(self) -> str:
+        parts = [f"{self.seconds:g} s" if self.seconds is not None else "", f"{self.work:,} steps" if self.work else ""]
+        return " or ".join(p for p in parts if p) or "no limit"
+
+
 UNLIMITED = Budget()
 
-class Deadline:
-    """A budget being spent, plus the cancel check."""
 
-    def __init__(self, budget: Budget | float | None = None, should_stop: ShouldStop = never) -> None:
-        if not isinstance(budget, Budget):  # engines not yet moved to Budget still pass seconds
-            budget = Budget(seconds=budget)
+class Deadline:
+    """A budget being spent, plus the cancel check, asked together inside search loops.
+
+    `expired(steps)` is for anytime work (stop early, return the best so far):
+    it spends `steps` of the work budget and looks at the clock.  `check()`
+    raises `Stopped` when the caller cancelled.  Both are cheap enough to call
+    every search node.
+    """
+
+    def __init__(self, budget: Budget | None = None, should_stop: ShouldStop = never) -> None:
+        budget = budget or UNLIMITED
         self.end = None if budget.seconds is None else time.monotonic() + budget.seconds
-        self.work = budget.work
+        self.work_left = budget.work
         self.should_stop = should_stop
-        self.over = False
 
     def check(self) -> None:
-        """Raise `Stopped` if the caller cancelled."""
         if self.should_stop():
             raise Stopped
 
     def expired(self, steps: int = 1) -> bool:
-        """Spend `steps` of work; True once the work ran out or the clock passed the end, and from then on."""
         self.check()
-        if self.work is not None:
-            self.work -= steps
-        ran_out = self.work is not None and self.work <= 0
-        self.over = self.over or ran_out or (self.end is not None and time.monotonic() >= self.end)
-        return self.over
+        if self.work_left is not None:
+            self.work_left -= steps
+            if self.work_left < 0:
+                return True
+        return self.end is not None and time.monotonic() >= self.end
+
+    def spend(self, steps: int = 1) -> None:
+        """`expired` for searches that end by exception: raises OutOfBudget."""
+        if self.expired(steps):
+            raise OutOfBudget
 
     @property
     def bounded(self) -> bool:
-        """Whether it can ever expire."""
-        return self.end is not None or self.work is not None
+        """Whether this deadline can ever expire (an unlimited one lets engines use all their memory)."""
+        return self.end is not None or self.work_left is not None
 
 
 @dataclass(frozen=True)

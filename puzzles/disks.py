@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from puzzles.core import Count, PuzzleError, ShouldStop, never
+from puzzles.core import Budget, Count, PuzzleError, ShouldStop, never
 from puzzles.numbergrid import content_lines
 
 TITLE = "Flower disks"
@@ -195,5 +195,6 @@ class Report:
         return f"{self.analysis.count} solution{'s' * (self.analysis.count.value != 1)}\n{self.analysis.explanation}"
 
 
-def solve(disks: Disks, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never) -> Report:
+def solve(disks: Disks, *, limit: int = 10, budget: Budget | None = None, should_stop: ShouldStop = never) -> Report:
+    """Every one of the 12**(disks-1) turns is tried, quickly: `budget` is accepted and not needed."""
     return Report(analyse(disks, limit=limit, should_stop=should_stop))

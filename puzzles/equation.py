@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from puzzles.core import Count, Deadline, PuzzleError, ShouldStop, Stopped, never
+from puzzles.core import Budget, Count, Deadline, OutOfBudget, PuzzleError, ShouldStop, Stopped, never
 from puzzles.numbergrid import BoardAnalysis, BoardReport, Line, cell_name, content_lines, no_completion, refused
 
 TITLE = "Equation crossword"
@@ -33,7 +33,7 @@ SUMMARY = "Rows and columns of + - * / equations over unknown integers: candidat
 SOLVE_OPTIONS = ()
 OPERATORS = "+-*/"
 TABLE_LIMIT = 4_000_000  # combinations evaluated at once for one equation
-BUDGET = 2.0
+BUDGET = Budget(work=100_000)  # search steps: the same answer on every machine (the screens pass seconds)
 RANGE = re.compile(r"\s*range\s*:\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$", re.IGNORECASE)
 NUMBER = re.compile(r"-?\d+")
 
@@ -264,10 +264,6 @@ def propagate(puzzle: Crossword, domains: Domains, should_stop: ShouldStop = nev
     return True
 
 
-class OutOfTime(Exception):
-    """The time budget ran out: the count so far is a lower bound."""
-
-
 def solutions(puzzle: Crossword, domains: Domains, deadline: Deadline) -> Iterator[Domains]:
     if not propagate(puzzle, domains, deadline.should_stop):
         return
@@ -277,15 +273,14 @@ def solutions(puzzle: Crossword, domains: Domains, deadline: Deadline) -> Iterat
         return
     cell = min(open_cells, key=lambda p: len(domains[p]))
     for value in domains[cell]:
-        if deadline.expired():
-            raise OutOfTime
+        deadline.spend()
         branch = dict(domains)
         branch[cell] = np.array([value], dtype=np.int64)
         yield from solutions(puzzle, branch, deadline)
 
 
 def analyse(
-    puzzle: Crossword, *, limit: int = 10, budget: float | None = BUDGET, should_stop: ShouldStop = never
+    puzzle: Crossword, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
 ) -> BoardAnalysis:
     """Candidates (exact when the search finishes), solutions, and a hint."""
     domains = initial_domains(puzzle)
@@ -308,7 +303,7 @@ def analyse(
                 found.append(grid)
             for p, values in seen.items():
                 values.add(grid[p[0]][p[1]])
-    except OutOfTime:
+    except OutOfBudget:
         exact = False
     chosen = {p: sorted(v) for p, v in seen.items()} if exact else {p: domains[p].tolist() for p in domains}
     candidates = tuple(
@@ -351,8 +346,6 @@ def hint(puzzle: Crossword, domains: Domains, count: int, exact: dict[Position, 
 
 
 def solve(
-    puzzle: Crossword, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never
+    puzzle: Crossword, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
 ) -> BoardReport:
-    return BoardReport(
-        analyse(puzzle, limit=limit, budget=None if exhaustive else 10.0, should_stop=should_stop), zero_is_empty=False
-    )
+    return BoardReport(analyse(puzzle, limit=limit, budget=budget, should_stop=should_stop), zero_is_empty=False)

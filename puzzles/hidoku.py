@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from puzzles.core import Count, Deadline, PuzzleError, ShouldStop, never
+from puzzles.core import Budget, Count, Deadline, OutOfBudget, PuzzleError, ShouldStop, never
 from puzzles.numbergrid import (
     BLOCKED,
     EMPTY,
@@ -53,7 +53,7 @@ TITLE = "Hidoku"
 SUMMARY = "Hidato boards cell by cell: each empty cell's possible numbers, completions left, the next deduction."
 SOLVE_OPTIONS = ()
 ADJACENCIES = ("king", "orthogonal")
-BUDGET = 1.0
+BUDGET = Budget(work=20_000)  # search steps: the same answer on every machine (the screens pass seconds)
 
 Position = tuple[int, int]
 
@@ -173,10 +173,6 @@ class Geometry:
             low = cells & -cells
             yield self.position(low)
             cells ^= low
-
-
-class OutOfTime(Exception):
-    """The search's time budget ran out: the count so far is a lower bound."""
 
 
 Places = list[int]  # places[k] = bitboard of cells where number k may go (index 0 unused)
@@ -408,8 +404,7 @@ def solutions(
         return
     for k in range(1, len(places)):
         if places[k] & cell and places[k] != cell:
-            if deadline.expired():
-                raise OutOfTime
+            deadline.spend()
             branch = places[:]
             branch[k] = cell
             found = False
@@ -482,7 +477,7 @@ def analyse(
     board: Hidoku,
     *,
     limit: int = 10,
-    budget: float | None = BUDGET,
+    budget: Budget | None = BUDGET,
     should_stop: ShouldStop = never,
 ) -> BoardAnalysis:
     """Candidates by propagation, completions counted until the budget, and a hint."""
@@ -502,7 +497,7 @@ def analyse(
             count += 1
             if len(found) < limit:
                 found.append(to_grid(board, solution, geometry))
-    except OutOfTime:
+    except OutOfBudget:
         exact = False
     return BoardAnalysis(candidates, Count(count, exact), tuple(found), hint(board, places, geometry, count))
 
@@ -573,8 +568,10 @@ def nearest_placed(placed: dict[int, Position], k: int, n: int) -> tuple[int | N
 # ---------------------------------------------------------------- CLI
 
 
-def solve(board: Hidoku, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never) -> BoardReport:
-    return BoardReport(analyse(board, limit=limit, budget=None if exhaustive else 10.0, should_stop=should_stop))
+def solve(
+    board: Hidoku, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
+) -> BoardReport:
+    return BoardReport(analyse(board, limit=limit, budget=budget, should_stop=should_stop))
 
 
 def blank(rows: int, cols: int) -> Hidoku:

@@ -21,7 +21,7 @@ from itertools import product
 
 import numpy as np
 
-from puzzles.core import Count, PuzzleError, ShouldStop, Stopped, never
+from puzzles.core import Budget, Count, PuzzleError, ShouldStop, Stopped, never
 from puzzles.numbergrid import (
     EMPTY,
     BoardAnalysis,
@@ -188,7 +188,7 @@ def conflicts(board: Jodici) -> dict[Position, str]:
 
 
 def analyse(
-    board: Jodici, *, limit: int = 10, budget: float | None = None, should_stop: ShouldStop = never
+    board: Jodici, *, limit: int = 10, budget: Budget | None = None, should_stop: ShouldStop = never
 ) -> BoardAnalysis:
     """Exact count, exact per-cell candidates, up to `limit` completions, and a hint."""
     if broken := refused(board.grid, conflicts(board), label):
@@ -272,5 +272,8 @@ def sector_reason(board: Jodici, r: int, c: int, digit: int) -> str | None:
     return None
 
 
-def solve(board: Jodici, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never) -> BoardReport:
+def solve(
+    board: Jodici, *, limit: int = 10, budget: Budget | None = None, should_stop: ShouldStop = never
+) -> BoardReport:
+    """Always exact (dynamic programming over sectors): `budget` is accepted and not needed."""
     return BoardReport(analyse(board, limit=limit, should_stop=should_stop), ",")

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from puzzles.core import Count, Deadline, PuzzleError, ShouldStop, never
+from puzzles.core import Budget, Count, Deadline, OutOfBudget, PuzzleError, ShouldStop, never
 from puzzles.numbergrid import (
     EMPTY,
     BoardAnalysis,
@@ -37,7 +37,7 @@ from puzzles.numbergrid import (
 TITLE = "Magic number board"
 SUMMARY = "N x N board, each value once, rows, columns and diagonals reach one sum: candidates and completions."
 SOLVE_OPTIONS = ()
-BUDGET = 1.0
+BUDGET = Budget(work=200_000)  # search steps: the same answer on every machine (the screens pass seconds)
 HEADER = re.compile(r"\s*range\s*:\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:,?\s*sum\s*:\s*(-?\d+))?\s*$", re.IGNORECASE)
 
 Position = tuple[int, int]
@@ -225,18 +225,13 @@ class Search:
             return
         position, values = chosen
         for value in values:
-            if deadline.expired():
-                raise OutOfTime
+            deadline.spend()
             index = self.unused.index(value)
             self.place(position, value)
             del self.unused[index]
             yield from self.solutions(deadline)
             self.unused.insert(index, value)
             self.clear(position)
-
-
-class OutOfTime(Exception):
-    """The time budget ran out: the count so far is a lower bound."""
 
 
 # ---------------------------------------------------------------- analysis
@@ -257,7 +252,7 @@ def conflicts(board: Magic) -> dict[Position, str]:
 
 
 def analyse(
-    board: Magic, *, limit: int = 10, budget: float | None = BUDGET, should_stop: ShouldStop = never
+    board: Magic, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
 ) -> BoardAnalysis:
     """Candidates by line bounds (exact when the search finishes), completions, a hint."""
     if broken := refused(board.grid, conflicts(board)):
@@ -274,7 +269,7 @@ def analyse(
                 found.append(solution)
             for (r, c), values in seen.items():
                 values.add(solution[r][c])
-    except OutOfTime:
+    except OutOfBudget:
         exact = False
     chosen = {p: tuple(sorted(v)) for p, v in seen.items()} if exact else bounds
     candidates = tuple(tuple(chosen.get((r, c), ()) for c in range(board.n)) for r in range(board.n))
@@ -308,5 +303,7 @@ def hint(board: Magic, search: Search, count: int, exact: dict[Position, tuple[i
     return f"No forced cell yet: {cell_name(position)} has the fewest options ({', '.join(map(str, values))})."
 
 
-def solve(board: Magic, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never) -> BoardReport:
-    return BoardReport(analyse(board, limit=limit, budget=None if exhaustive else 10.0, should_stop=should_stop))
+def solve(
+    board: Magic, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
+) -> BoardReport:
+    return BoardReport(analyse(board, limit=limit, budget=budget, should_stop=should_stop))

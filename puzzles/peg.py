@@ -41,7 +41,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from puzzles.core import Count, Deadline, PuzzleError, ShouldStop, Stopped, distinct, never
+from puzzles.core import Budget, Count, Deadline, PuzzleError, ShouldStop, Stopped, distinct, never
 from puzzles.numbergrid import content_lines
 
 TITLE = "Peg solitaire"
@@ -50,8 +50,9 @@ SOLVE_OPTIONS = ()
 MAX_LAYER = 3_000_000  # positions in one layer before the exact count gives up
 LIVE_LAYER = 400_000  # the same while a person plays: past it, a pruned search answers at once
 COUNT_LAYER = 10_000_000  # positions per layer an openings count may hold when asked to count (about 2 GiB)
-SEARCH_BUDGET = 1.5  # seconds a live analysis may take, counting attempts included
-MIN_SEARCH = 0.5  # seconds the search gets however long the counting attempts took
+BUDGET = Budget(work=1_000_000)  # positions searched: the same answer on every machine
+LIVE_BUDGET = Budget(seconds=1.5)  # while a person plays, counting attempts included
+MIN_SEARCH = 0.5  # seconds a timed search gets however long the counting attempts took
 
 Hole = tuple[int, int]  # (row, column) in the board's own drawing grid
 
@@ -405,7 +406,7 @@ def analyse(
     *,
     should_stop: ShouldStop = never,
     known: WinTable | None = None,
-    budget: float | None = SEARCH_BUDGET,
+    budget: Budget | None = BUDGET,
 ) -> Analysis:
     """Games from here, each legal move's games, a winning line, and the survival line.
 
@@ -414,8 +415,8 @@ def analyse(
     (`known`), else one counted now from the opening position, or from here
     when the whole game is too big.  Past that, a pruned search (`searched`)
     says which moves keep a win without counting.  `budget` bounds the
-    seconds spent; None lets counting use all the memory it may and the
-    search run to the end.
+    search (a timed one includes the counting attempt); None lets counting
+    use all the memory it may and the search run to the end.
     """
     if not reachable_finishes(position):
         where = f"in hole {position.finish}" if position.finish else "anywhere"
@@ -433,8 +434,7 @@ def analyse(
         limit = LIVE_LAYER if budget is not None else MAX_LAYER
         counted = counted_game(position, should_stop, limit)
         if counted is None:
-            spent = time.monotonic() - began
-            return searched(position, should_stop, None if budget is None else budget - spent)
+            return searched(position, should_stop, less_time(budget, time.monotonic() - began))
         games, source, root, history = counted
     annotated = sorted(
         (MoveCount(move, games(position.play(move).pegs)) for move in position.legal_moves()),
@@ -447,6 +447,13 @@ def analyse(
     here = games(position.pegs)
     line = winning_line(position, games)
     return Analysis(Count(here), tuple(annotated), line, verdict(position, here, annotated), tuple(survival), source)
+
+
+def less_time(budget: Budget | None, spent: float) -> Budget | None:
+    """A timed budget less what counting took (but never under MIN_SEARCH); a work budget as it was."""
+    if budget is None or budget.seconds is None:
+        return budget
+    return replace(budget, seconds=max(budget.seconds - spent, MIN_SEARCH))
 
 
 def counted_game(
@@ -894,13 +901,13 @@ def beam_line(name: str, pegs: int, ends: Endgame, width: int, deadline: Deadlin
     """
     layers, parents = [np.array([pegs], dtype=np.int64)], []
     for _ in range(pegs.bit_count() - max(ends.floor, 1)):
-        if deadline.expired():
+        if deadline.expired(len(layers[-1])):
             return None
         parent, children = successors(name, layers[-1])
         children, first = np.unique(children, return_index=True)
         parent = parent[first]
         if len(children) > width:
-            keep = np.argpartition(promise(name, children), width)[:width]
+            keep = most_promising(promise(name, children), width)
             children, parent = children[keep], parent[keep]
         layers.append(children)
         parents.append(parent)
@@ -913,6 +920,18 @@ def beam_line(name: str, pegs: int, ends: Endgame, width: int, deadline: Deadlin
         path.append(int(layer[at]))
         at = int(parent[at])
     return line_through(name, [pegs, *reversed(path)], ends)
+
+
+def most_promising(scores: np.ndarray, width: int) -> np.ndarray:
+    """The indices of the `width` lowest scores, ties going to the lowest index.
+
+    argpartition alone would break ties as its selection algorithm happens
+    to, which a numpy release may change; the answer must not.
+    """
+    worst_kept = np.partition(scores, width - 1)[width - 1]
+    better = np.flatnonzero(scores < worst_kept)
+    tied = np.flatnonzero(scores == worst_kept)
+    return np.concatenate([better, tied[: width - len(better)]])
 
 
 def proof_line(name: str, pegs: int, ends: Endgame, dead: set[int], nodes: int, deadline: Deadline) -> Line | None:
@@ -930,7 +949,7 @@ def proof_line(name: str, pegs: int, ends: Endgame, dead: set[int], nodes: int, 
         if here in dead:
             return None
         left -= 1
-        if left < 0 or (left % 4096 == 0 and deadline.expired()):
+        if left < 0 or (left % 4096 == 0 and deadline.expired(4096)):
             raise OutOfNodes
         for n, e, f in jumps:
             if here & n == n and not here & e and (rest := path_from(here ^ f, count - 1)) is not None:
@@ -942,7 +961,7 @@ def proof_line(name: str, pegs: int, ends: Endgame, dead: set[int], nodes: int, 
     return None if path is None else line_through(name, path, ends)
 
 
-def searched(position: Position, should_stop: ShouldStop = never, budget: float | None = SEARCH_BUDGET) -> Analysis:
+def searched(position: Position, should_stop: ShouldStop = never, budget: Budget | None = BUDGET) -> Analysis:
     """Which moves keep a one-peg finish, by beam search for wins and exhaustive search for losses.
 
     Each move is a win found (with its line), a loss proved, or undecided when
@@ -950,7 +969,7 @@ def searched(position: Position, should_stop: ShouldStop = never, budget: float 
     budget the efforts all run, and each move still undecided is then counted
     outright when its games fit in memory.
     """
-    deadline = Deadline(None if budget is None else max(budget, MIN_SEARCH), should_stop)
+    deadline = Deadline(budget, should_stop)
     ends = endgame(position.board, tuple(reachable_finishes(position)))
     lines: dict[tuple[int, int, int], Line] = {}
     lost: set[tuple[int, int, int]] = set()
@@ -1010,7 +1029,7 @@ def searched_verdict(position: Position, count: Count, annotated: list[MoveCount
         return f"{keeping} of {len(annotated)} moves keep a one-peg finish{target}{rest}."
     if not undecided:
         return f"No one-peg finish{target} from here: every move was searched to the end."
-    return f"No winning line found{target} in the time given; no loss proved either."
+    return f"No winning line found{target} within the search budget; no loss proved either."
 
 
 @dataclass(frozen=True)
@@ -1040,5 +1059,7 @@ class Report:
         return "\n".join(lines)
 
 
-def solve(position: Position, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never) -> Report:
-    return Report(position, analyse(position, should_stop=should_stop, budget=None if exhaustive else SEARCH_BUDGET))
+def solve(
+    position: Position, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
+) -> Report:
+    return Report(position, analyse(position, should_stop=should_stop, budget=budget))

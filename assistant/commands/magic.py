@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from assistant.bench import Benchmark
 from puzzles import magic
+from puzzles.core import Budget
 from puzzles.examples import examples
 
 SEED = magic.parse(examples("magic")["seed"])
+LIVE = Budget(seconds=1.0)  # what the board screens give a live answer
 
 
 def seed() -> str:
@@ -14,7 +16,7 @@ def seed() -> str:
 
 
 def empty_5x5() -> str:
-    return f"{magic.analyse(magic.blank(5)).count} completions within the 1 s budget"
+    return f"{magic.analyse(magic.blank(5), budget=LIVE).count} completions within the 1 s budget"
 
 
 BENCHMARKS = [

@@ -107,7 +107,7 @@ def count_command(args: argparse.Namespace) -> int:
         games = known.games(position.pegs) if known else counted_games(args.board, start, finish)
     except peg.TooBig:
         found = peg.analyse(position).count
-        exists = "a winning game exists" if found.value else "no winning game was found in 1.5 s"
+        exists = "a winning game exists" if found.value else "no winning game was found within the search budget"
         raise CommandError(f"peg count {args.board}: too many games to count from hole {start}; {exists}") from None
     except PuzzleError as error:
         raise CommandError(f"peg count {args.board}: {error}") from None
@@ -183,7 +183,7 @@ def european_midgame() -> peg.Position:
 
 
 def searched_annotation(position: peg.Position) -> str:
-    analysis = peg.analyse(position)
+    analysis = peg.analyse(position, budget=peg.LIVE_BUDGET)
     undecided = sum(not m.decided for m in analysis.moves)
     return f"{len(analysis.moves)} moves, {sum(m.keeps_win for m in analysis.moves)} keep a win, {undecided} undecided"
 

@@ -32,7 +32,7 @@ from assistant.sessions import (
 )
 from assistant.widgets.dialogs import ChoiceDialog, ConfirmDialog, HelpDialog, path_dialog
 from assistant.widgets.live_panel import LivePanel
-from puzzles.core import PuzzleError
+from puzzles.core import Budget, PuzzleError
 from puzzles.examples import examples
 
 State = TypeVar("State")
@@ -56,6 +56,8 @@ class PuzzleScreen(Screen, Generic[State]):
 
     KIND: ClassVar[str]
     HELP: ClassVar[str] = ""
+    # Live answers come in time on any machine; the engines' own defaults count steps instead.
+    BUDGET: ClassVar[Budget] = Budget(seconds=1.0)
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", tooltip="Undo the last change"),
         Binding("ctrl+y", "redo", "Redo", tooltip="Redo what was undone"),

@@ -45,7 +45,6 @@ class BoardScreen(PuzzleScreen):
     CSS_PATH = "board.tcss"
     AUTO_FOCUS = "EditableGrid"
     ACCEPTS: ClassVar[str] = DIGITS
-    BUDGET: ClassVar[float] = 1.0
     BINDINGS = [Binding("m", "toggle_marks", "Marks", tooltip="Show or hide candidate marks")]
 
     def __init__(self) -> None:

@@ -17,6 +17,7 @@ from assistant.screens.board import STATUS_TONE
 from assistant.widgets.grid import EditableGrid, GridCell, marks_text
 from assistant.widgets.live_panel import LivePanel
 from puzzles import equation as engine
+from puzzles.core import Budget
 from puzzles.numbergrid import BoardAnalysis, cell_name
 
 HELP = """
@@ -37,6 +38,7 @@ LABEL = GridCell("", "label", accepts="")
 
 class EquationScreen(PuzzleScreen[engine.Crossword]):
     KIND = "equation"
+    BUDGET = Budget(seconds=2.0)
     HELP = HELP
     CSS_PATH = "board.tcss"
     AUTO_FOCUS = "EditableGrid"
@@ -118,7 +120,7 @@ class EquationScreen(PuzzleScreen[engine.Crossword]):
         self.describe_cell()
 
     def compute(self, puzzle: engine.Crossword, job: Job) -> BoardAnalysis:
-        return engine.analyse(puzzle, should_stop=job.should_stop)
+        return engine.analyse(puzzle, budget=self.BUDGET, should_stop=job.should_stop)
 
     def show_result(self, analysis: BoardAnalysis) -> None:
         self.analysis = analysis

@@ -166,6 +166,7 @@ class Question:
 
 class PegScreen(PuzzleScreen[engine.Position]):
     KIND = "peg"
+    BUDGET = engine.LIVE_BUDGET
     HELP = HELP
     CSS_PATH = "peg.tcss"
     AUTO_FOCUS = "PegBoard"
@@ -218,7 +219,7 @@ class PegScreen(PuzzleScreen[engine.Position]):
             if (found := tables.load_table(*key)) is None:
                 return key
             self.known[key] = found
-        budget = None if question.patient else engine.SEARCH_BUDGET
+        budget = None if question.patient else self.BUDGET
         return engine.analyse(position, should_stop=job.should_stop, known=self.known.get(key), budget=budget)
 
     def show_result(self, analysis: engine.Analysis | tuple[str, int]) -> None:

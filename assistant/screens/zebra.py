@@ -308,7 +308,7 @@ class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
             clues.highlighted = index
 
     def compute(self, puzzle: zebra.Puzzle, job: Job) -> zebra.Analysis:
-        return zebra.analyse(puzzle, should_stop=job.should_stop, earlier=self.analysis)
+        return zebra.analyse(puzzle, budget=self.BUDGET, should_stop=job.should_stop, earlier=self.analysis)
 
     def show_result(self, analysis: zebra.Analysis) -> None:
         was_unique = self.analysis is not None and self.analysis.status == "unique"

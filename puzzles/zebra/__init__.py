@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzles.core import ShouldStop, never
-from puzzles.zebra.analysis import Analysis, analyse
+from puzzles.core import Budget, ShouldStop, never
+from puzzles.zebra.analysis import BUDGET, Analysis, analyse
 from puzzles.zebra.language import (
     add_clue,
     format,
@@ -80,5 +80,7 @@ class Report:
         return "\n".join(lines)
 
 
-def solve(puzzle: Puzzle, *, limit: int = 10, exhaustive: bool = False, should_stop: ShouldStop = never) -> Report:
-    return Report(analyse(puzzle, limit=limit, budget=None if exhaustive else 10.0, should_stop=should_stop))
+def solve(
+    puzzle: Puzzle, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
+) -> Report:
+    return Report(analyse(puzzle, limit=limit, budget=budget, should_stop=should_stop))

@@ -16,7 +16,7 @@ from math import factorial
 
 import numpy as np
 
-from puzzles.core import Count, Deadline, ShouldStop, never
+from puzzles.core import Budget, Count, Deadline, ShouldStop, never
 from puzzles.zebra.model import Puzzle, arrangements, placements
 from puzzles.zebra.solver import (
     Cell,
@@ -37,6 +37,7 @@ CERTAIN = "o"  # in every solution, though propagation leaves others
 OPEN = "·"
 
 FEW = 1000
+BUDGET = Budget(work=2_000)  # search steps: the same answer on every machine (the screens pass seconds)
 """Up to this many solutions, the tally is counted from the solutions themselves."""
 
 Solution = tuple[tuple[str, ...], ...]
@@ -126,7 +127,7 @@ def analyse(
     puzzle: Puzzle,
     *,
     limit: int = 10,
-    budget: float | None = 1.0,
+    budget: Budget | None = BUDGET,
     notes: bool = True,
     should_stop: ShouldStop = never,
     earlier: Analysis | None = None,

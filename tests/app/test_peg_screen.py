@@ -8,6 +8,7 @@ from assistant import tables
 from assistant.app import PuzzleAssistant
 from puzzles import peg
 from tests.conftest import headline, ready_for_snapshot
+from tests.unit.test_peg import LATE_EUROPEAN
 
 
 async def test_play_a_move_by_keys_and_undo(settle):
@@ -53,6 +54,7 @@ async def test_the_european_board_is_searched_and_its_holes_marked(settle):
     app = PuzzleAssistant(start="peg")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        app.screen.BUDGET = peg.BUDGET  # steps, not seconds: the same search on any machine
         app.screen.load(peg.start("european", 1))
         await settle(pilot)
         assert headline(app) == "A one-peg finish is possible"
@@ -86,8 +88,7 @@ async def test_the_european_board_is_searched_and_its_holes_marked(settle):
 
 async def test_think_on_settles_the_moves_left_undecided(settle, monkeypatch):
     """Live, nothing is counted or searched here (both made impossible); t takes the time and counts."""
-    start = peg.start("european", 9)
-    position = peg.Position("european", start.play_all(peg.analyse(start).line[:20]).pegs)
+    position = LATE_EUROPEAN
     counted = peg.analyse(position).count
     monkeypatch.setattr(peg, "LIVE_LAYER", 10)
     monkeypatch.setattr(peg, "EFFORTS", ())

@@ -1,7 +1,7 @@
 import pytest
 
 from assistant.history import History
-from puzzles.core import Count, Deadline, PuzzleError, Stopped
+from puzzles.core import Budget, Count, Deadline, OutOfBudget, PuzzleError, Stopped
 
 
 def test_error_names_its_place():
@@ -23,6 +23,22 @@ def test_deadline_raises_when_cancelled():
     stop = True
     with pytest.raises(Stopped):
         deadline.check()
+
+
+def test_a_work_budget_runs_out_after_its_steps_and_stays_out():
+    deadline = Deadline(Budget(work=10))
+    assert not deadline.expired(4) and not deadline.expired(6)
+    assert deadline.expired() and deadline.expired(0)
+    with pytest.raises(OutOfBudget):
+        deadline.spend()
+
+
+def test_no_budget_never_runs_out():
+    deadline = Deadline(None)
+    assert not deadline.bounded
+    assert not any(deadline.expired(10**9) for _ in range(10))
+    assert Deadline(Budget(work=1)).bounded and Deadline(Budget(seconds=60)).bounded
+    assert str(Budget(seconds=1.5)) == "1.5 s" and str(Budget(work=2000)) == "2,000 steps"
 
 
 def test_history_undo_redo_and_branching():

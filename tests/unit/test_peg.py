@@ -1,5 +1,6 @@
 """Peg solitaire: the seed's triangle count, brute force on small boards, formats, symmetry."""
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -7,6 +8,19 @@ from hypothesis import strategies as st
 from assistant.cli import main
 from puzzles import peg
 from puzzles.core import PuzzleError
+
+# Sixteen pegs left, 20 moves into a winning European game from hole 9: late enough to count from here.
+LATE_EUROPEAN = peg.parse(
+    """board: european
+    O O X
+  O O O X X
+X O X X X O O
+X X O X O X X
+O O X X O O O
+  O O X X O
+    O O O
+"""
+)
 
 
 def brute_force(position: peg.Position) -> int:
@@ -196,11 +210,10 @@ def test_the_european_board_is_searched_and_its_line_wins():
 
 
 def test_late_in_a_european_game_losses_are_proved_and_agree_with_counting():
-    """Sixteen pegs left after a line found by search: counting from there is small enough to check it."""
-    start = peg.start("european", 9)
-    position = start.play_all(peg.analyse(start).line[:20])
+    """Sixteen pegs left: counting from there is small enough to check the search."""
+    position = LATE_EUROPEAN
     counted = peg.analyse(position)
-    assert counted.source == peg.FROM_HERE
+    assert counted.count.exact and counted.count.value == 4_685_823
     searched = peg.searched(position)
     assert {m.move: m.games > 0 for m in searched.moves} == {m.move: m.games > 0 for m in counted.moves}
     assert all(m.decided for m in searched.moves) and not all(m.games for m in counted.moves)
@@ -221,8 +234,7 @@ def test_cli_count_refuses_to_guess_where_it_can_only_search(capsys, monkeypatch
 
 def test_without_a_budget_moves_the_search_leaves_open_are_counted(monkeypatch):
     """With no effort to spend every move is undecided; patience then counts each one outright."""
-    start = peg.start("european", 9)
-    position = start.play_all(peg.analyse(start).line[:20])
+    position = LATE_EUROPEAN
     monkeypatch.setattr(peg, "EFFORTS", ())
     live, patient = peg.searched(position), peg.searched(position, budget=None)
     assert not any(m.decided for m in live.moves) and live.verdict.startswith("No winning line found")
@@ -236,3 +248,12 @@ def test_openings_too_big_to_count_are_searched_and_agree_with_the_counts():
     for exact, found in zip(counted, searched, strict=True):
         assert not found.exact and found.winnable == exact.winnable
         assert set(found.finishes) <= set(exact.finishes) <= set(found.finishes) | set(found.unsettled)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=2, max_size=40), st.data())
+def test_the_beam_keeps_the_lowest_scores_and_breaks_ties_by_position(scores, data):
+    """What numpy's selection algorithm does with ties must not change which positions the beam keeps."""
+    width = data.draw(st.integers(1, len(scores) - 1))
+    kept = peg.most_promising(np.array(scores, dtype=float), width)
+    assert sorted(kept.tolist()) == sorted(sorted(range(len(scores)), key=lambda i: (scores[i], i))[:width])

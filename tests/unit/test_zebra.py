@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles import zebra
-from puzzles.core import PuzzleError
+from puzzles.core import Budget, PuzzleError
 from puzzles.examples import examples
 from puzzles.zebra.analysis import CERTAIN, DEDUCED, NO_SOLUTION, RULED_OUT
 
@@ -326,7 +326,7 @@ def test_conditioning_counts_the_same_and_says_at_least_when_out_of_time(monkeyp
     exact = zebra.analyse(puzzle, notes=False).count
     monkeypatch.setattr(solver, "MOST_WORK", 2_000)
     assert zebra.analyse(puzzle, notes=False, budget=None).count == exact
-    hurried = zebra.analyse(puzzle, notes=False, budget=0.0).count
+    hurried = zebra.analyse(puzzle, notes=False, budget=Budget(work=0)).count
     assert not hurried.exact and 0 < hurried.value < exact.value
     assert str(hurried).startswith("at least")
 
