@@ -254,6 +254,15 @@ class CodeList(Sequence):
     def __len__(self) -> int:
         return self.space.count(self.alive)
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CodeList) or self.space is not other.space:
+            return NotImplemented
+        if self.alive is None or other.alive is None:
+            return self.alive is other.alive
+        return np.array_equal(self.alive, other.alive)
+
+    __hash__ = None  # type: ignore[assignment]  # equal by value, and mutable arrays inside
+
     def __getitem__(self, item):
         if isinstance(item, slice):
             start, stop, step = item.indices(len(self))
