@@ -59,6 +59,7 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
     HELP = HELP
     CSS_PATH = "mastermind.tcss"
     AUTO_FOCUS = "#guess"
+    BUDGET = mm.DEFAULT_BUDGET
     SCREENSHOT_KEYS: ClassVar[tuple[str, ...]] = ()
     BINDINGS = [
         Binding("f3", "use_suggestion", "Use suggestion", tooltip="Put the suggested guess in the guess box"),
@@ -67,7 +68,6 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
 
     def __init__(self) -> None:
         self.strategy = "entropy"
-        self.budget = mm.DEFAULT_BUDGET
         self.optimal: dict[tuple[int, int], mm.OptimalSearch] = {}
         self.editing: int | None = None
         self.suggestion: tuple[int, ...] | None = None
@@ -137,7 +137,7 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
             optimal = self.optimal.setdefault((game.pegs, len(game.colours)), mm.OptimalSearch(mm.code_space(game)))
             job.progress("(the optimal strategy's first search takes a while)")
         return mm.analyse(
-            game, strategy=request.strategy, budget=self.budget, should_stop=job.should_stop, optimal=optimal
+            game, strategy=request.strategy, budget=self.BUDGET, should_stop=job.should_stop, optimal=optimal
         )
 
     def show_result(self, analysis: mm.Analysis) -> None:
@@ -268,7 +268,7 @@ def explanation(analysis: mm.Analysis, game: mm.Game) -> Table | Text:
     for feedback, size in suggestion.parts:
         table.add_row(key_pegs(feedback.black, feedback.white, game.pegs), f"{size:,}")
     kind = "a code that may win" if suggestion.consistent else "a probe (cannot win)"
-    best = " (best so far: time ran out)" if suggestion.best_so_far else ""
+    best = f" ({mm.SAMPLED})" if suggestion.best_so_far else ""
     summary = Text.assemble(
         ("Try ", ""),
         code_pegs(suggestion.guess, game.colours),

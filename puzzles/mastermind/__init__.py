@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzles.core import Budget, Option, ShouldStop, never
-from puzzles.mastermind.analysis import DEFAULT_BUDGET, Analysis, Correction, analyse, diagnose
-from puzzles.mastermind.codes import CodeSpace, code_space, score, space_of
+from puzzles.mastermind.analysis import DEFAULT_BUDGET, SOLVE_BUDGET, Analysis, Correction, analyse, diagnose
+from puzzles.mastermind.codes import CodeList, CodeSpace, code_space, score, space_of
 from puzzles.mastermind.game import (
     CLASSIC_COLOURS,
     SEED_COLOURS,
@@ -38,6 +38,7 @@ from puzzles.mastermind.strategies import STRATEGIES, OptimalSearch, Suggestion
 
 TITLE = "Mastermind"
 SUMMARY = "Codebreaker's assistant: type each guess and its pegs, see the codes left and the best next guess."
+SAMPLED = "sampled: the best of the guesses scored within the budget, not of all"
 SOLVE_OPTIONS = (Option("strategy", "how to choose the next guess", default="entropy", choices=STRATEGIES),)
 
 
@@ -87,7 +88,7 @@ class Report:
             lines.append(
                 f"  expected left {suggestion.expected:.2f}, worst {suggestion.worst}, "
                 f"{suggestion.entropy:.2f} bits, wins now {suggestion.win_chance:.1%}"
-                + (" (best so far: time ran out)" if suggestion.best_so_far else "")
+                + (f" ({SAMPLED})" if suggestion.best_so_far else "")
             )
             for feedback, size in suggestion.parts:
                 lines.append(f"  {feedback.black} black {feedback.white} white -> {size:,}")
@@ -98,22 +99,24 @@ def solve(
     game: Game,
     *,
     limit: int = 10,
-    budget: Budget | None = Budget(seconds=DEFAULT_BUDGET),
+    budget: Budget | None = SOLVE_BUDGET,
     should_stop: ShouldStop = never,
     strategy: str = "entropy",
 ) -> Report:
-    """Everything the CLI prints; no budget scores every guess."""
-    seconds = None if budget is None else budget.seconds
-    return Report(game, analyse(game, strategy=strategy, budget=seconds, should_stop=should_stop), limit)
+    """Everything the CLI prints; the default work budget gives the same answer on every machine, None scores every guess."""
+    return Report(game, analyse(game, strategy=strategy, budget=budget, should_stop=should_stop), limit)
 
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "SAMPLED",
+    "SOLVE_BUDGET",
     "CLASSIC_COLOURS",
     "SEED_COLOURS",
     "STRATEGIES",
     "Analysis",
     "Code",
+    "CodeList",
     "CodeSpace",
     "Correction",
     "Feedback",

@@ -8,23 +8,18 @@ correction (closest to what was typed, then most codes kept).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.core import ShouldStop, Stopped, never
-from puzzles.mastermind.codes import CodeSpace, code_space
+from puzzles.core import Budget, ShouldStop, Stopped, never
+from puzzles.mastermind.codes import Alive, CodeList, CodeSpace, code_space
 from puzzles.mastermind.game import Code, Feedback, Game
-from puzzles.mastermind.strategies import (
-    OPTIMAL_MAX_CODES,
-    OptimalSearch,
-    Suggestion,
-    best_guess,
-    partition_sizes,
-)
+from puzzles.mastermind.strategies import MAX_SCANNED, OPTIMAL_MAX_CODES, OptimalSearch, Suggestion, best_guess
 
-DEFAULT_BUDGET = 2.0
+DEFAULT_BUDGET = Budget(seconds=2.0)  # the live screen's: answers in time, whatever the machine
+SOLVE_BUDGET = Budget(work=5_000)  # the CLI's: the same answer on every machine
+SUGGESTION_SHARE, RATING_SHARE = 0.6, 0.3  # of the budget; the rest is for the exact partitions shown
 
 
 @dataclass(frozen=True)
@@ -46,7 +41,7 @@ class Correction:
 @dataclass(frozen=True)
 class Analysis:
     count: int
-    codes: np.ndarray
+    codes: CodeList
     suggestion: Suggestion | None
     left_after: tuple[int, ...] = ()
     corrections: tuple[Correction, ...] = ()
@@ -67,72 +62,82 @@ def analyse(
     game: Game,
     *,
     strategy: str = "entropy",
-    budget: float | None = DEFAULT_BUDGET,
+    budget: Budget | None = DEFAULT_BUDGET,
     should_stop: ShouldStop = never,
     optimal: OptimalSearch | None = None,
 ) -> Analysis:
     """Codes still possible, the suggested next guess with its explanation, and repairs.
 
-    `budget` bounds the whole call (roughly): most of it goes to the suggestion,
-    a third to rating the last row against what would have been suggested.
+    Most of `budget` goes to the suggestion, a third to rating the last row
+    against what would have been suggested; None scores every guess.
     """
     space = code_space(game)
     survivors = space.survivors(game, should_stop)
     alive = survivors[-1]
-    left_after = tuple(len(codes) for codes in survivors[1:])
-    if len(alive) == 0:
-        return Analysis(0, space.codes[alive], None, left_after, diagnose(space, game, should_stop))
+    count = space.count(alive)
+    left_after = tuple(space.count(codes) for codes in survivors[1:])
+    if count == 0:
+        return Analysis(0, CodeList(space, alive), None, left_after, diagnose(space, game, should_stop))
     played = [row.guess for row in game.rows]
-    start = time.monotonic()
-    # Leave a tenth of the budget for the exact partitions of the explanation.
-    suggestion_deadline = None if budget is None else start + budget * 0.6
-    deadline = None if budget is None else start + budget * 0.9
-    suggestion = suggest(space, strategy, played, alive, suggestion_deadline, should_stop, optimal)
-    rating = rate_last_row(space, game, survivors[-2], strategy, deadline, should_stop, optimal) if game.rows else None
-    return Analysis(len(alive), space.codes[alive], suggestion, left_after, (), rating)
+    suggestion = suggest(space, strategy, played, alive, share(budget, SUGGESTION_SHARE), should_stop, optimal)
+    rating = None
+    if game.rows:
+        rating = rate_last_row(space, game, survivors[-2], strategy, share(budget, RATING_SHARE), should_stop, optimal)
+    return Analysis(count, CodeList(space, alive), suggestion, left_after, (), rating)
+
+
+def share(budget: Budget | None, fraction: float) -> Budget | None:
+    """A fixed part of a budget, so the suggestion and the rating split it alike on every run."""
+    if budget is None:
+        return None
+    seconds = None if budget.seconds is None else budget.seconds * fraction
+    return Budget(seconds, None if budget.work is None else max(1, round(budget.work * fraction)))
 
 
 def suggest(
     space: CodeSpace,
     strategy: str,
     played: list[Code],
-    alive: np.ndarray,
-    deadline: float | None,
+    alive: Alive,
+    budget: Budget | None,
     should_stop: ShouldStop,
     optimal: OptimalSearch | None,
 ) -> Suggestion:
     expected_guesses = None
-    if strategy == "optimal" and len(alive) <= OPTIMAL_MAX_CODES:
+    count = space.count(alive)
+    if strategy == "optimal" and count <= OPTIMAL_MAX_CODES and space.size <= MAX_SCANNED:
         search = optimal or OptimalSearch(space)
-        total, guess = search.best(alive, played, should_stop)
-        expected_guesses, best_so_far = total / len(alive), False
+        total, guess = search.best(space.listed(alive, 0, count), played, should_stop)
+        expected_guesses, best_so_far = total / count, False
     else:
         heuristic = "entropy" if strategy == "optimal" else strategy
-        guess, best_so_far = best_guess(space, heuristic, played, alive, deadline=deadline, should_stop=should_stop)
-    return explain(space, guess, alive, strategy, best_so_far, expected_guesses)
+        guess, best_so_far = best_guess(space, heuristic, played, alive, budget=budget, should_stop=should_stop)
+    return explain(space, guess, alive, strategy, best_so_far, expected_guesses, should_stop)
 
 
 def explain(
     space: CodeSpace,
     guess: int,
-    alive: np.ndarray,
+    alive: Alive,
     strategy: str,
     best_so_far: bool = False,
     expected_guesses: float | None = None,
+    should_stop: ShouldStop = never,
 ) -> Suggestion:
     """The exact partition of all codes still possible by `guess`, as a Suggestion."""
-    sizes = partition_sizes(space, np.array([guess]), alive)[0]
+    code = space.code(guess)
+    sizes = space.partition(code, alive, should_stop)
     parts = tuple(sorted(((space.unpacked(f), int(n)) for f, n in enumerate(sizes) if n), key=lambda p: -p[1]))
-    code = tuple(int(c) for c in space.codes[guess])
-    return Suggestion(code, strategy, parts, len(alive), bool(np.isin(guess, alive)), best_so_far, expected_guesses)
+    may_win = bool(space.contains(np.array([guess]), alive)[0])
+    return Suggestion(code, strategy, parts, space.count(alive), may_win, best_so_far, expected_guesses)
 
 
 def rate_last_row(
     space: CodeSpace,
     game: Game,
-    alive: np.ndarray,
+    alive: Alive,
     strategy: str,
-    deadline: float | None,
+    budget: Budget | None,
     should_stop: ShouldStop,
     optimal: OptimalSearch | None,
 ) -> str | None:
@@ -140,11 +145,11 @@ def rate_last_row(
 
     `alive` is what was still possible before the last row.
     """
-    if len(alive) <= 1:
+    if space.count(alive) <= 1:
         return None
     played = [row.guess for row in game.rows[:-1]]
-    best = suggest(space, strategy, played, alive, deadline, should_stop, optimal)
-    mine = explain(space, space.index_of(game.rows[-1].guess), alive, strategy)
+    best = suggest(space, strategy, played, alive, budget, should_stop, optimal)
+    mine = explain(space, space.index_of(game.rows[-1].guess), alive, strategy, should_stop=should_stop)
     if mine.guess == best.guess:
         return f"Row {len(game.rows)} was the assistant's own suggestion."
     difference = mine.expected - best.expected
@@ -162,9 +167,7 @@ def diagnose(space: CodeSpace, game: Game, should_stop: ShouldStop = never) -> t
         if should_stop():
             raise Stopped
         others = space.consistent(game.without_row(index), should_stop)
-        if len(others) == 0:
-            continue
-        fits = np.bincount(space.feedback_of(row.guess, others), minlength=space.feedbacks)
+        fits = space.partition(row.guess, others, should_stop)
         corrections += [Correction(index, row.feedback, space.unpacked(f), int(n)) for f, n in enumerate(fits) if n]
     return tuple(sorted(corrections, key=lambda c: (distance(c.typed, c.feedback), -c.fits, c.row)))
 

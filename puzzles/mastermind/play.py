@@ -8,14 +8,13 @@ strategy's tree once.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.core import ShouldStop, never
-from puzzles.mastermind.codes import CodeSpace
+from puzzles.core import Budget, ShouldStop, never
+from puzzles.mastermind.codes import Alive, CodeSpace, score
 from puzzles.mastermind.game import Code, Feedback
 from puzzles.mastermind.strategies import OptimalSearch, best_guess
 
@@ -46,22 +45,22 @@ class Results:
 class Codebreaker:
     """One strategy on one variant, with its decisions remembered."""
 
-    def __init__(self, space: CodeSpace, strategy: str, budget: float | None = None) -> None:
+    def __init__(self, space: CodeSpace, strategy: str, budget: Budget | None = None) -> None:
         self.space = space
         self.strategy = strategy
         self.budget = budget
         self.optimal = OptimalSearch(space) if strategy == "optimal" else None
         self.decisions: dict[bytes, int] = {}
 
-    def guess(self, alive: np.ndarray, played: list[Code], should_stop: ShouldStop = never) -> int:
-        key = alive.tobytes()
+    def guess(self, alive: Alive, played: list[Code], should_stop: ShouldStop = never) -> int:
+        key = b"every code" if alive is None else alive.tobytes()
         if key not in self.decisions:
             if self.optimal is not None:
-                self.decisions[key] = self.optimal.best(alive, played, should_stop)[1]
+                listed = self.space.listed(alive, 0, self.space.count(alive))
+                self.decisions[key] = self.optimal.best(listed, played, should_stop)[1]
             else:
-                deadline = None if self.budget is None else time.monotonic() + self.budget
                 guess, _ = best_guess(
-                    self.space, self.strategy, played, alive, deadline=deadline, should_stop=should_stop
+                    self.space, self.strategy, played, alive, budget=self.budget, should_stop=should_stop
                 )
                 self.decisions[key] = guess
         return self.decisions[key]
@@ -69,18 +68,16 @@ class Codebreaker:
     def play(self, secret: int, should_stop: ShouldStop = never) -> int:
         """How many guesses this strategy needs to find `secret`."""
         space = self.space
-        alive = np.arange(space.size, dtype=np.int64)
+        alive: Alive = None
         played: list[Code] = []
-        secret_code = tuple(int(c) for c in space.codes[secret])
-        win = space.packed(Feedback(space.pegs, 0))
+        secret_code = space.code(secret)
         for turn in range(1, MAX_GUESSES + 1):
-            guess = self.guess(alive, played, should_stop)
-            code = tuple(int(c) for c in space.codes[guess])
-            packed = space.feedback_of(code, np.array([secret]))[0]
-            if packed == win:
+            code = space.code(self.guess(alive, played, should_stop))
+            feedback = score(secret_code, code)
+            if feedback == Feedback(space.pegs, 0):
                 return turn
             played.append(code)
-            alive = alive[space.feedback_of(code, alive) == packed]
+            alive = space.select(code, feedback, alive, should_stop)
         raise RuntimeError(f"strategy {self.strategy} did not find {secret_code} in {MAX_GUESSES} guesses")
 
     def play_all(self, secrets: np.ndarray, should_stop: ShouldStop = never) -> Results:
@@ -90,6 +87,4 @@ class Codebreaker:
 
 def sample_secrets(space: CodeSpace, sample: int | None, seed: int = 0) -> np.ndarray:
     """Every secret, or a seeded sample of them."""
-    if sample is None or sample >= space.size:
-        return np.arange(space.size)
-    return np.sort(np.random.default_rng(seed).choice(space.size, sample, replace=False))
+    return space.sample(None, space.size if sample is None else sample, seed)

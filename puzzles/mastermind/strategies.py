@@ -14,18 +14,23 @@ Guesses are drawn from all codes.  Ties go to a code that may be the secret,
 then to the lowest code in colour order, so results are reproducible.  Colours
 that no guess has used yet are interchangeable, and so are colours known to be
 absent: only one code per class of equivalent guesses is scored, which makes
-the first guess cheap (6 pegs x 9 colours: 11 classes).
+the first guess cheap (6 pegs x 9 colours: 11 classes).  On variants of more
+than 7x8's 2,097,152 codes the classes are not all listed: a seeded sample of
+the codes still possible and of all codes stands for them, and the suggestion
+says it is sampled.
+
+A budget's work is counted in guesses scored (each against at most
+SECRET_SAMPLE codes), so a work budget gives the same guess on every machine.
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.core import ShouldStop, Stopped, distinct, never
-from puzzles.mastermind.codes import CodeSpace
+from puzzles.core import Budget, Deadline, ShouldStop, Stopped, distinct, never
+from puzzles.mastermind.codes import CHUNK, Alive, CodeSpace
 from puzzles.mastermind.game import Code, Feedback
 
 STRATEGIES = ("entropy", "minimax", "expected-size", "most-parts", "optimal")
@@ -34,6 +39,8 @@ BATCH_ELEMENTS = 4_000_000
 SMALL_WORK = 2_000_000
 OPTIMAL_MAX_CODES = 1_296
 SEED = 20_14
+MAX_SCANNED = 8**7  # codes whose guess classes are all listed; beyond, sampled
+SAMPLED_GUESSES = 10_000  # codes drawn (from those still possible, then from all) when sampling
 
 
 @dataclass(frozen=True)
@@ -75,14 +82,16 @@ def partition_sizes(
 ) -> np.ndarray:
     """(len(guesses), feedbacks) counts: how each guess splits the secrets."""
     feedbacks = space.feedbacks
-    codes, counts = space.codes[secrets], space.counts[secrets]
+    codes = space.digits(secrets)
+    counts = space.colour_counts(codes)
     batch = max(1, BATCH_ELEMENTS // max(1, len(secrets) * space.colours))
     out = np.empty((len(guesses), feedbacks), dtype=np.int64)
     for start in range(0, len(guesses), batch):
         if should_stop():
             raise Stopped
         chunk = guesses[start : start + batch]
-        guess_codes, guess_counts = space.codes[chunk], space.counts[chunk]
+        guess_codes = space.digits(chunk)
+        guess_counts = space.colour_counts(guess_codes)
         black = (codes[None, :, :] == guess_codes[:, None, :]).sum(axis=2, dtype=np.int16)
         common = np.minimum(counts[None, :, :], guess_counts[:, None, :]).sum(axis=2, dtype=np.int16)
         packed = black * (space.pegs + 1) + (common - black)
@@ -112,28 +121,42 @@ def badness(strategy: str, sizes: np.ndarray) -> np.ndarray:
 # ---------------------------------------------------------------- symmetry
 
 
-def candidate_guesses(space: CodeSpace, played: list[Code], alive: np.ndarray) -> np.ndarray:
-    """One code (the lowest) per class of guesses that split the codes alike.
+def candidate_guesses(
+    space: CodeSpace, played: list[Code], alive: Alive, should_stop: ShouldStop = never
+) -> tuple[np.ndarray, bool]:
+    """One code (the lowest) per class of guesses that split the codes alike, and whether all classes are there.
 
     Colours absent from every code still possible all act the same, as do
     colours not yet played; before the first guess every position is alike too,
-    so a guess is just how many pegs of each colour it has.
+    so a guess is just how many pegs of each colour it has.  Past MAX_SCANNED
+    codes only the classes of a seeded sample are listed (False).
     """
     if not played:
-        return first_guesses(space)
-    present = space.counts[alive].any(axis=0) if len(alive) else np.zeros(space.colours, bool)
+        return first_guesses(space), True
+    present = space.present(alive, should_stop)
     used = np.zeros(space.colours, bool)
     for guess in played:
         used[list(guess)] = True
-    absent = ~present
-    fresh = present & ~used
+    absent, fresh = ~present, present & ~used
+    if space.size > MAX_SCANNED:
+        drawn = np.concatenate([space.sample(alive, SAMPLED_GUESSES, SEED), space.sample(None, SAMPLED_GUESSES, SEED)])
+        return lowest_alike(space, drawn, absent, fresh), False
     if absent.sum() < 2 and fresh.sum() < 2:
-        return np.arange(space.size)
-    codes = space.codes.astype(np.int64)
+        return np.arange(space.size), True
+    classes = []
+    for start in range(0, space.size, CHUNK):
+        if should_stop():
+            raise Stopped
+        classes.append(lowest_alike(space, np.arange(start, min(start + CHUNK, space.size)), absent, fresh))
+    return distinct(np.concatenate(classes)), True
+
+
+def lowest_alike(space: CodeSpace, indices: np.ndarray, absent: np.ndarray, fresh: np.ndarray) -> np.ndarray:
+    """The lowest code alike to each of these: absent colours all become the first, fresh ones appear in order."""
+    codes = space.digits(indices).astype(np.int64)
     if absent.any():
         codes = np.where(absent[codes], np.flatnonzero(absent)[0], codes)
-    codes = relabel_in_order(codes, np.flatnonzero(fresh))
-    return distinct(codes @ space.powers)
+    return distinct(relabel_in_order(codes, np.flatnonzero(fresh)) @ space.powers)
 
 
 def first_guesses(space: CodeSpace) -> np.ndarray:
@@ -186,47 +209,43 @@ def best_guess(
     space: CodeSpace,
     strategy: str,
     played: list[Code],
-    alive: np.ndarray,
+    alive: Alive,
     *,
-    deadline: float | None = None,
+    budget: Budget | None = None,
     should_stop: ShouldStop = never,
 ) -> tuple[int, bool]:
-    """The index of the best guess and whether time ran out before all were scored.
+    """The index of the best guess and whether it is only the best of those scored.
 
-    With a `deadline` (a `time.monotonic()` value) the consistent codes are
-    scored first and then a seeded sample of the others, until time is up.
+    With a bounded `budget` the consistent codes are scored first and then a
+    seeded shuffle of the others, until the budget is spent; each guess scored
+    is one unit of work.  Cheap positions are scored in full whatever the budget.
     """
-    if len(alive) <= 2:
-        return int(alive[0]), False
-    candidates = candidate_guesses(space, played, alive)
-    secrets = alive
-    if len(alive) > SECRET_SAMPLE:
-        secrets = np.sort(np.random.default_rng(SEED).choice(alive, SECRET_SAMPLE, replace=False))
-    consistent = np.isin(candidates, alive)
-    if len(candidates) * len(secrets) <= SMALL_WORK:
-        deadline = None  # cheap enough to score everything: the answer then never depends on speed
-    order = candidate_order(candidates, consistent, len(alive), deadline is not None)
-    best_key: tuple | None = None
-    best = int(alive[0])
-    scored = 0
+    if space.count(alive) <= 2:
+        return int(space.listed(alive, 0, 1)[0]), False
+    candidates, complete = candidate_guesses(space, played, alive, should_stop)
+    secrets = space.sample(alive, SECRET_SAMPLE, SEED)
+    consistent = space.contains(candidates, alive)
+    deadline = Deadline(None if len(candidates) * len(secrets) <= SMALL_WORK else budget, should_stop)
+    order = candidate_order(candidates, consistent, space.count(alive), deadline.bounded)
     step = max(1, BATCH_ELEMENTS // max(1, len(secrets) * space.colours))
+    scored = 0
+    best: tuple[float, bool, int] | None = None
     for start in range(0, len(order), step):
         chunk = order[start : start + step]
         keys = badness(strategy, partition_sizes(space, candidates[chunk], secrets, should_stop))
-        for key, index in zip(keys, chunk):
-            candidate = (float(key), not consistent[index], int(candidates[index]))
-            if best_key is None or candidate < best_key:
-                best_key, best = candidate, int(candidates[index])
+        # least badness, then a code that may win, then the lowest code: literally, not argmin's tie-breaking
+        ranked = min(zip(keys.tolist(), (~consistent[chunk]).tolist(), candidates[chunk].tolist()))
+        best = ranked if best is None else min(best, ranked)
         scored += len(chunk)
-        if deadline is not None and time.monotonic() > deadline:
+        if deadline.expired(len(chunk)):
             break
-    return best, scored < len(order)
+    return int(best[2]), not complete or scored < len(order)
 
 
-def candidate_order(candidates: np.ndarray, consistent: np.ndarray, alive: int, timed: bool) -> np.ndarray:
-    """Score order: all in code order when time allows; else consistent codes first, then a seeded shuffle."""
+def candidate_order(candidates: np.ndarray, consistent: np.ndarray, alive: int, bounded: bool) -> np.ndarray:
+    """Score order: all in code order when unbounded; else consistent codes first, then a seeded shuffle."""
     index = np.arange(len(candidates))
-    if not timed:
+    if not bounded:
         return index
     rng = np.random.default_rng(SEED + alive)
     return np.concatenate([rng.permutation(index[consistent]), rng.permutation(index[~consistent])])
@@ -271,9 +290,9 @@ class OptimalSearch:
             return self.memo[key]
         if self.should_stop():
             raise Stopped
-        candidates = candidate_guesses(self.space, played, alive)
+        candidates, _ = candidate_guesses(self.space, played, alive, self.should_stop)
         sizes = partition_sizes(self.space, candidates, alive, self.should_stop)
-        consistent = np.isin(candidates, alive)
+        consistent = self.space.contains(candidates, alive)
         if np.any((sizes.max(axis=1) == 1)):
             perfect = np.flatnonzero(sizes.max(axis=1) == 1)
             choice = perfect[np.argsort(~consistent[perfect], kind="stable")][0]
@@ -290,14 +309,13 @@ class OptimalSearch:
             lower = 2 * n - int(consistent[index])
             if best is not None and lower >= best[0]:
                 continue
-            feedback = self.space.feedback_of(tuple(self.space.codes[guess]), alive)
+            code = self.space.code(guess)
+            feedback = self.space.feedback_of(code, alive)
             total = n
             for part in np.unique(feedback):
                 if part == self.win:
                     continue
-                total += self.solve(alive[feedback == part], [*played, tuple(int(c) for c in self.space.codes[guess])])[
-                    0
-                ]
+                total += self.solve(alive[feedback == part], [*played, code])[0]
                 if best is not None and total >= best[0]:
                     break
             if best is None or total < best[0]:

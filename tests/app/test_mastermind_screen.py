@@ -2,6 +2,7 @@
 
 from assistant.app import PuzzleAssistant
 from puzzles import mastermind as mm
+from puzzles.core import Budget
 from puzzles.examples import examples
 from tests.conftest import headline, ready_for_snapshot
 
@@ -21,7 +22,7 @@ async def test_typing_the_seed_game_row_by_row_ends_with_two_codes(settle):
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         screen = app.screen
-        screen.budget = 0.2  # the suggestion is not what this test reads
+        screen.BUDGET = Budget(work=300)  # the suggestion is not what this test reads
         screen.load(mm.parse("pegs: 6\ncolours: red blue green yellow orange brown black white none\n"))
         await settle(pilot)
         assert headline(app) == "531,441 codes remain"
