@@ -125,8 +125,8 @@ def decode(data: bytes) -> str:
         text = data[start:].decode(encoding)
     except UnicodeDecodeError as error:
         line = data[start : start + error.start].decode(encoding, "replace").count("\n") + 1
-        where = f"byte {start + error.start + 1}"
-        raise PuzzleError(f"not a text file ({where} is not {encoding.upper()})", line=line) from None
+        byte = start + error.start + 1
+        raise PuzzleError(f"not a text file (byte {byte} is not {encoding.upper()})", line=line) from None
     return checked_text(text)
 
 
