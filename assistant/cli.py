@@ -23,6 +23,7 @@ from rich.table import Table
 
 from assistant import __version__
 from assistant.bench import run_all, seconds
+from assistant.files import read_puzzle_file
 from assistant.kinds import BY_NAME, KINDS
 from puzzles.core import Budget, PuzzleError
 
@@ -110,7 +111,7 @@ def solve_files(args: argparse.Namespace) -> int:
     status = 0
     for path in args.files:
         try:
-            puzzle = engine.parse(read_text(path))
+            puzzle = engine.parse(read_puzzle_file(path))
             report = engine.solve(puzzle, limit=args.limit, **budget_of(args), **options)
         except PuzzleError as error:
             print(f"puzzle-assistant: {path}: {error}", file=sys.stderr)
@@ -146,17 +147,6 @@ def budget_of(args: argparse.Namespace) -> dict[str, Budget | None]:
     if args.seconds is not None:
         return {"budget": Budget(seconds=args.seconds)}
     return {}
-
-
-def read_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CommandError(f"{path}: no such file") from None
-    except UnicodeDecodeError as error:
-        raise CommandError(f"{path}: not a text file (byte {error.start} is not UTF-8)") from None
-    except OSError as error:
-        raise CommandError(f"{path}: {error.strerror}") from None
 
 
 # ---------------------------------------------------------------- bench

@@ -1,4 +1,4 @@
-"""What every puzzle engine shares: input errors with a place, cancellation, counts.
+"""What every puzzle engine shares: reading text, input errors with a place, cancellation, counts.
 
 The engines are pure functions over immutable values.  The app runs them in a
 worker thread and passes `should_stop`, a cheap callable an engine asks now and
@@ -8,13 +8,31 @@ is how a stale computation really ends (a Python thread cannot be killed).
 
 from __future__ import annotations
 
+import codecs
+import functools
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
 ShouldStop = Callable[[], bool]
+T = TypeVar("T")
+
+MAX_TEXT = 1 << 20  # bytes of a file, characters of pasted text: the biggest real puzzle is ~2 KB
+MAX_DIGITS = 9  # no puzzle number is longer, and int() of a long one is slow or refused outright
+SHOWN = 40  # characters of an offending token quoted back in a message
+MAX_MESSAGE = 200  # a refusal is one short line, whatever the input
+BOMS = (  # UTF-32 first: its little-endian mark starts with UTF-16's
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+WHOLE_NUMBER = re.compile(r"[-+]?[0-9]+")
 
 
 def never() -> bool:
@@ -64,7 +82,78 @@ class PuzzleError(ValueError):
         return ", ".join(parts)
 
     def __str__(self) -> str:
-        return f"{self.place}: {self.message}" if self.place else self.message
+        return one_line(f"{self.place}: {self.message}" if self.place else self.message)
+
+
+def shown(token: str) -> str:
+    """A piece of input quoted in a message: escaped, and cut to SHOWN characters so the message stays short."""
+    return repr(token if len(token) <= SHOWN else token[: SHOWN - 1] + "…")
+
+
+def one_line(message: str) -> str:
+    """A message as one printable line of at most MAX_MESSAGE characters, whatever input it quotes.
+
+    A long one loses its middle: the place comes first and the advice last.
+    """
+    if not message.isprintable():
+        message = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+    if len(message) <= MAX_MESSAGE:
+        return message
+    half = MAX_MESSAGE // 2
+    return message[:half] + "…" + message[len(message) - (MAX_MESSAGE - half - 1) :]
+
+
+def read_number(token: str, *, line: int | None = None, column: int | None = None) -> int:
+    """A whole number typed by a person: ASCII digits, at most MAX_DIGITS of them, refused before int() sees it."""
+    if not WHOLE_NUMBER.fullmatch(token):
+        raise PuzzleError(f"{shown(token)} is not a whole number", line=line, column=column)
+    if len(token.lstrip("+-")) > MAX_DIGITS:
+        raise PuzzleError(f"{shown(token)} is too long: at most {MAX_DIGITS} digits", line=line, column=column)
+    return int(token)
+
+
+def matched_number(match: re.Match[str], group: int, line: int) -> int:
+    """`read_number` of one group of a header pattern, placed at its column."""
+    return read_number(match.group(group), line=line, column=match.start(group) + 1)
+
+
+# ---------------------------------------------------------------- text in
+
+
+def decode(data: bytes) -> str:
+    """The text of a puzzle file: UTF-8, or UTF-8/16/32 with a byte-order mark (Windows editors write one)."""
+    if len(data) > MAX_TEXT:
+        raise PuzzleError(f"the file is over {MAX_TEXT >> 20} MiB, the limit for a puzzle file")
+    encoding, start = next(((name, len(bom)) for bom, name in BOMS if data.startswith(bom)), ("utf-8", 0))
+    try:
+        text = data[start:].decode(encoding)
+    except UnicodeDecodeError as error:
+        line = data[start : start + error.start].decode(encoding, "replace").count("\n") + 1
+        byte = start + error.start + 1
+        raise PuzzleError(f"not a text file (byte {byte} is not {encoding.upper()})", line=line) from None
+    return checked_text(text)
+
+
+def checked_text(text: str) -> str:
+    """Text as every parser reads it, whether from a file, a paste or a session: no byte-order mark, no NUL, not huge."""
+    text = text.removeprefix("\ufeff")
+    if len(text) > MAX_TEXT:
+        raise PuzzleError(f"the text is longer than {MAX_TEXT:,} characters, the limit for a puzzle")
+    if (nul := text.find("\0")) >= 0:
+        line = text.count("\n", 0, nul) + 1
+        column = nul - text.rfind("\n", 0, nul)
+        raise PuzzleError("not a text file (a NUL character)", line=line, column=column)
+    return text
+
+
+def reads_text(parse: Callable[[str], T]) -> Callable[[str], T]:
+    """Marks an engine's `parse`: the text goes through `checked_text` first, so every way in follows the same rules."""
+
+    @functools.wraps(parse)
+    def checked_parse(text: str) -> T:
+        return parse(checked_text(text))
+
+    return checked_parse
 
 
 @dataclass(frozen=True)

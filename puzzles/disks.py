@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from puzzles.core import Budget, Count, PuzzleError, ShouldStop, never
+from puzzles.core import Budget, Count, PuzzleError, ShouldStop, never, read_number, reads_text, shown
 from puzzles.numbergrid import content_lines
 
 TITLE = "Flower disks"
@@ -26,7 +26,7 @@ SUMMARY = "Rotate stacked disks so every field is covered by exactly one solid p
 SOLVE_OPTIONS = ()
 BUDGET: Budget | None = None  # always exact, and quick: nothing to limit
 COVERS = ("exactly one", "at least one")
-MAX_COMBINATIONS = 5_000_000
+MAX_CELLS = 40_000_000  # fields x rotations: analyse holds a few int8 arrays this big (7 disks x 12 fields: 36M)
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,7 @@ class Disks:
 HEADER = re.compile(r"\s*(cover|rotations)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 
 
+@reads_text
 def parse(text: str) -> Disks:
     cover, rotations, rows, numbers = "exactly one", (), [], []
     for line in content_lines(text):
@@ -80,18 +81,21 @@ def parse(text: str) -> Disks:
                     )
                 cover = value
             else:
-                if not re.fullmatch(r"[\d\s,]*", value):
+                if not re.fullmatch(r"[0-9\s,]*", value):
                     raise PuzzleError(
                         "rotations are whole numbers, disk 1 first", line=line.number, column=match.start(2) + 1
                     )
-                rotations = tuple(int(v) for v in re.findall(r"\d+", value))
+                rotations = tuple(
+                    read_number(number.group(), line=line.number, column=match.start(2) + number.start() + 1)
+                    for number in re.finditer(r"[0-9]+", value)
+                )
                 numbers.append(line.number)
             continue
         fields = []
         for match in re.finditer(r"[^,\s]+", line.text):
             if match.group() not in ("0", "1"):
                 raise PuzzleError(
-                    f"a field is 0 (hole) or 1 (solid), not {match.group()!r}",
+                    f"a field is 0 (hole) or 1 (solid), not {shown(match.group())}",
                     line=line.number,
                     column=match.start() + 1,
                 )
@@ -103,6 +107,10 @@ def parse(text: str) -> Disks:
         if len(fields) < 2:
             raise PuzzleError("a disk has at least 2 fields", line=line.number, column=1)
         rows.append(tuple(fields))
+        if len(fields) ** len(rows) > MAX_CELLS:
+            raise PuzzleError(
+                f"{len(rows)} disks of {len(fields)} fields make too many rotations to try", line=line.number, column=1
+            )
     if len(rows) < 2:
         raise PuzzleError(f"the puzzle needs at least 2 disks, this file has {len(rows)}", line=1, column=1)
     if rotations:
@@ -110,10 +118,6 @@ def parse(text: str) -> Disks:
             raise PuzzleError(
                 f"rotations: one per disk, disk 1 first and 0, each below {len(rows[0])}", line=numbers[-1], column=1
             )
-    if len(rows[0]) ** (len(rows) - 1) > MAX_COMBINATIONS:
-        raise PuzzleError(
-            f"{len(rows)} disks of {len(rows[0])} fields make too many rotations to try", line=1, column=1
-        )
     return Disks(tuple(rows), cover, rotations)
 
 

@@ -25,7 +25,20 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from puzzles.core import Budget, Count, Deadline, OutOfBudget, PuzzleError, ShouldStop, Stopped, never
+from puzzles.core import (
+    Budget,
+    Count,
+    Deadline,
+    OutOfBudget,
+    PuzzleError,
+    ShouldStop,
+    Stopped,
+    matched_number,
+    never,
+    read_number,
+    reads_text,
+    shown,
+)
 from puzzles.numbergrid import BoardAnalysis, BoardReport, Line, cell_name, content_lines, no_completion, refused
 
 TITLE = "Equation crossword"
@@ -34,8 +47,10 @@ SOLVE_OPTIONS = ()
 OPERATORS = "+-*/"
 TABLE_LIMIT = 4_000_000  # combinations evaluated at once for one equation
 BUDGET = Budget(work=100_000)  # search steps: the same answer on every machine (the screens pass seconds)
+MAX_SIDE = 10  # cells a row or column: printed ones are 3x3 to 5x5
+MAX_VALUES = 10_000  # a range's size: every unknown starts with all of them
 RANGE = re.compile(r"\s*range\s*:\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$", re.IGNORECASE)
-NUMBER = re.compile(r"-?\d+")
+NUMBER = re.compile(r"-?[0-9]+")
 
 Position = tuple[int, int]
 Cell = int | None
@@ -87,11 +102,11 @@ def tokens(line: Line) -> list[tuple[str, int]]:
 
 
 def read_value(token: str, line: Line, column: int) -> Cell:
-    if token == "_" or set(token) == {"_"}:
+    if set(token) == {"_"}:
         return None
     if not NUMBER.fullmatch(token):
-        raise PuzzleError(f"{token!r} is neither a number nor _ (unknown)", line=line.number, column=column)
-    return int(token)
+        raise PuzzleError(f"{shown(token)} is neither a number nor _ (unknown)", line=line.number, column=column)
+    return read_number(token, line=line.number, column=column)
 
 
 def read_value_row(line: Line) -> tuple[list[Cell], list[str], int]:
@@ -99,6 +114,8 @@ def read_value_row(line: Line) -> tuple[list[Cell], list[str], int]:
     if len(parts) < 4 or parts[-2][0] != "=":
         raise PuzzleError("a value row is: cell op cell ... = result", line=line.number, column=1)
     *terms, (_, _), (result, result_column) = parts
+    if len(terms) > 2 * MAX_SIDE:
+        raise PuzzleError(f"a row has at most {MAX_SIDE} cells", line=line.number, column=terms[2 * MAX_SIDE][1])
     if len(terms) % 2 == 0:
         raise PuzzleError(
             "cells and operators must alternate, starting and ending with a cell", line=line.number, column=terms[-1][1]
@@ -107,28 +124,37 @@ def read_value_row(line: Line) -> tuple[list[Cell], list[str], int]:
     ops = []
     for token, column in terms[1::2]:
         if token not in OPERATORS:
-            raise PuzzleError(f"{token!r} is not an operator (+ - * /)", line=line.number, column=column)
+            raise PuzzleError(f"{shown(token)} is not an operator (+ - * /)", line=line.number, column=column)
         ops.append(token)
     if not NUMBER.fullmatch(result):
-        raise PuzzleError(f"the result {result!r} is not a whole number", line=line.number, column=result_column)
-    return cells, ops, int(result)
+        raise PuzzleError(f"the result {shown(result)} is not a whole number", line=line.number, column=result_column)
+    return cells, ops, read_number(result, line=line.number, column=result_column)
 
 
+@reads_text
 def parse(text: str) -> Crossword:
     lines = content_lines(text)
     low, high = -9, 99
     if lines and (match := RANGE.match(lines[0].text)):
-        low, high = int(match.group(1)), int(match.group(2))
+        low, high = matched_number(match, 1, lines[0].number), matched_number(match, 2, lines[0].number)
         if low > high:
             raise PuzzleError(f"the range {low}..{high} is empty", line=lines[0].number, column=match.start(1) + 1)
+        if high - low + 1 > MAX_VALUES:
+            raise PuzzleError(
+                f"a range has at most {MAX_VALUES:,} values", line=lines[0].number, column=match.start(1) + 1
+            )
         lines = lines[1:]
     equals = next((i for i, line in enumerate(lines) if set(line.text.split()) == {"="}), None)
     if equals is None or equals + 1 >= len(lines):
         where = lines[-1].number if lines else 1
         raise PuzzleError("the puzzle ends with a row of '=' and a row of column results", line=where, column=1)
     grid_lines, results_line = lines[:equals], lines[equals + 1]
+    if equals + 2 < len(lines):
+        raise PuzzleError("the row of column results ends the puzzle", line=lines[equals + 2].number, column=1)
     if not grid_lines:
         raise PuzzleError("value rows come before the row of '='", line=lines[equals].number, column=1)
+    if len(grid_lines) > 2 * MAX_SIDE:
+        raise PuzzleError(f"a column has at most {MAX_SIDE} cells", line=grid_lines[2 * MAX_SIDE].number, column=1)
     cells, row_ops, row_results, column_ops = [], [], [], []
     for index, line in enumerate(grid_lines):
         if index % 2 == 0:
@@ -144,7 +170,7 @@ def parse(text: str) -> Crossword:
             ops = tokens(line)
             for token, column in ops:
                 if token not in OPERATORS:
-                    raise PuzzleError(f"{token!r} is not an operator (+ - * /)", line=line.number, column=column)
+                    raise PuzzleError(f"{shown(token)} is not an operator (+ - * /)", line=line.number, column=column)
             if len(ops) != len(cells[0]):
                 raise PuzzleError(
                     f"an operator row has one operator per column ({len(cells[0])})", line=line.number, column=1
@@ -165,7 +191,7 @@ def parse(text: str) -> Crossword:
         tuple(row_ops),
         tuple(column_ops),
         tuple(row_results),
-        tuple(int(t) for t, _ in results),
+        tuple(read_number(t, line=results_line.number, column=column) for t, column in results),
         low,
         high,
         givens,

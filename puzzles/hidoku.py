@@ -31,7 +31,18 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from puzzles.core import Budget, Count, Deadline, OutOfBudget, PuzzleError, ShouldStop, never
+from puzzles.core import (
+    Budget,
+    Count,
+    Deadline,
+    OutOfBudget,
+    PuzzleError,
+    ShouldStop,
+    matched_number,
+    never,
+    reads_text,
+    shown,
+)
 from puzzles.numbergrid import (
     BLOCKED,
     EMPTY,
@@ -54,6 +65,7 @@ SUMMARY = "Hidato boards cell by cell: each empty cell's possible numbers, compl
 SOLVE_OPTIONS = ()
 ADJACENCIES = ("king", "orthogonal")
 BUDGET = Budget(work=20_000)  # search steps: the same answer on every machine (the screens pass seconds)
+MAX_SIDE = 30  # rows and columns; printed Hidatos stop near 20, and at 30 a search stays under 100 MB
 
 Position = tuple[int, int]
 
@@ -85,6 +97,7 @@ SIZE_LINE = re.compile(r"\s*(\d+)\s*[x×]\s*(\d+)\s*$", re.IGNORECASE)
 ADJACENCY_LINE = re.compile(r"\s*adjacency\s*:\s*(\S*)\s*$", re.IGNORECASE)
 
 
+@reads_text
 def parse(text: str) -> Hidoku:
     adjacency, size, lines = "king", None, []
     for line in content_lines(text):
@@ -96,16 +109,16 @@ def parse(text: str) -> Hidoku:
             adjacency = match.group(1).lower().replace("numbrix", "orthogonal")
             if adjacency not in ADJACENCIES:
                 raise PuzzleError(
-                    f"adjacency is king or orthogonal, not {match.group(1)!r}",
+                    f"adjacency is king or orthogonal, not {shown(match.group(1))}",
                     line=line.number,
                     column=match.start(1) + 1,
                 )
             continue
         if not lines and (match := SIZE_LINE.match(line.text)):
-            size = (int(match.group(1)), int(match.group(2)), line.number)
+            size = (matched_number(match, 1, line.number), matched_number(match, 2, line.number), line.number)
             continue
         lines.append(line)
-    grid = read_rows(lines, blocked=True)
+    grid = read_rows(lines, max_side=MAX_SIDE, blocked=True)
     if size is not None and (len(grid[0]), len(grid)) != size[:2] and (len(grid), len(grid[0])) != size[:2]:
         raise PuzzleError(
             f"the size line says {size[0]}x{size[1]} but the board is {len(grid[0])}x{len(grid)}",
@@ -576,6 +589,6 @@ def solve(
 
 def blank(rows: int, cols: int) -> Hidoku:
     """An empty board to type a puzzle into."""
-    if not (2 <= rows <= 20 and 2 <= cols <= 20):
-        raise PuzzleError(f"a board is 2..20 cells a side, not {rows}x{cols}")
+    if not (2 <= rows <= MAX_SIDE and 2 <= cols <= MAX_SIDE):
+        raise PuzzleError(f"a board is 2..{MAX_SIDE} cells a side, not {rows}x{cols}")
     return Hidoku(tuple((EMPTY,) * cols for _ in range(rows)))

@@ -21,7 +21,7 @@ from itertools import product
 
 import numpy as np
 
-from puzzles.core import Budget, Count, PuzzleError, ShouldStop, Stopped, never
+from puzzles.core import Budget, Count, PuzzleError, ShouldStop, Stopped, never, reads_text
 from puzzles.numbergrid import (
     EMPTY,
     BoardAnalysis,
@@ -57,12 +57,13 @@ class Jodici:
         return replace(self, grid=replace_cell(self.grid, position, value), givens=self.givens - {position})
 
 
+@reads_text
 def parse(text: str) -> Jodici:
     lines = content_lines(text)
     if len(lines) != RINGS:
         where = lines[RINGS].number if len(lines) > RINGS else (lines[-1].number if lines else 1)
         raise PuzzleError(f"a Jodici has {RINGS} rings (lines), this file has {len(lines)}", line=where, column=1)
-    grid = read_rows(lines, high=9, width=SECTORS)
+    grid = read_rows(lines, max_side=SECTORS, high=9, width=SECTORS)
     givens = frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v)
     return Jodici(grid, givens)
 

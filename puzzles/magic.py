@@ -19,7 +19,17 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from puzzles.core import Budget, Count, Deadline, OutOfBudget, PuzzleError, ShouldStop, never
+from puzzles.core import (
+    Budget,
+    Count,
+    Deadline,
+    OutOfBudget,
+    PuzzleError,
+    ShouldStop,
+    matched_number,
+    never,
+    reads_text,
+)
 from puzzles.numbergrid import (
     EMPTY,
     BoardAnalysis,
@@ -38,6 +48,8 @@ TITLE = "Magic number board"
 SUMMARY = "N x N board, each value once, rows, columns and diagonals reach one sum: candidates and completions."
 SOLVE_OPTIONS = ()
 BUDGET = Budget(work=200_000)  # search steps: the same answer on every machine (the screens pass seconds)
+MAX_SIDE = 8
+MAX_VALUES = 1_000  # a range's size: an 8x8 board uses 64, and every value left is a branch of the search
 HEADER = re.compile(r"\s*range\s*:\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:,?\s*sum\s*:\s*(-?\d+))?\s*$", re.IGNORECASE)
 
 Position = tuple[int, int]
@@ -67,21 +79,24 @@ def default_range(n: int) -> tuple[int, int, int]:
     return 1, n * n, n * (n * n + 1) // 2
 
 
+@reads_text
 def parse(text: str) -> Magic:
     lines = content_lines(text)
     header = None
     if lines and (match := HEADER.match(lines[0].text)):
         header, lines = (match, lines[0].number), lines[1:]
-    grid = read_rows(lines, low=0)
+    grid = read_rows(lines, max_side=MAX_SIDE, low=0)
     n = len(grid)
-    if not 3 <= n <= 8:
-        raise PuzzleError(f"a magic board is 3..8 cells a side, not {n}", line=lines[0].number, column=1)
+    if not 3 <= n <= MAX_SIDE:
+        raise PuzzleError(f"a magic board is 3..{MAX_SIDE} cells a side, not {n}", line=lines[0].number, column=1)
     if len(grid[0]) != n:
         raise PuzzleError(f"the board must be square: {n} rows of {len(grid[0])}", line=lines[-1].number, column=1)
     low, high, total = default_range(n)
     if header is not None:
         match, number = header
-        low, high = int(match.group(1)), int(match.group(2))
+        low, high = matched_number(match, 1, number), matched_number(match, 2, number)
+        if high - low + 1 > MAX_VALUES:
+            raise PuzzleError(f"a range has at most {MAX_VALUES:,} values", line=number, column=match.start(1) + 1)
         if high - low + 1 < n * n:
             raise PuzzleError(
                 f"{low}..{high} has {high - low + 1} values, a {n}x{n} board needs {n * n}",
@@ -89,7 +104,7 @@ def parse(text: str) -> Magic:
                 column=match.start(1) + 1,
             )
         if match.group(3) is not None:
-            total = int(match.group(3))
+            total = matched_number(match, 3, number)
         elif high - low + 1 == n * n:
             total = (low + high) * n // 2
         else:
@@ -114,8 +129,8 @@ def format(board: Magic) -> str:
 
 
 def blank(n: int) -> Magic:
-    if not 3 <= n <= 8:
-        raise PuzzleError(f"a magic board is 3..8 cells a side, not {n}")
+    if not 3 <= n <= MAX_SIDE:
+        raise PuzzleError(f"a magic board is 3..{MAX_SIDE} cells a side, not {n}")
     return Magic(tuple((EMPTY,) * n for _ in range(n)), *default_range(n))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from puzzles.core import Count, PuzzleError
+from puzzles.core import Count, PuzzleError, read_number, shown
 
 EMPTY = 0
 BLOCKED = -1
@@ -46,31 +46,40 @@ def content_lines(text: str) -> list[Line]:
 
 
 def is_cell(token: str) -> bool:
-    return token.isdigit() or token in BLOCKED_MARKS or bool(EMPTY_MARKS.fullmatch(token))
+    return is_number(token) or token in BLOCKED_MARKS or bool(EMPTY_MARKS.fullmatch(token))
 
 
-def read_row(line: Line, *, blocked: bool = False, low: int = 1, high: int | None = None) -> tuple[int, ...]:
-    """One row of cells; numbers outside low..high are refused where they stand."""
+def is_number(token: str) -> bool:
+    """ASCII digits only: str.isdigit() also takes '²', which int() refuses."""
+    return token.isascii() and token.isdigit()
+
+
+def read_row(
+    line: Line, *, max_cells: int, blocked: bool = False, low: int = 1, high: int | None = None
+) -> tuple[int, ...]:
+    """One row of cells; numbers outside low..high are refused where they stand, and so is cell max_cells + 1."""
     cells = []
     for match in CELL.finditer(line.text):
         token, column = match.group(), match.start() + 1
+        if len(cells) == max_cells:
+            raise PuzzleError(f"a row has at most {max_cells} cells", line=line.number, column=column)
         if EMPTY_MARKS.fullmatch(token):
             cells.append(EMPTY)
         elif token in BLOCKED_MARKS:
             if not blocked:
-                raise PuzzleError(f"{token!r}: this puzzle has no blocked cells", line=line.number, column=column)
+                raise PuzzleError(f"{shown(token)}: this puzzle has no blocked cells", line=line.number, column=column)
             cells.append(BLOCKED)
-        elif token.isdigit():
-            value = int(token)
+        elif is_number(token):
+            value = read_number(token, line=line.number, column=column)
             if value < low or (high is not None and value > high):
                 span = f"{low}..{high}" if high is not None else f"at least {low}"
                 raise PuzzleError(f"{value} is outside {span}", line=line.number, column=column)
             cells.append(value)
         else:
             raise PuzzleError(
-                f"{token!r} is not a number, an empty mark (_ or -) or a blocked mark (. or #)"
+                f"{shown(token)} is not a number, an empty mark (_ or -) or a blocked mark (. or #)"
                 if blocked
-                else f"{token!r} is not a number or an empty mark (_ or -)",
+                else f"{shown(token)} is not a number or an empty mark (_ or -)",
                 line=line.number,
                 column=column,
             )
@@ -78,12 +87,24 @@ def read_row(line: Line, *, blocked: bool = False, low: int = 1, high: int | Non
 
 
 def read_rows(
-    lines: list[Line], *, blocked: bool = False, low: int = 1, high: int | None = None, width: int | None = None
+    lines: list[Line],
+    *,
+    max_side: int,
+    blocked: bool = False,
+    low: int = 1,
+    high: int | None = None,
+    width: int | None = None,
 ) -> Grid:
-    """Rows of equal length (or of `width`), refusing a ragged row at its line."""
+    """Rows of equal length (or of `width`), refusing a ragged row at its line.
+
+    A board over `max_side` rows or columns is refused before it is read, so a
+    huge paste costs nothing.
+    """
+    if len(lines) > max_side:
+        raise PuzzleError(f"a board has at most {max_side} rows", line=lines[max_side].number, column=1)
     rows = []
     for line in lines:
-        row = read_row(line, blocked=blocked, low=low, high=high)
+        row = read_row(line, max_cells=max_side, blocked=blocked, low=low, high=high)
         expected = width if width is not None else (len(rows[0]) if rows else len(row))
         if len(row) != expected:
             raise PuzzleError(

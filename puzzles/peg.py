@@ -41,7 +41,19 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from puzzles.core import Budget, Count, Deadline, PuzzleError, ShouldStop, Stopped, distinct, never
+from puzzles.core import (
+    Budget,
+    Count,
+    Deadline,
+    PuzzleError,
+    ShouldStop,
+    Stopped,
+    distinct,
+    matched_number,
+    never,
+    reads_text,
+    shown,
+)
 from puzzles.numbergrid import content_lines
 
 TITLE = "Peg solitaire"
@@ -170,6 +182,7 @@ def start(board: str, hole: int) -> Position:
     return Position(board, BOARDS[board].full & ~(1 << (hole - 1)))
 
 
+@reads_text
 def parse(text: str) -> Position:
     lines = content_lines(text)
     if not lines or not (match := re.match(r"\s*board\s*:\s*(\S+)\s*$", lines[0].text, re.IGNORECASE)):
@@ -181,14 +194,14 @@ def parse(text: str) -> Position:
     name = match.group(1).lower()
     if name not in BOARDS:
         raise PuzzleError(
-            f"unknown board {match.group(1)!r} (boards: {', '.join(BOARDS)})",
+            f"unknown board {shown(match.group(1))} (boards: {', '.join(BOARDS)})",
             line=lines[0].number,
             column=match.start(1) + 1,
         )
     board, rows = BOARDS[name], lines[1:]
     finish = None
     if rows and (target := re.match(r"\s*finish\s*:\s*(\d+)\s*$", rows[-1].text, re.IGNORECASE)):
-        finish, rows = int(target.group(1)), rows[:-1]
+        finish, rows = matched_number(target, 1, rows[-1].number), rows[:-1]
         if not 1 <= finish <= board.size:
             raise PuzzleError(
                 f"finish must be a hole 1..{board.size}", line=lines[-1].number, column=target.start(1) + 1
@@ -206,7 +219,9 @@ def parse(text: str) -> Position:
         for mark in marks:
             if mark.group() not in "XxOo.":
                 raise PuzzleError(
-                    f"{mark.group()!r}: a hole is X (peg) or O / . (empty)", line=line.number, column=mark.start() + 1
+                    f"{shown(mark.group())}: a hole is X (peg) or O / . (empty)",
+                    line=line.number,
+                    column=mark.start() + 1,
                 )
         if len(marks) != len(holes):
             raise PuzzleError(

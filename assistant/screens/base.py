@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from textual.binding import Binding
 from textual.screen import Screen
 
+from assistant.files import read_puzzle_file
 from assistant.history import History
 from assistant.kinds import BY_NAME
 from assistant.live import Job, LiveResult
@@ -201,7 +202,7 @@ class PuzzleScreen(Screen, Generic[State]):
 
     def action_open(self) -> None:
         def read(path: Path) -> tuple[State, Path]:
-            return self.from_text(path.read_text(encoding="utf-8")), path
+            return self.from_text(read_puzzle_file(path)), path
 
         def opened(result: tuple[State, Path] | None) -> None:
             if result is not None:

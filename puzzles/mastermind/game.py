@@ -18,12 +18,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, read_number, reads_text, shown
 
 CLASSIC_COLOURS = ("red", "blue", "green", "yellow", "orange", "purple")
 SEED_COLOURS = ("red", "blue", "green", "yellow", "orange", "brown", "black", "white", "none")
 PEGS = range(2, 9)
 COLOURS = range(2, 11)
+MAX_ROWS = 30  # boards have 8 to 12 rows; a contradiction's diagnosis re-reads the game once per row
+TOO_MANY_ROWS = f"a game has at most {MAX_ROWS} rows"
 
 Code = tuple[int, ...]
 
@@ -59,6 +61,8 @@ class Game:
         return [self.colours[c] for c in code]
 
     def with_row(self, row: Row) -> Game:
+        if len(self.rows) >= MAX_ROWS:
+            raise PuzzleError(TOO_MANY_ROWS)
         return replace(self, rows=(*self.rows, row))
 
     def replace_row(self, index: int, row: Row) -> Game:
@@ -92,9 +96,9 @@ def resolve_colour(game: Game, word: str) -> int:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise PuzzleError(f"{word!r} could be {' or '.join(names[i] for i in matches)}")
+        raise PuzzleError(f"{shown(word)} could be {' or '.join(names[i] for i in matches)}")
     raise PuzzleError(
-        f"{word!r} is not a colour of this game ({', '.join(f'{k}={n}' for k, n in zip(game.keys, names))})"
+        f"{shown(word)} is not a colour of this game ({', '.join(f'{k}={n}' for k, n in zip(game.keys, names))})"
     )
 
 
@@ -120,15 +124,15 @@ def parse_feedback(pegs: int, text: str) -> Feedback:
     if not text:
         raise PuzzleError("type the key pegs: black then white, e.g. 1 2")
     if "-" in text:
-        raise PuzzleError(f"key pegs cannot be negative: {text!r}")
-    numbers = re.findall(r"\d+", text)
-    if re.search(r"[^\d\s,;/bw]", text.lower()) or not numbers:
-        raise PuzzleError(f"key pegs are two numbers, black then white, not {text!r}")
+        raise PuzzleError(f"key pegs cannot be negative: {shown(text)}")
+    numbers = re.findall(r"[0-9]+", text)
+    if re.search(r"[^0-9\s,;/bw]", text.lower()) or not numbers:
+        raise PuzzleError(f"key pegs are two numbers, black then white, not {shown(text)}")
     if len(numbers) == 1 and len(numbers[0]) == 2:
         numbers = list(numbers[0])
     if len(numbers) != 2:
-        raise PuzzleError(f"key pegs are two numbers, black then white, not {text!r}")
-    feedback = Feedback(int(numbers[0]), int(numbers[1]))
+        raise PuzzleError(f"key pegs are two numbers, black then white, not {shown(text)}")
+    feedback = Feedback(read_number(numbers[0]), read_number(numbers[1]))
     check_feedback(pegs, feedback)
     return feedback
 
@@ -145,6 +149,7 @@ def check_feedback(pegs: int, feedback: Feedback) -> None:
 # ---------------------------------------------------------------- the file format
 
 
+@reads_text
 def parse(text: str) -> Game:
     pegs, colours, pegs_line = 4, CLASSIC_COLOURS, None
     rows: list[Row] = []
@@ -163,6 +168,8 @@ def parse(text: str) -> Game:
             else:
                 colours = read_colours(value, number, column)
             continue
+        if len(rows) == MAX_ROWS:
+            raise PuzzleError(TOO_MANY_ROWS, line=number, column=1)
         rows.append(read_row(Game(pegs, colours), line, number))
     if pegs_line is None and rows and len(rows[0].guess) != pegs:
         raise PuzzleError(f"no 'pegs:' line and the rows do not have {pegs} pegs", line=1, column=1)
@@ -170,10 +177,7 @@ def parse(text: str) -> Game:
 
 
 def read_pegs(value: str, line: int, column: int) -> int:
-    try:
-        pegs = int(value)
-    except ValueError:
-        raise PuzzleError(f"pegs must be a whole number, not {value.strip()!r}", line=line, column=column) from None
+    pegs = read_number(value.strip(), line=line, column=column)
     if pegs not in PEGS:
         raise PuzzleError(f"pegs must be {PEGS.start}..{PEGS.stop - 1}, not {pegs}", line=line, column=column)
     return pegs
@@ -188,7 +192,7 @@ def read_colours(value: str, line: int, column: int) -> tuple[str, ...]:
     lowered = [n.lower() for n in names]
     for name in names:
         if lowered.count(name.lower()) > 1:
-            raise PuzzleError(f"colour {name!r} is listed twice", line=line, column=column + value.find(name) - 1)
+            raise PuzzleError(f"colour {shown(name)} is listed twice", line=line, column=column + value.find(name) - 1)
     return names
 
 

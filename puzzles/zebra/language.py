@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, read_number, reads_text, shown
 from puzzles.numbergrid import Line
 from puzzles.zebra.model import (
     Atom,
@@ -37,6 +37,9 @@ from puzzles.zebra.model import (
 )
 
 MAX_VALUES = 5  # 5! = 120 arrangements: a three-category table has 1.7M entries; 6 would make it 373M
+MAX_CATEGORIES = 8  # printed grids have 3 to 6; at 10 the count of solutions no longer fits 64 bits
+MAX_CLUES = 100  # printed puzzles have up to about 40; each is read and propagated on every edit
+MAX_NAME = 40  # characters of a category name or value, which messages quote
 
 NUMBER_WORDS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
 ORDINALS = dict(
@@ -62,6 +65,7 @@ STOP = set(
 # ---------------------------------------------------------------- files
 
 
+@reads_text
 def parse(text: str) -> Puzzle:
     categories: list[tuple[Line, Category]] = []
     key: tuple[Line, str] | None = None
@@ -96,10 +100,14 @@ def category_of(text: str) -> Category | None:
 def checked_categories(found: list[tuple[Line, Category]], key: tuple[Line, str] | None) -> Puzzle:
     if not found:
         raise PuzzleError("no categories: start with lines like 'Colour: red, green, blue'", line=1, column=1)
+    if len(found) > MAX_CATEGORIES:
+        raise PuzzleError(f"a puzzle has at most {MAX_CATEGORIES} categories", line=found[MAX_CATEGORIES][0].number)
     n = len(found[0][1].values)
     names: set[str] = set()
     for line, category in found:
         where = {"line": line.number, "column": 1}
+        if any(len(name) > MAX_NAME for name in (category.name, *category.values)):
+            raise PuzzleError(f"names and values have at most {MAX_NAME} characters", **where)
         if len(category.values) != n:
             raise PuzzleError(
                 f"{category.name} has {len(category.values)} value{'s' * (len(category.values) != 1)}, "
@@ -110,14 +118,14 @@ def checked_categories(found: list[tuple[Line, Category]], key: tuple[Line, str]
         if not 2 <= n <= MAX_VALUES:
             raise PuzzleError(f"a category has 2 to {MAX_VALUES} values, not {n}", **where)
         if category.name.lower() in names:
-            raise PuzzleError(f"category {category.name!r} is named twice", **where)
+            raise PuzzleError(f"category {shown(category.name)} is named twice", **where)
         names.add(category.name.lower())
         lowered = [v.lower() for v in category.values]
         for value in category.values:
             if not value or not re.fullmatch(r"[\w&'. -]+", value):
-                raise PuzzleError(f"{value!r} is not a value: use letters, digits, spaces, '-' or '&'", **where)
+                raise PuzzleError(f"{shown(value)} is not a value: use letters, digits, spaces, '-' or '&'", **where)
             if lowered.count(value.lower()) > 1:
-                raise PuzzleError(f"{value!r} appears twice in {category.name}", **where)
+                raise PuzzleError(f"{shown(value)} appears twice in {shown(category.name)}", **where)
     categories = tuple(category for _, category in found)
     key_index = None
     if key is not None:
@@ -125,7 +133,7 @@ def checked_categories(found: list[tuple[Line, Category]], key: tuple[Line, str]
         key_index = next((i for i, c in enumerate(categories) if c.name.lower() == name.lower()), None)
         if key_index is None:
             raise PuzzleError(
-                f"key {name!r} is not a category{did_you_mean(name, [c.name for c in categories])}",
+                f"key {shown(name)} is not a category{did_you_mean(name, [c.name for c in categories])}",
                 line=line.number,
                 column=line.text.index(name, line.text.index(":")) + 1,
             )
@@ -145,6 +153,8 @@ def format(puzzle: Puzzle) -> str:
 
 def add_clue(puzzle: Puzzle, text: str, at: int | None = None) -> Puzzle:
     """The puzzle with one more clue (at the end, or at index `at`)."""
+    if len(puzzle.clues) >= MAX_CLUES:
+        raise PuzzleError(f"a puzzle has at most {MAX_CLUES} clues", column=1)
     clue = read_clue(puzzle, text)
     clues = list(puzzle.clues)
     clues.insert(len(clues) if at is None else at, clue)
@@ -236,7 +246,9 @@ def find_mentions(puzzle: Puzzle, body: str, skip: list[tuple[int, int]]) -> lis
         refs = forms[match.group().lower()]
         if len(refs) > 1:
             options = " or ".join(sorted(puzzle.name(r) for r in refs))
-            raise PuzzleError(f"{match.group()!r} could be {options}: write Category:value", column=match.start() + 1)
+            raise PuzzleError(
+                f"{shown(match.group())} could be {options}: write Category:value", column=match.start() + 1
+            )
         mentions.append(Mention(match.start(), match.end(), next(iter(refs))))
     check_formal_refs(puzzle, body, mentions)
     return mentions
@@ -253,15 +265,15 @@ def check_formal_refs(puzzle: Puzzle, body: str, mentions: list[Mention]) -> Non
         category = names.get(name.lower())
         if category is None:
             hint = did_you_mean(name, [c.name for c in puzzle.categories])
-            raise PuzzleError(f"no category {name!r}{hint}", column=match.start() + 1)
+            raise PuzzleError(f"no category {shown(name)}{hint}", column=match.start() + 1)
         hint = did_you_mean(value, list(category.values))
-        raise PuzzleError(f"{category.name} has no value {value!r}{hint}", column=match.start(2) + 1)
+        raise PuzzleError(f"{shown(category.name)} has no value {shown(value)}{hint}", column=match.start(2) + 1)
 
 
 def did_you_mean(word: str, choices: list[str]) -> str:
     lowered = {c.lower(): c for c in choices}
     close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
-    return f": did you mean {lowered[close[0]]!r}?" if close else ""
+    return f": did you mean {shown(lowered[close[0]])}?" if close else ""
 
 
 def unknown_word(puzzle: Puzzle, body: str, mentions: list[Mention]) -> tuple[int, str] | None:
@@ -273,7 +285,7 @@ def unknown_word(puzzle: Puzzle, body: str, mentions: list[Mention]) -> tuple[in
         if word.lower() in STOP or any(a <= match.start() < b for a, b in taken):
             continue
         if hint := did_you_mean(word, vocabulary):
-            return match.start() + 1, f"; {word!r} is not a value{hint}"
+            return match.start() + 1, f"; {shown(word)} is not a value{hint}"
     return None
 
 
@@ -362,7 +374,8 @@ def read_sentence(puzzle: Puzzle, body: str) -> Said:
     flat = re.sub(r"'s\b", "", "".join(skeleton).lower())
     flat = re.sub(r"\s*[\u2013\u2014]\s*|\s+-\s+", ", ", flat)
     flat = " ".join(flat.split())
-    reading = Reading(puzzle, mentions, flat, int(amounts[0].group(1)) if amounts else None)
+    amount = read_number(amounts[0].group(1), column=amounts[0].start(1) + 1) if amounts else None
+    reading = Reading(puzzle, mentions, flat, amount)
     for family in FAMILIES:
         said = family(reading)
         if said is not None:
@@ -454,7 +467,7 @@ def place_words(r: Reading) -> Said | None:
     elif r.has(r"\beven\b"):
         places, said = set(range(1, n, 2)), f"{name} is in an even position"
     elif match := r.has(r"\b(" + "|".join(ORDINALS) + r")\b|\b(?:position|house|number) (\d+)\b"):
-        k = ORDINALS.get(match.group(1)) if match.group(1) else int(match.group(2))
+        k = ORDINALS.get(match.group(1)) if match.group(1) else read_number(match.group(2))
         if not 1 <= k <= n:
             raise PuzzleError(f"there is no position {k} among {n}", column=1)
         places, said = {k - 1}, f"{name} is in position {k}"
@@ -498,9 +511,9 @@ def declaration(r: Reading) -> Said | None:
     if match is None or r.refs:
         return None
     word = match.group(1)
-    number = int(word) if word.isdigit() else NUMBER_WORDS.get(word)
+    number = read_number(word) if word.isdigit() else NUMBER_WORDS.get(word)
     if number != r.puzzle.n:
-        raise PuzzleError(f"this puzzle has {r.puzzle.n} objects, not {word}", column=1)
+        raise PuzzleError(f"this puzzle has {r.puzzle.n} objects, not {shown(word)}", column=1)
     return [(None, f"there are {number} objects")]
 
 

@@ -19,6 +19,8 @@ from typing import Protocol
 
 import numpy as np
 
+from puzzles.core import PuzzleError, read_number
+
 Ref = tuple[int, int]
 """A value of the puzzle: (category index, value index)."""
 
@@ -32,8 +34,8 @@ class Category:
     def numbers(self) -> tuple[int, ...] | None:
         """The values as numbers when they all are: such a category is ordered (asked in every table)."""
         try:
-            return tuple(int(v) for v in self.values)
-        except ValueError:
+            return tuple(read_number(v) for v in self.values)
+        except PuzzleError:
             return None
 
 

@@ -73,3 +73,25 @@ async def test_new_asks_before_discarding_unsaved_changes(settle):
         await pilot.click("#yes")
         await settle(pilot)
         assert screen.state != edited
+
+
+async def test_open_reads_a_windows_file_and_refuses_a_huge_one_in_a_line(settle, tmp_path):
+    text = "1,2,3,4,5,6\n_,_,_,_,_,_\n_,_,_,_,_,_\n"
+    windows = tmp_path / "windows.txt"
+    windows.write_bytes(text.replace("\n", "\r\n").encode("utf-16"))
+    huge = tmp_path / "huge.txt"
+    huge.write_bytes(text.encode() * 200_000)
+    app = PuzzleAssistant(start="jodici")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+o")
+        answer = app.screen.query_one("#answer")
+        answer.value = str(huge)
+        await pilot.press("enter")
+        await settle(pilot)
+        error = str(app.screen.query_one("#error").render())
+        assert error == f"{huge}: the file is over 1 MiB, the limit for a puzzle file"
+        answer.value = str(windows)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen.state == jodici.parse(text)
