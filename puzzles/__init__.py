@@ -7,9 +7,12 @@ them alike (see `puzzles.core` for the shared types):
 - ``SOLVE_OPTIONS``: extra ``solve`` flags, as `puzzles.core.Option` values;
 - ``parse(text) -> Puzzle``, raising `puzzles.core.PuzzleError` with a place;
 - ``format(puzzle) -> str``, the inverse of ``parse``;
-- ``solve(puzzle, *, limit, exhaustive, should_stop, **options) -> Report``,
+- ``BUDGET``: the default `puzzles.core.Budget` of ``analyse`` and ``solve``,
+  counted in work steps so answers are the same on every machine (None for
+  engines that are always exact);
+- ``solve(puzzle, *, limit, budget, should_stop, **options) -> Report``,
   where the report has ``to_json()`` (at least ``count`` and ``solutions``)
-  and ``to_text()``.
+  and ``to_text()``; ``budget=None`` means no limit.
 
 Bundled examples (the seed instances) are text files in ``puzzles/examples``.
 """

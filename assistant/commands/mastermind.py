@@ -30,7 +30,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--budget",
         type=float,
         help="seconds per suggestion instead of the default work budget (none up to 4,096 codes, "
-        f"{mm.SOLVE_BUDGET.work:,} guesses scored above), which gives the same games on every machine",
+        f"{mm.BUDGET.work:,} guesses scored above), which gives the same games on every machine",
     )
     bench.add_argument("--json", action="store_true")
     bench.set_defaults(func=bench_command)
@@ -42,7 +42,7 @@ def bench_command(args: argparse.Namespace) -> int:
     if not (2 <= args.pegs <= 8 and 2 <= args.colours <= 10):
         raise CommandError("mastermind bench: pegs must be 2..8 and colours 2..10")
     space = mm.space_of(args.pegs, args.colours)
-    budget = Budget(seconds=args.budget) if args.budget is not None else None if space.size <= 4096 else mm.SOLVE_BUDGET
+    budget = Budget(seconds=args.budget) if args.budget is not None else None if space.size <= 4096 else mm.BUDGET
     start = time.perf_counter()
     results = Codebreaker(space, args.strategy, budget).play_all(sample_secrets(space, args.sample, args.seed))
     seconds = time.perf_counter() - start
@@ -76,11 +76,11 @@ def refilter_8x10() -> str:
 
 
 def whole_seed_game() -> str:
-    return f"{mm.analyse(SEED, budget=mm.SOLVE_BUDGET).count} codes left"
+    return f"{mm.analyse(SEED, budget=mm.BUDGET).count} codes left"
 
 
 def suggestion_after(rows: int) -> str:
-    analysis = mm.analyse(mm.Game(6, mm.SEED_COLOURS, SEED.rows[:rows]), budget=mm.SOLVE_BUDGET)
+    analysis = mm.analyse(mm.Game(6, mm.SEED_COLOURS, SEED.rows[:rows]), budget=mm.BUDGET)
     suggestion = analysis.suggestion
     flag = "sampled" if suggestion.best_so_far else "all scored"
     return f"{' '.join(SEED.name(suggestion.guess))} ({flag}, {analysis.count:,} codes)"
@@ -108,7 +108,7 @@ def all_secrets(strategy: str) -> Benchmark:
 
 def sample_5x8() -> str:
     space = mm.space_of(5, 8)
-    results = Codebreaker(space, "entropy", mm.SOLVE_BUDGET).play_all(sample_secrets(space, 500, seed=0))
+    results = Codebreaker(space, "entropy", mm.BUDGET).play_all(sample_secrets(space, 500, seed=0))
     return f"average {results.average:.4f}, worst {results.worst}"
 
 

@@ -59,7 +59,7 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
     HELP = HELP
     CSS_PATH = "mastermind.tcss"
     AUTO_FOCUS = "#guess"
-    BUDGET = mm.DEFAULT_BUDGET
+    BUDGET = mm.LIVE_BUDGET
     SCREENSHOT_KEYS: ClassVar[tuple[str, ...]] = ()
     BINDINGS = [
         Binding("f3", "use_suggestion", "Use suggestion", tooltip="Put the suggested guess in the guess box"),

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzles.core import Budget, Option, ShouldStop, never
-from puzzles.mastermind.analysis import DEFAULT_BUDGET, SOLVE_BUDGET, Analysis, Correction, analyse, diagnose
+from puzzles.mastermind.analysis import BUDGET, LIVE_BUDGET, Analysis, Correction, analyse, diagnose
 from puzzles.mastermind.codes import CodeList, CodeSpace, code_space, score, space_of
 from puzzles.mastermind.game import (
     CLASSIC_COLOURS,
@@ -99,7 +99,7 @@ def solve(
     game: Game,
     *,
     limit: int = 10,
-    budget: Budget | None = SOLVE_BUDGET,
+    budget: Budget | None = BUDGET,
     should_stop: ShouldStop = never,
     strategy: str = "entropy",
 ) -> Report:
@@ -108,9 +108,9 @@ def solve(
 
 
 __all__ = [
-    "DEFAULT_BUDGET",
+    "LIVE_BUDGET",
     "SAMPLED",
-    "SOLVE_BUDGET",
+    "BUDGET",
     "CLASSIC_COLOURS",
     "SEED_COLOURS",
     "STRATEGIES",
