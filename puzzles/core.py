@@ -14,7 +14,8 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from enum import StrEnum
+from typing import Any, Literal, Protocol, TypeVar
 
 import numpy as np
 
@@ -165,6 +166,92 @@ class Count:
 
     def __str__(self) -> str:
         return f"{self.value:,}" if self.exact else f"at least {self.value:,}"
+
+
+Tone = Literal["info", "good", "warning", "bad"]
+
+
+class Status(StrEnum):
+    """Where a puzzle stands after an analysis; `tone` is how the panel colours it.
+
+    A string enum: it is the word `solve --json` prints under "status", and
+    compares equal to it.
+    """
+
+    CONTRADICTION = "contradiction"  # nothing fits: a mistake somewhere
+    UNIQUE = "unique"
+    SEVERAL = "several"
+    UNKNOWN = "unknown"  # the budget ran out before anything was found
+    SOLVED = "solved"  # the puzzle as it stands is already a solution
+    WINNABLE = "winnable"  # a game that can still be won (peg solitaire)
+
+    @classmethod
+    def of(cls, count: Count) -> Status:
+        """The status a number of solutions implies: at least one, when not exact, is not unique."""
+        if count.value == 0:
+            return cls.CONTRADICTION if count.exact else cls.UNKNOWN
+        return cls.UNIQUE if count.value == 1 and count.exact else cls.SEVERAL
+
+    @property
+    def tone(self) -> Tone:
+        return TONES[self]
+
+
+TONES: dict[Status, Tone] = {
+    Status.CONTRADICTION: "bad",
+    Status.UNIQUE: "good",
+    Status.SEVERAL: "info",
+    Status.UNKNOWN: "warning",
+    Status.SOLVED: "good",
+    Status.WINNABLE: "good",
+}
+
+
+class Analysis(Protocol):
+    """What every engine's `analyse` returns, as far as the shared panel reads it."""
+
+    @property
+    def count(self) -> Count: ...
+
+    @property
+    def status(self) -> Status: ...
+
+    @property
+    def headline(self) -> str:
+        """The first thing a person reads: "Unique completion", "1,296 codes remain"."""
+        ...
+
+
+class Report(Protocol):
+    """What every engine's `solve` returns: the CLI prints one or the other."""
+
+    def to_json(self) -> dict[str, Any]:
+        """At least `count` and `solutions`."""
+        ...
+
+    def to_text(self) -> str: ...
+
+
+class Engine(Protocol):
+    """A puzzle type's module: what the CLI and the app need of it (see `puzzles/__init__`).
+
+    Modules conform by what they define; tests/unit/test_contract.py checks every one.
+    """
+
+    TITLE: str
+    SUMMARY: str
+    SOLVE_OPTIONS: tuple[Option, ...]
+    BUDGET: Budget | None
+
+    def parse(self, text: str) -> Any: ...
+
+    def format(self, puzzle: Any) -> str: ...
+
+    def analyse(self, puzzle: Any, *, budget: Budget | None = ..., should_stop: ShouldStop = ...) -> Analysis: ...
+
+    def solve(
+        self, puzzle: Any, *, limit: int = ..., budget: Budget | None = ..., should_stop: ShouldStop = ...
+    ) -> Report: ...
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from puzzles.core import Budget, Count, PuzzleError, ShouldStop, never, read_number, reads_text, shown
+from puzzles.core import Budget, Count, PuzzleError, ShouldStop, Status, never, read_number, reads_text, shown
 from puzzles.numbergrid import content_lines
 
 TITLE = "Flower disks"
@@ -154,19 +154,30 @@ class Analysis:
     solutions: tuple[tuple[int, ...], ...]
     explanation: str
     covered: tuple[int, ...]  # how many solid parts cover each field in the hand rotation
+    solved: bool = False  # the disks as turned by hand are a solution
 
     @property
-    def status(self) -> str:
-        return {0: "contradiction", 1: "unique"}.get(self.count.value, "several")
+    def status(self) -> Status:
+        return Status.SOLVED if self.solved else Status.of(self.count)
+
+    @property
+    def headline(self) -> str:
+        if not self.count.value:
+            return "No solution"
+        return f"{self.count} solution{'s' * (self.count.value != 1)}" + (" — solved as turned" if self.solved else "")
 
 
-def analyse(disks: Disks, *, limit: int = 100, should_stop: ShouldStop = never) -> Analysis:
+def analyse(
+    disks: Disks, *, limit: int = 100, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
+) -> Analysis:
+    """Every turn of every disk but the first is tried at once (numpy): always exact, so `budget` goes unused."""
     fields = coverage(disks)
     ok = good(disks, fields)
     solved = ok.all(axis=-1)
     solutions = tuple((0, *map(int, index)) for index in zip(*np.nonzero(solved)))
     hand = tuple(int(v) for v in sum(np.asarray(disks.rotated(d)) for d in range(len(disks.rows))))
-    return Analysis(Count(len(solutions)), solutions[:limit], explain(disks, ok, solutions), hand)
+    explanation = explain(disks, ok, solutions)
+    return Analysis(Count(len(solutions)), solutions[:limit], explanation, hand, disks.turned in solutions)
 
 
 def explain(disks: Disks, ok: np.ndarray, solutions: tuple) -> str:

@@ -44,6 +44,7 @@ from puzzles.numbergrid import BoardAnalysis, BoardReport, Line, cell_name, cont
 TITLE = "Equation crossword"
 SUMMARY = "Rows and columns of + - * / equations over unknown integers: candidates and solutions live."
 SOLVE_OPTIONS = ()
+NOUN = "solution"  # a filled crossword is a solution, not a completion
 OPERATORS = "+-*/"
 TABLE_LIMIT = 4_000_000  # combinations evaluated at once for one equation
 BUDGET = Budget(work=100_000)  # search steps: the same answer on every machine (the screens pass seconds)
@@ -316,10 +317,10 @@ def analyse(
         for c, v in enumerate(row)
         if v is not None and not puzzle.low <= v <= puzzle.high
     }
-    if broken := refused(puzzle.cells, outside):
+    if broken := refused(puzzle.cells, outside, noun=NOUN):
         return broken
     if not propagate(puzzle, domains, should_stop):
-        return no_completion(puzzle.cells, dead_end(puzzle))
+        return no_completion(puzzle.cells, dead_end(puzzle), noun=NOUN)
     found, seen, count, exact = [], {p: set() for p in domains}, 0, True
     try:
         for solution in solutions(puzzle, dict(domains), Deadline(budget, should_stop)):
@@ -336,9 +337,8 @@ def analyse(
         tuple(tuple(chosen[(r, c)]) if v is None else () for c, v in enumerate(row))
         for r, row in enumerate(puzzle.cells)
     )
-    return BoardAnalysis(
-        candidates, Count(count, exact), tuple(found), hint(puzzle, domains, count, chosen if exact else {})
-    )
+    found_hint = hint(puzzle, domains, count, chosen if exact else {})
+    return BoardAnalysis(candidates, Count(count, exact), tuple(found), found_hint, noun=NOUN)
 
 
 def dead_end(puzzle: Crossword) -> str:

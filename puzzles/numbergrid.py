@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from puzzles.core import Count, PuzzleError, read_number, shown
+from puzzles.core import Count, PuzzleError, Status, read_number, shown
 
 EMPTY = 0
 BLOCKED = -1
@@ -136,17 +136,22 @@ def repeats(grid: Grid) -> dict[tuple[int, int], str]:
     }
 
 
-def no_completion(grid: Grid, hint: str, conflicts: frozenset | dict = frozenset()) -> BoardAnalysis:
+def no_completion(
+    grid: Grid, hint: str, conflicts: frozenset | dict = frozenset(), noun: str = "completion"
+) -> BoardAnalysis:
     """Nothing left: no candidates, a count of 0, and why."""
-    return BoardAnalysis(tuple(tuple(() for _ in row) for row in grid), Count(0), (), hint, frozenset(conflicts))
+    empty = tuple(tuple(() for _ in row) for row in grid)
+    return BoardAnalysis(empty, Count(0), (), hint, frozenset(conflicts), noun)
 
 
-def refused(grid: Grid, broken: dict[tuple[int, int], str], name=None) -> BoardAnalysis | None:
+def refused(
+    grid: Grid, broken: dict[tuple[int, int], str], name=None, noun: str = "completion"
+) -> BoardAnalysis | None:
     """The analysis of a board that breaks a rule as typed (None when nothing is broken)."""
     if not broken:
         return None
     position, reason = sorted(broken.items())[0]
-    return no_completion(grid, f"{(name or cell_name)(position)}: {reason}.", broken)
+    return no_completion(grid, f"{(name or cell_name)(position)}: {reason}.", broken, noun)
 
 
 def cell_name(position: tuple[int, int]) -> str:
@@ -178,13 +183,19 @@ class BoardAnalysis:
     solutions: tuple[Grid, ...]
     hint: str
     conflicts: frozenset[tuple[int, int]] = frozenset()
+    noun: str = "completion"  # what a solution of this board is called
 
     @property
-    def status(self) -> str:
-        """contradiction, unique, several, or unknown (time ran out before any completion)."""
-        if not self.count.exact:
-            return "several" if self.count.value else "unknown"
-        return {0: "contradiction", 1: "unique"}.get(self.count.value, "several")
+    def status(self) -> Status:
+        return Status.of(self.count)
+
+    @property
+    def headline(self) -> str:
+        return {
+            Status.CONTRADICTION: f"No {self.noun}",
+            Status.UNIQUE: f"Unique {self.noun}",
+            Status.UNKNOWN: f"No {self.noun} found yet",
+        }.get(self.status, f"{self.count} {self.noun}s")
 
 
 @dataclass(frozen=True)
@@ -204,14 +215,14 @@ class BoardReport:
         return {
             "count": a.count.value,
             "exact": a.count.exact,
-            "status": a.status,
+            "status": a.status.value,
             "solutions": [[[cell(v) for v in row] for row in grid] for grid in a.solutions],
             "hint": a.hint,
         }
 
     def to_text(self) -> str:
         a = self.analysis
-        lines = [f"{a.count} completion{'s' * (a.count.value != 1)} ({a.status})"]
+        lines = [f"{a.count} {a.noun}{'s' * (a.count.value != 1)} ({a.status.value})"]
         for grid in a.solutions:
             lines += ["", format_rows(grid, zero_is_empty=self.zero_is_empty).replace(" ", self.separator).rstrip()]
         return "\n".join([*lines, "", a.hint])

@@ -83,7 +83,7 @@ def suggestion_after(rows: int) -> str:
     analysis = mm.analyse(mm.Game(6, mm.SEED_COLOURS, SEED.rows[:rows]), budget=mm.BUDGET)
     suggestion = analysis.suggestion
     flag = "sampled" if suggestion.best_so_far else "all scored"
-    return f"{' '.join(SEED.name(suggestion.guess))} ({flag}, {analysis.count:,} codes)"
+    return f"{' '.join(SEED.name(suggestion.guess))} ({flag}, {analysis.count} codes)"
 
 
 def all_secrets(strategy: str) -> Benchmark:

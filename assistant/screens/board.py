@@ -36,8 +36,6 @@ Small grey marks in empty cells are the numbers that cell can still take
 completions remain (0: a mistake somewhere; 1: unique) and the next deduction.
 """
 
-STATUS_TONE = {"contradiction": "bad", "unique": "good", "several": "info", "unknown": "warning"}
-
 
 class BoardScreen(PuzzleScreen):
     """A number board with live candidates, completion count and a worded hint."""
@@ -128,13 +126,7 @@ class BoardScreen(PuzzleScreen):
     def show_result(self, analysis: Any) -> None:
         self.analysis = analysis
         self.grid.show_cells(self.cells(self.state, analysis))
-        count = analysis.count
-        headline = {
-            "contradiction": "No completion",
-            "unique": "Unique completion",
-            "unknown": "No completion found yet (time ran out)",
-        }.get(analysis.status, f"{count} completions")
-        self.panel.show(headline, STATUS_TONE[analysis.status], Text(analysis.hint))
+        self.panel.show_analysis(analysis, Text(analysis.hint))
         self.describe_cell()
 
     def board_position(self, position: tuple[int, int]) -> tuple[int, int]:

@@ -134,23 +134,12 @@ class DisksScreen(PuzzleScreen[engine.Disks]):
         self.sub_title = f"{len(disks.rows)} disks × {disks.fields} fields, cover {disks.cover}"
 
     def compute(self, disks: engine.Disks, job: Job) -> engine.Analysis:
-        return engine.analyse(disks, should_stop=job.should_stop)
+        return engine.analyse(disks, budget=self.BUDGET, should_stop=job.should_stop)
 
     def show_result(self, analysis: engine.Analysis) -> None:
         self.analysis = analysis
-        if analysis.count.value == 0:
-            self.panel.show("No solution", "bad", Text(analysis.explanation))
-            return
-        state = self.state
-        solved_now = state.turned in analysis.solutions
-        headline = f"{analysis.count} solution{'s' * (analysis.count.value != 1)}" + (
-            " — solved as turned" if solved_now else ""
-        )
-        self.panel.show(
-            headline,
-            "good" if solved_now else "info",
-            Text(analysis.explanation + "\nPress a to turn the disks to the first one."),
-        )
+        apply = "\nPress a to turn the disks to the first one." if analysis.count.value else ""
+        self.panel.show_analysis(analysis, Text(analysis.explanation + apply))
 
     def action_toggle(self) -> None:
         disk, field = self.query_one(DiskRows).cursor

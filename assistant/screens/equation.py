@@ -13,7 +13,6 @@ from textual.widgets import Footer, Header, Static
 
 from assistant.live import Job
 from assistant.screens.base import PuzzleScreen
-from assistant.screens.board import STATUS_TONE
 from assistant.widgets.grid import EditableGrid, GridCell, marks_text
 from assistant.widgets.live_panel import LivePanel
 from puzzles import equation as engine
@@ -125,15 +124,10 @@ class EquationScreen(PuzzleScreen[engine.Crossword]):
     def show_result(self, analysis: BoardAnalysis) -> None:
         self.analysis = analysis
         self.grid.show_cells(self.printed_cells(self.state, analysis))
-        headline = {
-            "contradiction": "No solution",
-            "unique": "Unique solution",
-            "unknown": "No solution found yet",
-        }.get(analysis.status, f"{analysis.count} solutions")
         detail = Text(analysis.hint)
         for grid in analysis.solutions[:3]:
             detail.append("\n\n" + "\n".join(" ".join(f"{v:>3}" for v in row) for row in grid))
-        self.panel.show(headline, STATUS_TONE[analysis.status], detail)
+        self.panel.show_analysis(analysis, detail)
         self.describe_cell()
 
     @on(EditableGrid.Edited)

@@ -25,7 +25,7 @@ from assistant.widgets.lazy_list import LazyList
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.pegs import PaletteBar, code_pegs, key_pegs
 from puzzles import mastermind as mm
-from puzzles.core import PuzzleError
+from puzzles.core import PuzzleError, Status
 
 HELP = """
 Play against a human codemaker. After each guess, type the guess and the key
@@ -148,14 +148,15 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
         self.suggestion = analysis.suggestion.guess if analysis.suggestion else None
         codes = self.query_one("#codes", LazyList)
         codes.show_rows(analysis.codes, lambda code: code_pegs(code, game.colours))
-        self.query_one("#tabs", TabbedContent).get_tab("codes-tab").label = f"Codes left ({analysis.count:,})"
+        self.query_one("#tabs", TabbedContent).get_tab("codes-tab").label = f"Codes left ({analysis.count})"
         self.query_one("#explanation", Static).update(explanation(analysis, game))
-        if analysis.count == 0:
-            self.panel.show("No code fits", "bad", analysis.diagnosis or "")
-        elif analysis.count == 1:
-            self.panel.show("Solved: one code left", "good", code_pegs(analysis.codes[0], game.colours))
+        if analysis.status == Status.CONTRADICTION:
+            detail = analysis.diagnosis or ""
+        elif analysis.status == Status.UNIQUE:
+            detail = code_pegs(analysis.codes[0], game.colours)
         else:
-            self.panel.show(f"{analysis.count:,} codes remain", "info", analysis.rating or "")
+            detail = analysis.rating or ""
+        self.panel.show_analysis(analysis, detail)
 
     # ------------------------------------------------------------ typing a row
 
@@ -261,7 +262,7 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
 def explanation(analysis: mm.Analysis, game: mm.Game) -> Table | Text:
     suggestion = analysis.suggestion
     if suggestion is None:
-        return Text("No suggestion: no code fits." if analysis.count == 0 else "")
+        return Text("No suggestion: no code fits." if analysis.status == Status.CONTRADICTION else "")
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
     table.add_column("feedback")
     table.add_column("codes left", justify="right")

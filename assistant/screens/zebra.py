@@ -32,7 +32,7 @@ from assistant.widgets import ARROW_BINDINGS
 from assistant.widgets.dialogs import AskDialog
 from assistant.widgets.live_panel import LivePanel
 from puzzles import zebra
-from puzzles.core import Count, PuzzleError
+from puzzles.core import Count, PuzzleError, Status
 from puzzles.zebra.analysis import CERTAIN, DEDUCED, NO_SOLUTION, OPEN, RULED_OUT, ClueNote
 
 HELP = """
@@ -311,32 +311,26 @@ class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
         return zebra.analyse(puzzle, budget=self.BUDGET, should_stop=job.should_stop, earlier=self.analysis)
 
     def show_result(self, analysis: zebra.Analysis) -> None:
-        was_unique = self.analysis is not None and self.analysis.status == "unique"
+        was_unique = self.analysis is not None and self.analysis.status == Status.UNIQUE
         self.analysis = analysis
         puzzle = analysis.puzzle
         self.query_one(ZebraGrid).show(puzzle, analysis)
         self.draw_clues(puzzle, analysis.notes)
         self.query_one("#solutions", Static).update(solution_tables(analysis))
         self.show_panel()
-        if analysis.status == "unique" and not was_unique:
+        if analysis.status == Status.UNIQUE and not was_unique:
             self.query_one("#views", ContentSwitcher).current = "table-view"
 
     def show_panel(self) -> None:
         analysis = self.analysis
         if analysis is None:
             return
-        count = analysis.count
-        if analysis.status == "contradiction":
-            headline, tone = "No solution", "bad"
-        elif analysis.status == "unique":
-            headline, tone = "Solved: one solution", "good"
-        else:
-            headline, tone = f"{count} solutions", "info"
-        detail = Text("f3 switches between the solution table and the grid." if tone == "good" else analysis.hint)
+        solved = analysis.status == Status.UNIQUE
+        detail = Text("f3 switches between the solution table and the grid." if solved else analysis.hint)
         cell = self.query_one(ZebraGrid).cursor
         if cell[0] in analysis.puzzle.free and cell[1] < analysis.puzzle.n:
             detail.append("\n\n" + analysis.explain(*cell), style="italic")
-        self.panel.show(headline, tone, detail)
+        self.panel.show_analysis(analysis, detail)
 
     @on(ZebraGrid.Picked)
     def picked(self) -> None:

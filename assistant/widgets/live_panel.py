@@ -8,8 +8,6 @@ what went wrong, never silently.
 
 from __future__ import annotations
 
-from typing import Literal
-
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,7 +15,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
 
-Tone = Literal["info", "good", "warning", "bad"]
+from puzzles.core import Analysis, Tone
+
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
@@ -57,6 +56,10 @@ class LivePanel(VerticalScroll):
         heading.set_classes(f"-{tone}")
         self.query_one("#detail", Static).update(detail)
         self.busy = False
+
+    def show_analysis(self, analysis: Analysis, detail: RenderableType = "") -> None:
+        """An engine's result: its headline, in its status's tone."""
+        self.show(analysis.headline, analysis.status.tone, detail)
 
     def show_error(self, message: str) -> None:
         self.show("Cannot compute", "bad", Text(message))

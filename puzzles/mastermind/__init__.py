@@ -52,7 +52,8 @@ class Report:
         game, analysis = self.game, self.analysis
         suggestion = analysis.suggestion
         data = {
-            "count": analysis.count,
+            "count": analysis.count.value,
+            "status": analysis.status,
             "solutions": [game.name(code) for code in analysis.codes[: self.limit]],
             "suggestion": game.name(suggestion.guess) if suggestion else None,
         }
@@ -73,14 +74,15 @@ class Report:
 
     def to_text(self) -> str:
         game, analysis = self.game, self.analysis
-        lines = [f"{analysis.count:,} code{'s' * (analysis.count != 1)} remain"]
+        left = analysis.count.value
+        lines = [f"{analysis.count} code{'s' * (left != 1)} remain"]
         lines += ["  " + " ".join(game.name(code)) for code in analysis.codes[: self.limit]]
-        if analysis.count > self.limit:
-            lines.append(f"  … and {analysis.count - self.limit:,} more")
+        if left > self.limit:
+            lines.append(f"  … and {left - self.limit:,} more")
         if analysis.diagnosis:
             lines.append(analysis.diagnosis)
         suggestion = analysis.suggestion
-        if suggestion and analysis.count > 1:
+        if suggestion and left > 1:
             kind = "may be the secret" if suggestion.consistent else "a probe: cannot be the secret"
             lines.append(
                 f"Suggested next guess ({suggestion.strategy}): {' '.join(game.name(suggestion.guess))} ({kind})"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.core import Budget, ShouldStop, Stopped, never
+from puzzles.core import Budget, Count, ShouldStop, Status, Stopped, never
 from puzzles.mastermind.codes import Alive, CodeList, CodeSpace, code_space
 from puzzles.mastermind.game import Code, Feedback, Game
 from puzzles.mastermind.strategies import MAX_SCANNED, OPTIMAL_MAX_CODES, OptimalSearch, Suggestion, best_guess
@@ -40,7 +40,7 @@ class Correction:
 
 @dataclass(frozen=True)
 class Analysis:
-    count: int
+    count: Count  # codes still possible: always exact
     codes: CodeList
     suggestion: Suggestion | None
     left_after: tuple[int, ...] = ()
@@ -48,8 +48,18 @@ class Analysis:
     rating: str | None = None
 
     @property
+    def status(self) -> Status:
+        return Status.of(self.count)
+
+    @property
+    def headline(self) -> str:
+        return {Status.CONTRADICTION: "No code fits", Status.UNIQUE: "Solved: one code left"}.get(
+            self.status, f"{self.count} codes remain"
+        )
+
+    @property
     def diagnosis(self) -> str | None:
-        if self.count:
+        if self.count.value:
             return None
         if not self.corrections:
             return "No code fits, and no single row's feedback explains it: check the colours of the guesses."
@@ -77,13 +87,13 @@ def analyse(
     count = space.count(alive)
     left_after = tuple(space.count(codes) for codes in survivors[1:])
     if count == 0:
-        return Analysis(0, CodeList(space, alive), None, left_after, diagnose(space, game, should_stop))
+        return Analysis(Count(0), CodeList(space, alive), None, left_after, diagnose(space, game, should_stop))
     played = [row.guess for row in game.rows]
     suggestion = suggest(space, strategy, played, alive, share(budget, SUGGESTION_SHARE), should_stop, optimal)
     rating = None
     if game.rows:
         rating = rate_last_row(space, game, survivors[-2], strategy, share(budget, RATING_SHARE), should_stop, optimal)
-    return Analysis(count, CodeList(space, alive), suggestion, left_after, (), rating)
+    return Analysis(Count(count), CodeList(space, alive), suggestion, left_after, (), rating)
 
 
 def share(budget: Budget | None, fraction: float) -> Budget | None:

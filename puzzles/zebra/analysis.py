@@ -16,7 +16,7 @@ from math import factorial
 
 import numpy as np
 
-from puzzles.core import Budget, Count, Deadline, ShouldStop, never
+from puzzles.core import Budget, Count, Deadline, ShouldStop, Status, never
 from puzzles.zebra.model import Puzzle, arrangements, placements
 from puzzles.zebra.solver import (
     Cell,
@@ -65,10 +65,16 @@ class Analysis:
     split: Cell | None  # the question that best halves the solutions
 
     @property
-    def status(self) -> str:
-        if self.count.value == 0:
-            return "contradiction"
-        return "unique" if self.count.value == 1 and self.count.exact else "several"
+    def status(self) -> Status:
+        return Status.of(self.count)
+
+    @property
+    def headline(self) -> str:
+        return {
+            Status.CONTRADICTION: "No solution",
+            Status.UNIQUE: "Solved: one solution",
+            Status.UNKNOWN: "No solution found yet",
+        }.get(self.status, f"{self.count} solutions")
 
     def where(self, o: int) -> str:
         p = self.puzzle
@@ -108,7 +114,7 @@ class Analysis:
         if self.count.value == 0:
             return "No solution."
         idle = [i + 1 for i, note in enumerate(self.notes) if note.idle]
-        if self.status == "unique":
+        if self.status == Status.UNIQUE:
             text = "Solved: one solution."
         elif self.split is not None:
             c, v, o = self.split

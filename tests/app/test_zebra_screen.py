@@ -69,7 +69,7 @@ async def test_edit_move_and_delete_clues_in_the_list(settle):
         box.value = "There are six houses"
         await pilot.press("enter")
         await settle(pilot)
-        assert "clue 1: column 1: this puzzle has 5 objects, not six" in message(app)
+        assert "clue 1: column 1: this puzzle has 5 objects, not 'six'" in message(app)
         await pilot.press("escape")
         assert box.value == "" and app.screen.editing is None
 
