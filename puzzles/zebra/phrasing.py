@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, read_number, shown
 from puzzles.zebra.mentions import Mention
-from puzzles.zebra.model import Atom, Between, Compare, Count, Gap, Place, Puzzle, Ref, differ, same
+from puzzles.zebra.model import Atom, Between, Compare, Gap, HowMany, Place, Puzzle, Ref, differ, same
 
 NUMBER_WORDS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
 ORDINALS = dict(
@@ -57,8 +57,8 @@ def negate(said: Said) -> Said:
     """Not all of them: for one atom, its opposite."""
     (atom, text), *rest = said
     if rest:
-        return [(Count(tuple(a for a, _ in said), 0, len(said) - 1), "not (" + "; ".join(t for _, t in said) + ")")]
-    return [(Count((atom,), 0, 0), f"not ({text})")]
+        return [(HowMany(tuple(a for a, _ in said), 0, len(said) - 1), "not (" + "; ".join(t for _, t in said) + ")")]
+    return [(HowMany((atom,), 0, 0), f"not ({text})")]
 
 
 def need_positions(r: Reading, what: str) -> None:
@@ -100,7 +100,7 @@ def formal(r: Reading) -> Said | None:
             for i, op in ((0, match.group(2)), (2, match.group(4)))
         )
         high = 1 if "not both" in match.group(5) else 2
-        return [(Count(atoms, 1, high), s.replace("@", "{}").format(*names))]
+        return [(HowMany(atoms, 1, high), s.replace("@", "{}").format(*names))]
     return None
 
 
@@ -183,7 +183,7 @@ def all_different(r: Reading) -> Said | None:
     refs = r.refs
     atoms = tuple(differ(a, b) for i, a in enumerate(refs) for b in refs[i + 1 :])
     names = [r.name(ref) for ref in refs]
-    return [(Count(atoms, len(atoms), len(atoms)), f"{', '.join(names[:-1])} and {names[-1]} are all different")]
+    return [(HowMany(atoms, len(atoms), len(atoms)), f"{', '.join(names[:-1])} and {names[-1]} are all different")]
 
 
 def neither(r: Reading) -> Said | None:
@@ -202,9 +202,9 @@ def one_other(r: Reading) -> Said | None:
         return None
     a, b, c, d = r.refs
     names = [r.name(ref) for ref in r.refs]
-    both = (Count((same(a, c), same(b, d)), 2, 2), Count((same(a, d), same(b, c)), 2, 2))
+    both = (HowMany((same(a, c), same(b, d)), 2, 2), HowMany((same(a, d), same(b, c)), 2, 2))
     return [
-        (Count(both, 1, 2), f"of {names[0]} and {names[1]}, one is {names[2]} and the other is {names[3]}"),
+        (HowMany(both, 1, 2), f"of {names[0]} and {names[1]}, one is {names[2]} and the other is {names[3]}"),
         (differ(a, b), f"{names[0]} != {names[1]}"),
     ]
 
@@ -220,8 +220,8 @@ def either_or(r: Reading) -> Said | None:
     if len(refs) == 4 and before_or == 3:
         a, b, c, d = refs
         return [
-            (Count((same(a, c), same(a, d)), 1, 1), f"{names[0]} == {names[2]} or {names[0]} == {names[3]}"),
-            (Count((same(b, c), same(b, d)), 1, 1), f"{names[1]} == {names[2]} or {names[1]} == {names[3]}"),
+            (HowMany((same(a, c), same(a, d)), 1, 1), f"{names[0]} == {names[2]} or {names[0]} == {names[3]}"),
+            (HowMany((same(b, c), same(b, d)), 1, 1), f"{names[1]} == {names[2]} or {names[1]} == {names[3]}"),
             (differ(a, b), f"{names[0]} != {names[1]}"),
         ]
     if len(refs) != 3 or negated(r):
@@ -234,7 +234,7 @@ def either_or(r: Reading) -> Said | None:
         atoms, text = (same(a, b), same(a, c)), f"{x} == {y} or {x} == {z}"
     else:
         return None
-    return [(Count(atoms, 1, high), text + tail)]
+    return [(HowMany(atoms, 1, high), text + tail)]
 
 
 def comparison(r: Reading) -> Said | None:
