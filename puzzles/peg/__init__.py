@@ -17,6 +17,10 @@ start hole of a board (the openings).
 Public API (what the screen and the CLI use): `BOARDS`, `Position`, `start`,
 `parse`, `format`, `analyse`, `Analysis`, `MoveCount`, `openings`, `Opening`,
 `finishing_games`, `win_table`, `WinTable`, `TooBig`, and the budgets.
+
+The limits are re-exported to be read.  To change one (a test), set it on the
+module that reads it: `analysis.LIVE_LAYER`, `search.EFFORTS`; setting it here
+would not reach them.  `COUNT_LAYER` is the exception: the CLI reads it here.
 """
 
 from __future__ import annotations
