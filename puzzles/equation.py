@@ -39,7 +39,16 @@ from puzzles.core import (
     reads_text,
     shown,
 )
-from puzzles.numbergrid import BoardAnalysis, BoardReport, Line, cell_name, content_lines, no_completion, refused
+from puzzles.numbergrid import (
+    BoardAnalysis,
+    BoardReport,
+    Line,
+    Position,
+    cell_name,
+    content_lines,
+    no_completion,
+    refused,
+)
 
 TITLE = "Equation crossword"
 SUMMARY = "Rows and columns of + - * / equations over unknown integers: candidates and solutions live."
@@ -53,7 +62,6 @@ MAX_VALUES = 10_000  # a range's size: every unknown starts with all of them
 RANGE = re.compile(r"\s*range\s*:\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$", re.IGNORECASE)
 NUMBER = re.compile(r"-?[0-9]+")
 
-Position = tuple[int, int]
 Cell = int | None
 
 

@@ -49,6 +49,7 @@ from puzzles.numbergrid import (
     BoardAnalysis,
     BoardReport,
     Grid,
+    Position,
     cell_name,
     content_lines,
     format_rows,
@@ -66,8 +67,6 @@ SOLVE_OPTIONS = ()
 ADJACENCIES = ("king", "orthogonal")
 BUDGET = Budget(work=20_000)  # search steps: the same answer on every machine (the screens pass seconds)
 MAX_SIDE = 30  # rows and columns; printed Hidatos stop near 20, and at 30 a search stays under 100 MB
-
-Position = tuple[int, int]
 
 
 @dataclass(frozen=True)

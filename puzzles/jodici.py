@@ -27,6 +27,7 @@ from puzzles.numbergrid import (
     BoardAnalysis,
     BoardReport,
     Grid,
+    Position,
     cell_name,
     content_lines,
     format_rows,
@@ -42,7 +43,6 @@ BUDGET: Budget | None = None  # always exact, and quick: nothing to limit
 RINGS, SECTORS = 3, 6
 SECTOR_SUM, RING_SUM, USES = 15, 30, 2
 
-Position = tuple[int, int]
 Triple = tuple[int, int, int]
 
 

@@ -35,6 +35,7 @@ from puzzles.numbergrid import (
     BoardAnalysis,
     BoardReport,
     Grid,
+    Position,
     cell_name,
     content_lines,
     format_rows,
@@ -51,8 +52,6 @@ BUDGET = Budget(work=200_000)  # search steps: the same answer on every machine 
 MAX_SIDE = 8
 MAX_VALUES = 1_000  # a range's size: an 8x8 board uses 64, and every value left is a branch of the search
 HEADER = re.compile(r"\s*range\s*:\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:,?\s*sum\s*:\s*(-?\d+))?\s*$", re.IGNORECASE)
-
-Position = tuple[int, int]
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ BLOCKED_MARKS = {".", "#"}
 CELL = re.compile(r"[^,\s]+")
 
 Grid = tuple[tuple[int, ...], ...]
+Position = tuple[int, int]
+"""A cell of a grid: (row, column), from 0."""
 
 
 @dataclass(frozen=True)
@@ -116,9 +118,9 @@ def read_rows(
     return tuple(rows)
 
 
-def places_of(grid: Grid) -> dict[int, list[tuple[int, int]]]:
+def places_of(grid: Grid) -> dict[int, list[Position]]:
     """Every number on the board with the cells it stands in."""
-    seen: dict[int, list[tuple[int, int]]] = {}
+    seen: dict[int, list[Position]] = {}
     for r, row in enumerate(grid):
         for c, value in enumerate(row):
             if value > 0:
@@ -126,7 +128,7 @@ def places_of(grid: Grid) -> dict[int, list[tuple[int, int]]]:
     return seen
 
 
-def repeats(grid: Grid) -> dict[tuple[int, int], str]:
+def repeats(grid: Grid) -> dict[Position, str]:
     """Cells whose number stands more than once, with what to say about them."""
     return {
         p: f"{value} stands twice ({', '.join(map(cell_name, places))})"
@@ -144,9 +146,7 @@ def no_completion(
     return BoardAnalysis(empty, Count(0), (), hint, frozenset(conflicts), noun)
 
 
-def refused(
-    grid: Grid, broken: dict[tuple[int, int], str], name=None, noun: str = "completion"
-) -> BoardAnalysis | None:
+def refused(grid: Grid, broken: dict[Position, str], name=None, noun: str = "completion") -> BoardAnalysis | None:
     """The analysis of a board that breaks a rule as typed (None when nothing is broken)."""
     if not broken:
         return None
@@ -154,7 +154,7 @@ def refused(
     return no_completion(grid, f"{(name or cell_name)(position)}: {reason}.", broken, noun)
 
 
-def cell_name(position: tuple[int, int]) -> str:
+def cell_name(position: Position) -> str:
     return f"r{position[0] + 1}c{position[1] + 1}"
 
 
@@ -182,7 +182,7 @@ class BoardAnalysis:
     count: Count
     solutions: tuple[Grid, ...]
     hint: str
-    conflicts: frozenset[tuple[int, int]] = frozenset()
+    conflicts: frozenset[Position] = frozenset()
     noun: str = "completion"  # what a solution of this board is called
 
     @property
@@ -228,6 +228,6 @@ class BoardReport:
         return "\n".join([*lines, "", a.hint])
 
 
-def replace_cell(grid: Grid, position: tuple[int, int], value: int) -> Grid:
+def replace_cell(grid: Grid, position: Position, value: int) -> Grid:
     r, c = position
     return grid[:r] + (grid[r][:c] + (value,) + grid[r][c + 1 :],) + grid[r + 1 :]

@@ -22,10 +22,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from assistant.widgets import ARROW_BINDINGS
+from puzzles.numbergrid import Position
 
 DIGITS = "0123456789"
 Role = Literal["given", "entry", "empty", "blocked", "label"]
-Position = tuple[int, int]
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,10 @@
 """Zebra puzzles and logic grids: type the clues as printed, watch the grid narrow, know why.
 
-`model` holds the categories, clues and atoms; `language` reads files and
-clues (formal and plain English); `solver` propagates and counts with numpy;
-`analysis` turns that into marks, reasons and hints.
+`model` holds the categories, clues and atoms; `file` reads and writes the
+puzzle file and edits a puzzle; `reading` reads a clue (formal and plain
+English): `mentions` finds the values it names and `phrasing` matches what is
+left and echoes it in canonical form; `solver` propagates and counts with
+numpy; `analysis` turns that into marks, reasons and hints.
 """
 
 from __future__ import annotations
@@ -11,17 +13,9 @@ from dataclasses import dataclass
 
 from puzzles.core import Budget, ShouldStop, never
 from puzzles.zebra.analysis import BUDGET, Analysis, analyse
-from puzzles.zebra.language import (
-    add_clue,
-    format,
-    is_category_line,
-    move_clue,
-    parse,
-    read_clue,
-    remove_clue,
-    set_category,
-)
+from puzzles.zebra.file import add_clue, format, is_category_line, move_clue, parse, remove_clue, set_category
 from puzzles.zebra.model import Clue, Puzzle
+from puzzles.zebra.reading import read_clue
 
 TITLE = "Zebra and logic grids"
 SUMMARY = "Type categories and clues as printed; the grid narrows live, each mark with the clue that made it."

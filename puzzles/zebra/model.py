@@ -122,8 +122,11 @@ class Compare:
 
 
 @dataclass(frozen=True)
-class Count:
-    """Between `low` and `high` of the atoms hold: or (1, k), xor (1, 1), not (0, 0), and (k, k)."""
+class HowMany:
+    """How many of the atoms hold: between `low` and `high`. Or (1, k), xor (1, 1), not (0, 0), and (k, k).
+
+    (Not `puzzles.core.Count`, which is a number of solutions.)
+    """
 
     atoms: tuple[Atom, ...]
     low: int
@@ -138,15 +141,15 @@ class Count:
         return (true >= self.low) & (true <= self.high)
 
 
-Atom = Gap | Place | Between | Compare | Count
+Atom = Gap | Place | Between | Compare | HowMany
 
 
 def same(a: Ref, b: Ref) -> Gap:
     return Gap(a, b, frozenset({0}))
 
 
-def differ(a: Ref, b: Ref) -> Count:
-    return Count((same(a, b),), 0, 0)
+def differ(a: Ref, b: Ref) -> HowMany:
+    return HowMany((same(a, b),), 0, 0)
 
 
 @dataclass(frozen=True)

@@ -89,8 +89,8 @@ async def test_think_on_settles_the_moves_left_undecided(settle, monkeypatch):
     """Live, nothing is counted or searched here (both made impossible); t takes the time and counts."""
     position = LATE_EUROPEAN
     counted = peg.analyse(position).count
-    monkeypatch.setattr(peg, "LIVE_LAYER", 10)
-    monkeypatch.setattr(peg, "EFFORTS", ())
+    monkeypatch.setattr(peg.analysis, "LIVE_LAYER", 10)
+    monkeypatch.setattr(peg.search, "EFFORTS", ())
     app = PuzzleAssistant(start="peg")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -235,7 +235,7 @@ def test_cli_count_refuses_to_guess_where_it_can_only_search(capsys, monkeypatch
 def test_without_a_budget_moves_the_search_leaves_open_are_counted(monkeypatch):
     """With no effort to spend every move is undecided; patience then counts each one outright."""
     position = LATE_EUROPEAN
-    monkeypatch.setattr(peg, "EFFORTS", ())
+    monkeypatch.setattr(peg.search, "EFFORTS", ())
     live, patient = peg.searched(position), peg.searched(position, budget=None)
     assert not any(m.decided for m in live.moves) and live.verdict.startswith("No winning line found")
     assert {m.move: m.games for m in patient.moves} == {m.move: m.games for m in peg.analyse(position).moves}

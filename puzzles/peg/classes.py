@@ -1,0 +1,45 @@
+"""Conway's position classes: which finish holes a position can still reach, whatever is played."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from puzzles.peg.board import BOARDS
+from puzzles.peg.position import Position
+
+
+@cache
+def class_functions(name: str) -> tuple[tuple[int, int], ...]:
+    """Linear maps (a, b): (r, c) -> a*r + b*c mod 3 that no jump direction sends to 0.
+
+    Along such a map a jump's three holes fall in the three different residues,
+    so every jump flips the parity of the pegs in all three residue classes at
+    once: the parities' differences never change (Conway's position classes).
+    """
+    board = BOARDS[name]
+    return tuple(
+        (a, b)
+        for a in range(3)
+        for b in range(3)
+        if (a, b) != (0, 0) and all((a * dr + b * dc) % 3 for dr, dc in board.directions)
+    )
+
+
+def position_class(name: str, pegs: int) -> tuple[int, ...]:
+    board = BOARDS[name]
+    signature = []
+    for a, b in class_functions(name):
+        counts = [0, 0, 0]
+        for number, (r, c) in enumerate(board.holes, 1):
+            if pegs >> (number - 1) & 1:
+                counts[(a * r + b * c) % 3] += 1
+        signature += [(counts[0] + counts[1]) % 2, (counts[1] + counts[2]) % 2]
+    return tuple(signature)
+
+
+def reachable_finishes(position: Position) -> list[int]:
+    """The holes a last peg could end in, as far as position classes allow."""
+    board = BOARDS[position.board]
+    here = position_class(position.board, position.pegs)
+    holes = [position.finish] if position.finish else range(1, board.size + 1)
+    return [h for h in holes if position_class(position.board, 1 << (h - 1)) == here]

@@ -1,0 +1,325 @@
+"""The phrasing families: what a clue's skeleton says, as atoms each with its canonical text.
+
+A clue's values have been found and replaced by `@` (`the @ lives in the @
+house`).  Each family tries that skeleton: the formal forms of the
+logic-grid-quint-t corpus first, then the phrasings of puzzle books (next to,
+immediately left of, either-or, one-the-other, comparatives, ...).  The first
+that recognises it says which atoms hold and echoes each in canonical form,
+itself a formal clue, so a person sees how it was read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from puzzles.core import PuzzleError, read_number, shown
+from puzzles.zebra.mentions import Mention
+from puzzles.zebra.model import Atom, Between, Compare, Gap, HowMany, Place, Puzzle, Ref, differ, same
+
+NUMBER_WORDS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
+ORDINALS = dict(
+    zip("first second third fourth fifth sixth seventh eighth ninth tenth".split(), range(1, 11), strict=True)
+)
+MORE = "more bigger larger higher greater longer later after older taller heavier faster richer dearer".split()
+LESS = "less fewer smaller lower shorter earlier before beat beats younger lighter slower poorer cheaper".split()
+
+
+@dataclass
+class Reading:
+    """A clue being read: its values in order and its skeleton."""
+
+    puzzle: Puzzle
+    mentions: list[Mention]
+    skeleton: str
+    amount: int | None
+
+    @property
+    def refs(self) -> list[Ref]:
+        return [m.ref for m in self.mentions]
+
+    def has(self, pattern: str) -> re.Match | None:
+        return re.search(pattern, self.skeleton)
+
+    def name(self, ref: Ref) -> str:
+        return self.puzzle.name(ref)
+
+
+Said = list[tuple[Atom | None, str]]
+"""Atoms with their canonical text; None for a clue that only states a fact (`There are five houses`)."""
+
+
+def negated(r: Reading) -> bool:
+    return bool(r.has(r"\b(not|never|no)\b|n't\b"))
+
+
+def negate(said: Said) -> Said:
+    """Not all of them: for one atom, its opposite."""
+    (atom, text), *rest = said
+    if rest:
+        return [(HowMany(tuple(a for a, _ in said), 0, len(said) - 1), "not (" + "; ".join(t for _, t in said) + ")")]
+    return [(HowMany((atom,), 0, 0), f"not ({text})")]
+
+
+def need_positions(r: Reading, what: str) -> None:
+    if r.puzzle.key is not None:
+        key = r.puzzle.categories[r.puzzle.key].name
+        raise PuzzleError(f"'{what}' needs objects in a row, but this puzzle's objects are {key}", column=1)
+
+
+def formal(r: Reading) -> Said | None:
+    """The corpus's forms, exactly as it writes them."""
+    s, refs = r.skeleton, r.refs
+    names = [r.name(ref) for ref in refs]
+    binary = {
+        "@ == @": frozenset({0}),
+        "@ != @": None,
+        "@ is on the left of @": frozenset({-1}),
+        "@ is on the right of @": frozenset({1}),
+        "@ is on the left or right of @": frozenset({-1, 1}),
+        "@ is somewhere to the left of @": LEFT,
+        "@ is somewhere to the right of @": RIGHT,
+        "@ is not to the left of @": NOT_LEFT,
+        "@ is not to the right of @": NOT_RIGHT,
+        "@ and @ have the same parity positions": EVEN,
+        "@ and @ have different parity positions": ODD,
+    }
+    if s in binary:
+        gaps = binary[s]
+        if gaps is None:
+            return [(differ(*refs), f"{names[0]} != {names[1]}")]
+        if gaps != frozenset({0}):
+            need_positions(r, s.replace("@ ", "").replace(" @", ""))
+        return [(Gap(refs[0], refs[1], gaps), s.replace("@", "{}").format(*names))]
+    if s in ("@ is between @ and @", "@ is somewhere between @ and @"):
+        need_positions(r, "between")
+        return [(Between(*refs, immediate="somewhere" not in s), s.replace("@", "{}").format(*names))]
+    if match := re.fullmatch(r"(@ (==|!=) @) or (@ (==|!=) @)(, but not both| or both)", s):
+        atoms = tuple(
+            same(refs[i], refs[i + 1]) if op == "==" else differ(refs[i], refs[i + 1])
+            for i, op in ((0, match.group(2)), (2, match.group(4)))
+        )
+        high = 1 if "not both" in match.group(5) else 2
+        return [(HowMany(atoms, 1, high), s.replace("@", "{}").format(*names))]
+    return None
+
+
+def place_words(r: Reading) -> Said | None:
+    """One value and where it sits: first, last, middle, far left, odd, the third house, ..."""
+    if len(r.refs) != 1 or r.has(r"\bthere (are|is)\b"):
+        return None
+    (a,) = r.refs
+    n = r.puzzle.n
+    name = r.name(a)
+    places = None
+    if r.has(r"\bfar left or far right\b|\b(either )?end\b"):
+        places, said = {0, n - 1}, f"{name} is on the far left or far right"
+    elif r.has(r"\b(first|far left|leftmost)\b"):
+        places, said = {0}, f"{name} is on the far left"
+    elif r.has(r"\b(last|far right|rightmost)\b"):
+        places, said = {n - 1}, f"{name} is on the far right"
+    elif r.has(r"\b(middle|centre|center)\b"):
+        if n % 2 == 0:
+            raise PuzzleError(f"{n} objects have no middle one", column=1)
+        places, said = {n // 2}, f"{name} is in the middle"
+    elif r.has(r"\bodd\b"):
+        places, said = set(range(0, n, 2)), f"{name} is in an odd position"
+    elif r.has(r"\beven\b"):
+        places, said = set(range(1, n, 2)), f"{name} is in an even position"
+    elif match := r.has(r"\b(" + "|".join(ORDINALS) + r")\b|\b(?:position|house|number) (\d+)\b"):
+        k = ORDINALS.get(match.group(1)) if match.group(1) else read_number(match.group(2))
+        if not 1 <= k <= n:
+            raise PuzzleError(f"there is no position {k} among {n}", column=1)
+        places, said = {k - 1}, f"{name} is in position {k}"
+    if places is None:
+        return None
+    if r.puzzle.key is not None:
+        return extreme(r, a, places)
+    result: Said = [(Place(a, frozenset(places)), said)]
+    return negate(result) if negated(r) else result
+
+
+def extreme(r: Reading, a: Ref, places: set[int]) -> Said:
+    """Without positions, first/last/third mean a value of the ordered category (places, years)."""
+    category = ordered_category(r, exclude={a[0]})
+    numbers = sorted(r.puzzle.categories[category].numbers)
+    if len(places) != 1:
+        raise PuzzleError("without positions, say first, last or the n-th", column=1)
+    value = numbers[next(iter(places))]
+    b = (category, r.puzzle.categories[category].numbers.index(value))
+    atom, text = same(a, b), f"{r.name(a)} == {r.name(b)}"
+    return [(differ(a, b), f"{r.name(a)} != {r.name(b)}")] if negated(r) else [(atom, text)]
+
+
+def ordered_category(r: Reading, exclude: set[int]) -> int:
+    """The numeric category a comparison is about: named in the clue, or the only one."""
+    numeric = [c for c, cat in enumerate(r.puzzle.categories) if cat.numbers is not None]
+    for c in numeric:
+        word = r.puzzle.categories[c].name.lower().rstrip("s")
+        if re.search(rf"\b{re.escape(word)}(e?s)?\b", r.skeleton):
+            return c
+    candidates = [c for c in numeric if c not in exclude] or numeric
+    if len(candidates) != 1:
+        names = ", ".join(r.puzzle.categories[c].name for c in numeric) or "none"
+        raise PuzzleError(f"compare in which numeric category? (numeric here: {names}); add 'in Category'", column=1)
+    return candidates[0]
+
+
+def declaration(r: Reading) -> Said | None:
+    """`There are five houses.`: checked against the puzzle, adds nothing."""
+    match = r.has(r"\bthere (?:are|is) (\w+)")
+    if match is None or r.refs:
+        return None
+    word = match.group(1)
+    number = read_number(word) if word.isdigit() else NUMBER_WORDS.get(word)
+    if number != r.puzzle.n:
+        raise PuzzleError(f"this puzzle has {r.puzzle.n} objects, not {shown(word)}", column=1)
+    return [(None, f"there are {number} objects")]
+
+
+def all_different(r: Reading) -> Said | None:
+    if len(r.refs) < 2 or not r.has(r"\b(all )?different\b") or r.has(r"\bparity\b"):
+        return None
+    refs = r.refs
+    atoms = tuple(differ(a, b) for i, a in enumerate(refs) for b in refs[i + 1 :])
+    names = [r.name(ref) for ref in refs]
+    return [(HowMany(atoms, len(atoms), len(atoms)), f"{', '.join(names[:-1])} and {names[-1]} are all different")]
+
+
+def neither(r: Reading) -> Said | None:
+    if len(r.refs) != 3 or not r.has(r"\bneither @.* nor @"):
+        return None
+    a, b, c = r.refs
+    return [
+        (differ(a, c), f"{r.name(a)} != {r.name(c)}"),
+        (differ(b, c), f"{r.name(b)} != {r.name(c)}"),
+    ]
+
+
+def one_other(r: Reading) -> Said | None:
+    """`Of A and B, one is C and the other is D`: a pairing in either order, A and B distinct."""
+    if len(r.refs) != 4 or not r.has(r"\bthe other\b"):
+        return None
+    a, b, c, d = r.refs
+    names = [r.name(ref) for ref in r.refs]
+    both = (HowMany((same(a, c), same(b, d)), 2, 2), HowMany((same(a, d), same(b, c)), 2, 2))
+    return [
+        (HowMany(both, 1, 2), f"of {names[0]} and {names[1]}, one is {names[2]} and the other is {names[3]}"),
+        (differ(a, b), f"{names[0]} != {names[1]}"),
+    ]
+
+
+def either_or(r: Reading) -> Said | None:
+    """`Either A or B is C`, `A is either B or C`, `A and B are in either C or D`."""
+    if " or " not in r.skeleton or len(r.refs) not in (3, 4):
+        return None
+    refs, names = r.refs, [r.name(ref) for ref in r.refs]
+    exclusive = bool(r.has(r"not both"))
+    high, tail = (1, ", but not both") if exclusive else (2, " or both")
+    before_or = r.skeleton[: r.skeleton.index(" or ")].count("@")
+    if len(refs) == 4 and before_or == 3:
+        a, b, c, d = refs
+        return [
+            (HowMany((same(a, c), same(a, d)), 1, 1), f"{names[0]} == {names[2]} or {names[0]} == {names[3]}"),
+            (HowMany((same(b, c), same(b, d)), 1, 1), f"{names[1]} == {names[2]} or {names[1]} == {names[3]}"),
+            (differ(a, b), f"{names[0]} != {names[1]}"),
+        ]
+    if len(refs) != 3 or negated(r):
+        return None
+    if before_or == 1:  # A or B is C
+        (a, b, c), (x, y, z) = refs, names
+        atoms, text = (same(a, c), same(b, c)), f"{x} == {z} or {y} == {z}"
+    elif before_or == 2:  # A is B or C
+        (a, b, c), (x, y, z) = refs, names
+        atoms, text = (same(a, b), same(a, c)), f"{x} == {y} or {x} == {z}"
+    else:
+        return None
+    return [(HowMany(atoms, 1, high), text + tail)]
+
+
+def comparison(r: Reading) -> Said | None:
+    """More, less, bigger, before, after, beat, `N more than`, in a numeric category."""
+    if len(r.refs) != 2:
+        return None
+    word = r.has(r"\b(" + "|".join(MORE + LESS) + r")\b")
+    if word is None or (word.group(1) not in ("before", "after", "beat", "beats") and not r.has(r"\bthan\b")):
+        return None
+    a, b = r.refs
+    category = ordered_category(r, exclude={a[0], b[0]})
+    sign = 1 if word.group(1) in MORE else -1
+    if word.group(1) in ("beat", "beats") and r.has(r"\b(score|points?)\b"):
+        sign = 1
+    what = r.puzzle.categories[category].name
+    amount = r.amount
+    text = f"{r.name(a)} is {f'{amount} ' if amount else ''}{'more' if sign > 0 else 'less'} than {r.name(b)} in {what}"
+    result: Said = [(Compare(a, b, category, sign, amount), text)]
+    return negate(result) if negated(r) else result
+
+
+def beside(r: Reading) -> Said | None:
+    """Positions: between, immediately left/right of, next to, somewhere left/right of, parity."""
+    refs = r.refs
+    if len(refs) == 3 and r.has(r"\bbetween\b"):
+        need_positions(r, "between")
+        somewhere = not r.has(r"\b(immediately|directly|right)\b") and bool(r.has(r"\bsomewhere\b"))
+        names = [r.name(ref) for ref in refs]
+        word = "somewhere between" if somewhere else "between"
+        result: Said = [(Between(*refs, immediate=not somewhere), f"{names[0]} is {word} {names[1]} and {names[2]}")]
+        return negate(result) if negated(r) else result
+    if len(refs) != 2:
+        return None
+    if r.has(r"\b(next to|neighbou?rs?|beside|adjacent|left or right)\b"):
+        gaps, phrase = frozenset({-1, 1}), "is on the left or right of"
+    elif side := r.has(r"\b(left|right)\b"):
+        immediate = r.has(r"\b(immediately|directly|just)\b") or r.has(r"\bon the (left|right) of\b")
+        left = side.group(1) == "left"
+        if immediate:
+            gaps, phrase = frozenset({-1 if left else 1}), f"is on the {side.group(1)} of"
+        else:
+            gaps, phrase = (LEFT if left else RIGHT), f"is somewhere to the {side.group(1)} of"
+    elif r.has(r"\bsame parity\b"):
+        gaps, phrase = EVEN, "and {} have the same parity positions"
+    elif r.has(r"\bdifferent parity\b"):
+        gaps, phrase = ODD, "and {} have different parity positions"
+    else:
+        return None
+    need_positions(r, phrase)
+    a, b = refs
+    text = f"{r.name(a)} " + (phrase.format(r.name(b)) if "{}" in phrase else f"{phrase} {r.name(b)}")
+    result = [(Gap(a, b, gaps), text)]
+    return negate(result) if negated(r) else result
+
+
+def same_object(r: Reading) -> Said | None:
+    """Two values and no other relation word: they belong to the same object."""
+    if len(r.refs) != 2:
+        return None
+    a, b = r.refs
+    if r.has(r"\bthan\b"):
+        words = ", ".join(MORE[:4] + LESS[:4])
+        raise PuzzleError(f"which way does it compare? Before 'than' write one of: {words}, ...", column=1)
+    if negated(r):
+        return [(differ(a, b), f"{r.name(a)} != {r.name(b)}")]
+    return [(same(a, b), f"{r.name(a)} == {r.name(b)}")]
+
+
+SPAN = range(-9, 10)  # every gap between two of at most 10 objects
+LEFT = frozenset(g for g in SPAN if g < 0)
+RIGHT = frozenset(g for g in SPAN if g > 0)
+NOT_LEFT = frozenset(SPAN) - LEFT
+NOT_RIGHT = frozenset(SPAN) - RIGHT
+EVEN = frozenset(g for g in SPAN if g % 2 == 0)
+ODD = frozenset(SPAN) - EVEN
+
+FAMILIES = (
+    formal,
+    declaration,
+    all_different,
+    neither,
+    one_other,
+    either_or,
+    comparison,
+    beside,
+    place_words,
+    same_object,
+)
