@@ -23,7 +23,6 @@ from assistant.widgets import ARROW_BINDINGS
 from assistant.widgets.dialogs import AskDialog, ChoiceDialog, Dialog
 from assistant.widgets.live_panel import LivePanel
 from puzzles import peg as engine
-from puzzles.core import Count
 
 HELP = """
 Jump a peg over a neighbouring peg into an empty hole; the jumped peg is
@@ -235,11 +234,10 @@ class PegScreen(PuzzleScreen[engine.Position]):
             self.show_missing_table(*analysis)
             return
         self.analysis = analysis
-        tone = "good" if analysis.count.value else ("bad" if analysis.count.exact else "info")
         detail = Text.assemble(analysis.verdict, "\n", (analysis.source, "dim"))
         if any(not m.decided for m in analysis.moves):
             detail.append("\nPress t to think on without a time limit.", style="bold")
-        self.panel.show(headline(analysis.count), tone, detail)
+        self.panel.show_analysis(analysis, detail)
         self.query_one("#moves", Static).update(moves_table(analysis))
         survival = " → ".join(f"{n:,}" for n in analysis.survival) or "not counted"
         self.query_one("#survival", Static).update(Text.assemble(("survival: ", "dim"), survival))
@@ -378,12 +376,6 @@ class PegScreen(PuzzleScreen[engine.Position]):
     def start_new(self, position: engine.Position | None) -> None:
         if position is not None:
             self.load(position)
-
-
-def headline(count: Count) -> str:
-    if count.exact:
-        return f"{count} winning games" if count.value else "No one-peg finish from here"
-    return "A one-peg finish is possible" if count.value else "Undecided: no win found, no loss proved"
 
 
 def moves_table(analysis: engine.Analysis) -> Table:

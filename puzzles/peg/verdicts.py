@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.core import Count
+from puzzles.core import Count, Status
 from puzzles.peg.counting import won
 from puzzles.peg.position import Position
 
@@ -38,6 +38,20 @@ class Analysis:
     verdict: str
     survival: tuple[int, ...]  # winning games at the start and after each move played
     source: str = "Counted from this game's start."
+
+    @property
+    def status(self) -> Status:
+        """Winnable, lost (proved or counted), or undecided when the search ran out of budget."""
+        if self.count.value:
+            return Status.WINNABLE
+        return Status.CONTRADICTION if self.count.exact else Status.UNKNOWN
+
+    @property
+    def headline(self) -> str:
+        count = self.count
+        if count.exact:
+            return f"{count} winning games" if count.value else "No one-peg finish from here"
+        return "A one-peg finish is possible" if count.value else "Undecided: no win found, no loss proved"
 
 
 FROM_HERE = "Counted from this position: the whole game is too big to count live."
