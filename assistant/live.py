@@ -89,13 +89,6 @@ class LiveResult(Generic[In, Out]):
             exit_on_error=False,
         )
 
-    def cancel(self) -> None:
-        """Stop the computation in flight and show nothing more from it."""
-        self._stop.set()
-        self.generation += 1
-        self.owner.workers.cancel_group(self.owner, self.group)
-        self.on_busy(False)
-
     def _is_current(self, generation: int) -> bool:
         return generation == self.generation
 

@@ -45,6 +45,12 @@ class Stopped(Exception):
     """Raised inside an engine when its caller no longer wants the result."""
 
 
+def stop_if_asked(should_stop: ShouldStop) -> None:
+    """The check every long loop makes: raise Stopped once the caller no longer wants the result."""
+    if should_stop():
+        raise Stopped
+
+
 class OutOfBudget(Exception):
     """Raised by `Deadline.spend` inside a search: the count so far is only a lower bound."""
 
@@ -292,8 +298,7 @@ class Deadline:
         self.should_stop = should_stop
 
     def check(self) -> None:
-        if self.should_stop():
-            raise Stopped
+        stop_if_asked(self.should_stop)
 
     def expired(self, steps: int = 1) -> bool:
         self.check()
@@ -307,6 +312,11 @@ class Deadline:
         """`expired` for searches that end by exception: raises OutOfBudget."""
         if self.expired(steps):
             raise OutOfBudget
+
+    def left(self, at_least: float = 0.0) -> Budget:
+        """What is still unspent, as the budget of a next stage; a timed one keeps `at_least` seconds."""
+        seconds = None if self.end is None else max(self.end - time.monotonic(), at_least)
+        return Budget(seconds, None if self.work_left is None else max(self.work_left, 0))
 
     @property
     def bounded(self) -> bool:

@@ -32,12 +32,12 @@ from puzzles.core import (
     OutOfBudget,
     PuzzleError,
     ShouldStop,
-    Stopped,
     matched_number,
     never,
     read_number,
     reads_text,
     shown,
+    stop_if_asked,
 )
 from puzzles.numbergrid import (
     BoardAnalysis,
@@ -285,8 +285,7 @@ def propagate(puzzle: Crossword, domains: Domains, should_stop: ShouldStop = nev
     while changed:
         changed = False
         for _, cells, ops, result in equations:
-            if should_stop():
-                raise Stopped
+            stop_if_asked(should_stop)
             kept = supported(domains, cells, ops, result)
             if kept is None:
                 continue

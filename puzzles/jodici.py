@@ -21,7 +21,7 @@ from itertools import product
 
 import numpy as np
 
-from puzzles.core import Budget, Count, PuzzleError, ShouldStop, Stopped, never, reads_text
+from puzzles.core import Budget, Count, PuzzleError, ShouldStop, never, reads_text, stop_if_asked
 from puzzles.numbergrid import (
     EMPTY,
     BoardAnalysis,
@@ -123,8 +123,7 @@ def forward(board: Jodici, should_stop: ShouldStop) -> list[tuple[np.ndarray, np
     """layers[i]: (sorted states, ways) after filling sectors 0..i-1."""
     layers = [(np.array([START], dtype=np.int64), np.array([1], dtype=np.int64))]
     for column in zip(*board.grid):
-        if should_stop():
-            raise Stopped
+        stop_if_asked(should_stop)
         states, ways = layers[-1]
         reached, counts = [], []
         for triple in options(column):
@@ -156,8 +155,7 @@ def backward(
     done = final[final == COMPLETE]
     layers[SECTORS] = (done, np.ones(len(done), dtype=np.int64))
     for i in range(SECTORS - 1, -1, -1):
-        if should_stop():
-            raise Stopped
+        stop_if_asked(should_stop)
         states = ahead[i][0]
         total = np.zeros(len(states), dtype=np.int64)
         later_keys, later_ways = layers[i + 1]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.core import Budget, Count, ShouldStop, Status, Stopped, never
+from puzzles.core import Budget, Count, ShouldStop, Status, never, stop_if_asked
 from puzzles.mastermind.codes import Alive, CodeList, CodeSpace, code_space
 from puzzles.mastermind.game import Code, Feedback, Game
 from puzzles.mastermind.strategies import MAX_SCANNED, OPTIMAL_MAX_CODES, OptimalSearch, Suggestion, best_guess
@@ -174,8 +174,7 @@ def diagnose(space: CodeSpace, game: Game, should_stop: ShouldStop = never) -> t
     """Single-row feedback corrections that make the game consistent, likeliest first."""
     corrections = []
     for index, row in enumerate(game.rows):
-        if should_stop():
-            raise Stopped
+        stop_if_asked(should_stop)
         others = space.consistent(game.without_row(index), should_stop)
         fits = space.partition(row.guess, others, should_stop)
         corrections += [Correction(index, row.feedback, space.unpacked(f), int(n)) for f, n in enumerate(fits) if n]

@@ -23,7 +23,7 @@ from functools import cache, cached_property, lru_cache
 
 import numpy as np
 
-from puzzles.core import ShouldStop, Stopped, never
+from puzzles.core import ShouldStop, never, stop_if_asked
 from puzzles.mastermind.game import Code, Feedback, Game
 
 Alive = np.ndarray | None
@@ -149,8 +149,7 @@ class CodeSpace:
             return highs @ bincount_rows(scoring.by_kind, self.feedbacks)
         sizes = np.zeros(self.feedbacks, dtype=np.int64)
         for start in range(0, len(alive), CHUNK):
-            if should_stop():
-                raise Stopped
+            stop_if_asked(should_stop)
             sizes += np.bincount(scoring.of(alive[start : start + CHUNK]), minlength=self.feedbacks)
         return sizes
 
@@ -164,8 +163,7 @@ class CodeSpace:
             return np.concatenate(pieces) if pieces else np.empty(0, dtype=np.int64)
         kept = []
         for start in range(0, len(alive), CHUNK):
-            if should_stop():
-                raise Stopped
+            stop_if_asked(should_stop)
             chunk = alive[start : start + CHUNK]
             kept.append(chunk[scoring.of(chunk) == wanted])
         return np.concatenate(kept) if kept else alive
@@ -206,8 +204,7 @@ class CodeSpace:
         if alive is None:
             seen_high[:] = seen_low[:] = True
         for start in range(0, 0 if alive is None else len(alive), CHUNK):
-            if should_stop():
-                raise Stopped
+            stop_if_asked(should_stop)
             h, l = np.divmod(alive[start : start + CHUNK], len(low))
             seen_high[h] = seen_low[l] = True
         return self.colour_counts(high[seen_high]).any(axis=0) | self.colour_counts(low[seen_low]).any(axis=0)
@@ -216,8 +213,7 @@ class CodeSpace:
         """The codes still possible before any row (None: all of them) and after each row, in order."""
         alive: list[Alive] = [None]
         for row in game.rows:
-            if should_stop():
-                raise Stopped
+            stop_if_asked(should_stop)
             alive.append(self.select(row.guess, row.feedback, alive[-1], should_stop))
         return alive
 

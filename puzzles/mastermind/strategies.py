@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.core import Budget, Deadline, ShouldStop, Stopped, distinct, never
+from puzzles.core import Budget, Deadline, ShouldStop, distinct, never, stop_if_asked
 from puzzles.mastermind.codes import CHUNK, Alive, CodeSpace
 from puzzles.mastermind.game import Code, Feedback
 
@@ -87,8 +87,7 @@ def partition_sizes(
     batch = max(1, BATCH_ELEMENTS // max(1, len(secrets) * space.colours))
     out = np.empty((len(guesses), feedbacks), dtype=np.int64)
     for start in range(0, len(guesses), batch):
-        if should_stop():
-            raise Stopped
+        stop_if_asked(should_stop)
         chunk = guesses[start : start + batch]
         guess_codes = space.digits(chunk)
         guess_counts = space.colour_counts(guess_codes)
@@ -145,8 +144,7 @@ def candidate_guesses(
         return np.arange(space.size), True
     classes = []
     for start in range(0, space.size, CHUNK):
-        if should_stop():
-            raise Stopped
+        stop_if_asked(should_stop)
         classes.append(lowest_alike(space, np.arange(start, min(start + CHUNK, space.size)), absent, fresh))
     return distinct(np.concatenate(classes)), True
 
@@ -288,8 +286,7 @@ class OptimalSearch:
         key = alive.tobytes()
         if key in self.memo:
             return self.memo[key]
-        if self.should_stop():
-            raise Stopped
+        stop_if_asked(self.should_stop)
         candidates, _ = candidate_guesses(self.space, played, alive, self.should_stop)
         sizes = partition_sizes(self.space, candidates, alive, self.should_stop)
         consistent = self.space.contains(candidates, alive)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import replace
 
-from puzzles.core import Budget, Count, ShouldStop, never
+from puzzles.core import Budget, Count, Deadline, ShouldStop, never
 from puzzles.peg.bell import WinTable
 from puzzles.peg.classes import reachable_finishes
 from puzzles.peg.counting import MAX_LAYER, TooBig, count_games, winning_line
@@ -44,16 +43,16 @@ def analyse(
         )
         moves = tuple(MoveCount(m, 0) for m in position.legal_moves())
         return Analysis(Count(0), moves, (), reason, (), "Position classes settle it: nothing to count.")
-    began = time.monotonic()
+    deadline = Deadline(budget, should_stop)  # a timed one runs while counting is tried
     if known is not None and known.covers(position):
         games, source = known.games, f"From the cached {known.board} table: games ending in hole {known.hole}."
         root, history = opening_position(position), position.played
         position = replace(position, finish=known.hole)
     else:
-        limit = LIVE_LAYER if budget is not None else MAX_LAYER
+        limit = LIVE_LAYER if deadline.bounded else MAX_LAYER
         counted = counted_game(position, should_stop, limit)
         if counted is None:
-            return searched(position, should_stop, less_time(budget, time.monotonic() - began))
+            return searched(position, should_stop, deadline.left(at_least=MIN_SEARCH))
         games, source, root, history = counted
     annotated = sorted(
         (MoveCount(move, games(position.play(move).pegs)) for move in position.legal_moves()),
@@ -66,13 +65,6 @@ def analyse(
     here = games(position.pegs)
     line = winning_line(position, games)
     return Analysis(Count(here), tuple(annotated), line, verdict(position, here, annotated), tuple(survival), source)
-
-
-def less_time(budget: Budget | None, spent: float) -> Budget | None:
-    """A timed budget less what counting took (but never under MIN_SEARCH); a work budget as it was."""
-    if budget is None or budget.seconds is None:
-        return budget
-    return replace(budget, seconds=max(budget.seconds - spent, MIN_SEARCH))
 
 
 def counted_game(

@@ -13,7 +13,7 @@ from functools import cache
 
 import numpy as np
 
-from puzzles.core import PuzzleError, ShouldStop, Stopped, distinct, never
+from puzzles.core import PuzzleError, ShouldStop, distinct, never, stop_if_asked
 from puzzles.peg.board import BOARDS, successors, symmetries
 from puzzles.peg.counting import found_in
 from puzzles.peg.position import Position, centred_on, start
@@ -134,16 +134,14 @@ def win_table(
 
     def step() -> None:
         nonlocal done
-        if should_stop():
-            raise Stopped
+        stop_if_asked(should_stop)
         done += 1
         progress(done, steps)
 
     def expand(layer: np.ndarray) -> np.ndarray:
         parts = []
         for first in range(0, len(layer), 1_000_000):
-            if should_stop():
-                raise Stopped
+            stop_if_asked(should_stop)
             parts.append(distinct(canonical(name, hole, successors(name, layer[first : first + 1_000_000])[1])))
         return distinct(np.concatenate(parts)) if parts else layer[:0]
 

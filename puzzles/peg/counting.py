@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.core import PuzzleError, ShouldStop, Stopped, never
+from puzzles.core import PuzzleError, ShouldStop, never, stop_if_asked
 from puzzles.peg.board import successors
 from puzzles.peg.position import Position, start
 
@@ -72,8 +72,7 @@ def count_games(position: Position, should_stop: ShouldStop = never, limit: int 
     layers = [np.array([position.pegs], dtype=np.int64)]
     edges = []
     while True:
-        if should_stop():
-            raise Stopped
+        stop_if_asked(should_stop)
         parents, children = successors(position.board, layers[-1])
         if not len(children):
             break
@@ -121,8 +120,7 @@ def finishing_games(name: str, hole: int, should_stop: ShouldStop = never, limit
     while True:
         parts = []
         for first in range(0, len(layer), COUNT_CHUNK):
-            if should_stop():
-                raise Stopped
+            stop_if_asked(should_stop)
             parents, children = successors(name, layer[first : first + COUNT_CHUNK])
             parts.append(merged(children, ways[first : first + COUNT_CHUNK][parents]))
         children = np.concatenate([c for c, _ in parts])

@@ -225,7 +225,7 @@ def searched(position: Position, should_stop: ShouldStop = never, budget: Budget
                     lines[move] = line
         if not undecided() or deadline.expired():
             break
-    counted = {} if budget is not None else counted_after(position, undecided(), should_stop)
+    counted = {} if deadline.bounded else counted_after(position, undecided(), should_stop)
     annotated = sorted(
         (counted[m][0] if m in counted else MoveCount(m, int(m in lines), m in lost) for m in legal),
         key=lambda m: (-m.games, not m.exact, m.move),
