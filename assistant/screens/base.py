@@ -108,6 +108,10 @@ class PuzzleScreen(Screen, Generic[State]):
         """Show the newest result (called on the UI thread)."""
         raise NotImplementedError
 
+    def describe(self, state: State) -> str:
+        """One line about the puzzle for the header's sub-title; the base adds the file's path."""
+        return ""
+
     def new_state(self) -> State | None:
         """A blank puzzle for ctrl+n (subclasses may ask first and call `load`)."""
         raise NotImplementedError
@@ -146,10 +150,15 @@ class PuzzleScreen(Screen, Generic[State]):
         self.refresh_all()
 
     def refresh_all(self) -> None:
-        self.sub_title = str(self.path) if self.path else ""
+        self.show_sub_title()
         self.draw(self.state)
         self.live.request(self.live_input(self.state))
         self.autosave()
+
+    def show_sub_title(self) -> None:
+        """The header's sub-title: the screen's description of the puzzle, then the file it came from."""
+        parts = (self.describe(self.state), str(self.path) if self.path else "")
+        self.sub_title = " · ".join(part for part in parts if part)
 
     # ------------------------------------------------------------ sessions
 
@@ -219,7 +228,7 @@ class PuzzleScreen(Screen, Generic[State]):
         def saved(path: Path | None) -> None:
             if path is not None:
                 self.path, self.clean = path, self.state
-                self.sub_title = str(path)
+                self.show_sub_title()
                 self.notify(f"Saved {path}")
 
         initial = str(self.path) if self.path else f"{self.KIND}.txt"

@@ -115,8 +115,10 @@ class EquationScreen(PuzzleScreen[engine.Crossword]):
 
     def draw(self, puzzle: engine.Crossword) -> None:
         self.grid.show_cells(self.printed_cells(puzzle, None))
-        self.sub_title = f"unknowns in {puzzle.low}..{puzzle.high}"
         self.describe_cell()
+
+    def describe(self, puzzle: engine.Crossword) -> str:
+        return f"unknowns in {puzzle.low}..{puzzle.high}"
 
     def compute(self, puzzle: engine.Crossword, job: Job) -> BoardAnalysis:
         return engine.analyse(puzzle, budget=self.BUDGET, should_stop=job.should_stop)

@@ -26,17 +26,8 @@ class MagicScreen(BoardScreen):
         columns = [f"Σ{sum(column)}" for column in zip(*board.grid)]
         return rows, columns
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.describe_target()
-
-    def refresh_all(self) -> None:
-        super().refresh_all()
-        self.describe_target()
-
-    def describe_target(self) -> None:
-        board = self.state
-        self.sub_title = f"{board.n}x{board.n}, values {board.low}..{board.high}, every line sums to {board.total}"
+    def describe(self, board: magic.Magic) -> str:
+        return f"{board.n}x{board.n}, values {board.low}..{board.high}, every line sums to {board.total}"
 
     def new_state(self) -> None:
         def check(text: str) -> magic.Magic:

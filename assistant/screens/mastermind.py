@@ -123,7 +123,9 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
         if game.rows:
             table.move_cursor(row=len(game.rows) - 1)
         self.query_one("#palette", PaletteBar).show_colours(game.colours, game.keys)
-        self.sub_title = f"{game.pegs} pegs × {len(game.colours)} colours" + (f" · {self.path}" if self.path else "")
+
+    def describe(self, game: mm.Game) -> str:
+        return f"{game.pegs} pegs × {len(game.colours)} colours"
 
     # ------------------------------------------------------------ the live part
 

@@ -211,10 +211,10 @@ class PegScreen(PuzzleScreen[engine.Position]):
         self.analysis = None
         self.picked = None
         self.query_one(PegBoard).show(position, None, {})
+
+    def describe(self, position: engine.Position) -> str:
         pegs = bin(position.pegs).count("1")
-        self.sub_title = f"{position.board}, {pegs} pegs" + (
-            f", finish at {position.finish}" if position.finish else ""
-        )
+        return f"{position.board}, {pegs} pegs" + (f", finish at {position.finish}" if position.finish else "")
 
     def live_input(self, position: engine.Position) -> Question:
         return Question(position, patient=position is self.patient_for)

@@ -282,10 +282,10 @@ class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
             {v for c in puzzle.categories for v in c.values} | {c.name for c in puzzle.categories}, key=str.lower
         )
         self.draw_clues(puzzle)
+
+    def describe(self, puzzle: zebra.Puzzle) -> str:
         things = "positions 1.." + str(puzzle.n) if puzzle.key is None else puzzle.categories[puzzle.key].name
-        self.sub_title = f"{len(puzzle.categories)} categories × {puzzle.n} · objects: {things}" + (
-            f" · {self.path}" if self.path else ""
-        )
+        return f"{len(puzzle.categories)} categories × {puzzle.n} · objects: {things}"
 
     def draw_clues(self, puzzle: zebra.Puzzle, notes: tuple[ClueNote, ...] = ()) -> None:
         """The clue list; `notes` (the analysis of this very puzzle) add each clue's count and colour."""
