@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from textual.binding import Binding
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from assistant.files import read_puzzle_file
 from assistant.history import History
@@ -112,8 +112,11 @@ class PuzzleScreen(Screen, Generic[State]):
         """One line about the puzzle for the header's sub-title; the base adds the file's path."""
         return ""
 
-    def new_state(self) -> State | None:
-        """A blank puzzle for ctrl+n (subclasses may ask first and call `load`)."""
+    def new_state(self) -> State | ModalScreen:
+        """A blank puzzle for ctrl+n, or a dialog that asks how to make one.
+
+        The dialog's dismiss value is the new puzzle, None (cancelled), or the next dialog to ask.
+        """
         raise NotImplementedError
 
     def to_text(self, state: State) -> str:
@@ -246,12 +249,14 @@ class PuzzleScreen(Screen, Generic[State]):
         self.discard_then(lambda: self.app.push_screen(ChoiceDialog("Bundled examples", labels), chosen))
 
     def action_new(self) -> None:
-        def start() -> None:
-            state = self.new_state()
-            if state is not None:
-                self.load(state)
+        self.discard_then(lambda: self.start_new(self.new_state()))
 
-        self.discard_then(start)
+    def start_new(self, made: State | ModalScreen | None) -> None:
+        """Load what `new_state` made, asking its dialog (and the dialogs that follow) first."""
+        if isinstance(made, ModalScreen):
+            self.app.push_screen(made, self.start_new)
+        elif made is not None:
+            self.load(made)
 
     def discard_then(self, proceed: Callable[[], None]) -> None:
         """Go on to replace the puzzle, asking first when it has changes not saved to a file."""

@@ -160,10 +160,5 @@ class BoardScreen(PuzzleScreen):
     def cell_label(self, position: tuple[int, int]) -> str:
         return cell_name(position)
 
-    def start_new(self, board: Any) -> None:
-        """Dialog callback of `new_state`: load the blank board, if one was made."""
-        if board is not None:
-            self.load(board)
-
     def action_toggle_marks(self) -> None:
         self.grid.show_marks = not self.grid.show_marks

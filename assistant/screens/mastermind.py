@@ -252,13 +252,8 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
 
     # ------------------------------------------------------------ new game
 
-    def new_state(self) -> None:
-        def start(game: mm.Game | None) -> None:
-            if game is not None:
-                self.load(game)
-
-        self.app.push_screen(NewGameDialog(), start)
-        return None
+    def new_state(self) -> NewGameDialog:
+        return NewGameDialog()
 
 
 def explanation(analysis: mm.Analysis, game: mm.Game) -> Table | Text:

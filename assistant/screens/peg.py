@@ -354,30 +354,25 @@ class PegScreen(PuzzleScreen[engine.Position]):
     def action_openings(self) -> None:
         self.app.push_screen(OpeningsDialog(self.state.board, engine.opening_position(self.state).pegs))
 
-    def new_state(self) -> None:
-        def board_chosen(name: str | None) -> None:
-            if name is None:
-                return
-            center = engine.BOARDS[name].center
-            hint = f"1..{engine.BOARDS[name].size}" + (f", or center ({center})" if center else "")
-
-            def check(text: str) -> engine.Position:
-                if text.strip().lower() == "center" and center:
-                    return engine.start(name, center)
-                if not text.strip().isdigit():
-                    raise ValueError(f"type a hole number {hint}")
-                return engine.start(name, int(text))
-
-            self.app.push_screen(
-                AskDialog(f"{name}: which hole starts empty? ({hint})", check, str(center or 1)), self.start_new
-            )
-
+    def new_state(self) -> ChoiceDialog:
+        """Ask for the board, then for the hole that starts empty."""
         names = {name: f"{name} ({board.size} holes)" for name, board in engine.BOARDS.items()}
-        self.app.push_screen(ChoiceDialog("Board", names), board_chosen)
+        return ChoiceDialog("Board", names, then=ask_start_hole)
 
-    def start_new(self, position: engine.Position | None) -> None:
-        if position is not None:
-            self.load(position)
+
+def ask_start_hole(name: str) -> AskDialog:
+    """The second question of a new game: which hole of board `name` starts empty."""
+    center = engine.BOARDS[name].center
+    hint = f"1..{engine.BOARDS[name].size}" + (f", or center ({center})" if center else "")
+
+    def check(text: str) -> engine.Position:
+        if text.strip().lower() == "center" and center:
+            return engine.start(name, center)
+        if not text.strip().isdigit():
+            raise ValueError(f"type a hole number {hint}")
+        return engine.start(name, int(text))
+
+    return AskDialog(f"{name}: which hole starts empty? ({hint})", check, str(center or 1))
 
 
 def headline(count: Count) -> str:

@@ -9,6 +9,7 @@ many solutions each clue leaves, and the panel explains the selected cell.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 
 from rich.table import Table
@@ -413,23 +414,19 @@ class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
 
     # ------------------------------------------------------------ new puzzle
 
-    def new_state(self) -> None:
+    def new_state(self) -> AskDialog:
         def check(text: str) -> zebra.Puzzle:
             return zebra.parse(text.replace(";", "\n"))
 
-        self.app.push_screen(
-            AskDialog(
-                "New logic grid: the categories, separated by ';' (add `key: Name` for people, not houses)",
-                check,
-                placeholder="Person: Ann, Bob, Cid; Age: 20, 30, 40; key: Person",
-            ),
-            self.start_new,
+        return AskDialog(
+            "New logic grid: the categories, separated by ';' (add `key: Name` for people, not houses)",
+            check,
+            placeholder="Person: Ann, Bob, Cid; Age: 20, 30, 40; key: Person",
         )
 
-    def start_new(self, puzzle: zebra.Puzzle | None) -> None:
-        if puzzle is not None:
-            self.analysis = None
-            self.load(puzzle)
+    def load(self, puzzle: zebra.Puzzle, path: Path | None = None) -> None:
+        self.analysis = None  # of the puzzle being replaced: no help to the new one
+        super().load(puzzle, path)
 
 
 def short_count(count: Count) -> str:
