@@ -97,7 +97,10 @@ class PuzzleScreen(Screen, Generic[State]):
         raise NotImplementedError
 
     def live_input(self, state: State) -> Any:
-        """What the live worker computes from: the state itself, unless a screen adds settings."""
+        """What the live worker computes from: the state itself, unless a screen adds settings.
+
+        A screen that does returns a frozen dataclass of its own named `LiveInput` (the state and the settings).
+        """
         return state
 
     def compute(self, state: Any, job: Job) -> Any:

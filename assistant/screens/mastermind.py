@@ -48,8 +48,8 @@ right colour in the wrong place (each peg counted once).
 
 
 @dataclass(frozen=True)
-class Request:
-    """What the worker computes from: the game and the chosen strategy."""
+class LiveInput:
+    """What the live worker computes from: the game and the chosen strategy."""
 
     game: mm.Game
     strategy: str
@@ -130,17 +130,17 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
 
     # ------------------------------------------------------------ the live part
 
-    def live_input(self, game: mm.Game) -> Request:
-        return Request(game, self.strategy)
+    def live_input(self, game: mm.Game) -> LiveInput:
+        return LiveInput(game, self.strategy)
 
-    def compute(self, request: Request, job: Job) -> mm.Analysis:
-        game = request.game
+    def compute(self, asked: LiveInput, job: Job) -> mm.Analysis:
+        game = asked.game
         optimal = None
-        if request.strategy == "optimal":
+        if asked.strategy == "optimal":
             optimal = self.optimal.setdefault((game.pegs, len(game.colours)), mm.OptimalSearch(mm.code_space(game)))
             job.progress("(the optimal strategy's first search takes a while)")
         return mm.analyse(
-            game, strategy=request.strategy, budget=self.BUDGET, should_stop=job.should_stop, optimal=optimal
+            game, strategy=asked.strategy, budget=self.BUDGET, should_stop=job.should_stop, optimal=optimal
         )
 
     def show_result(self, analysis: mm.Analysis) -> None:

@@ -156,8 +156,8 @@ class PegBoard(Widget, can_focus=True):
 
 
 @dataclass(frozen=True)
-class Question:
-    """What the live worker is asked: a position, and whether to take all the time it needs."""
+class LiveInput:
+    """What the live worker computes from: a position, and whether to take all the time it needs."""
 
     position: engine.Position
     patient: bool = False
@@ -216,18 +216,18 @@ class PegScreen(PuzzleScreen[engine.Position]):
         pegs = bin(position.pegs).count("1")
         return f"{position.board}, {pegs} pegs" + (f", finish at {position.finish}" if position.finish else "")
 
-    def live_input(self, position: engine.Position) -> Question:
-        return Question(position, patient=position is self.patient_for)
+    def live_input(self, position: engine.Position) -> LiveInput:
+        return LiveInput(position, patient=position is self.patient_for)
 
-    def compute(self, question: Question, job: Job) -> engine.Analysis | tuple[str, int]:
+    def compute(self, asked: LiveInput, job: Job) -> engine.Analysis | tuple[str, int]:
         """The analysis; or, for a game whose table is not built yet, that table's (board, hole)."""
-        position = question.position
+        position = asked.position
         key = tables.table_for(position)
         if key is not None and key not in self.known:
             if (found := tables.load_table(*key)) is None:
                 return key
             self.known[key] = found
-        budget = None if question.patient else self.BUDGET
+        budget = None if asked.patient else self.BUDGET
         return engine.analyse(position, should_stop=job.should_stop, known=self.known.get(key), budget=budget)
 
     def show_result(self, analysis: engine.Analysis | tuple[str, int]) -> None:
