@@ -199,7 +199,7 @@ class PuzzleScreen(Screen, Generic[State]):
         self.path = Path(session.path) if session.path else None
 
     def example_state(self) -> State:
-        return self.from_text(next(iter(examples(self.KIND).values())))
+        return self.from_text(BY_NAME[self.KIND].first_example())
 
     # ------------------------------------------------------------ actions
 
