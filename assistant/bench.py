@@ -1,6 +1,6 @@
 """`puzzle-assistant bench`: speed and quality figures, medians over repeats.
 
-Each puzzle type lists its benchmarks in `assistant/commands/<kind>.py` as
+Each puzzle type lists its benchmarks in `assistant/kind_cli/<kind>.py` as
 `BENCHMARKS`; a benchmark is a named callable timed `repeat` times.  What it
 returns (a short note such as "average 4.3403 guesses") is printed beside the
 time, so quality figures and speed figures share one table.

@@ -23,15 +23,12 @@ from rich.table import Table
 
 from assistant import __version__
 from assistant.bench import run_all, seconds
+from assistant.errors import CommandError
 from assistant.files import read_puzzle_file
 from assistant.kinds import BY_NAME, KINDS
 from puzzles.core import Budget, PuzzleError
 
 USAGE_ERROR = 2
-
-
-class CommandError(Exception):
-    """A refusal the CLI prints as one line and exit status 2."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -57,9 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench(commands)
     add_screenshots(commands)
     for kind in KINDS:
-        extra = kind.commands
-        if extra is not None and hasattr(extra, "register"):
-            extra.register(commands)
+        if kind.cli is not None and hasattr(kind.cli, "register"):
+            kind.cli.register(commands)
     return parser
 
 
@@ -169,8 +165,8 @@ def bench_command(args: argparse.Namespace) -> int:
     selected = [
         (kind.name, bench)
         for kind in chosen
-        if kind.commands is not None
-        for bench in getattr(kind.commands, "BENCHMARKS", ())
+        if kind.cli is not None
+        for bench in getattr(kind.cli, "BENCHMARKS", ())
         if not args.only or args.only in bench.name
     ]
     console = Console(highlight=False, width=max(120, Console().width))

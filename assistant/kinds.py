@@ -1,9 +1,21 @@
 """The puzzle types the assistant knows, in the order the home screen lists them.
 
-A puzzle type is a name plus three conventional places: its engine
-`puzzles/<name>.py`, its screen `assistant/screens/<name>.py` (a class named in
-`screen`), and optionally `assistant/commands/<name>.py` with extra CLI
-commands (`register(subparsers)`) and `BENCHMARKS`.  Adding one is one line here.
+A puzzle type is a name plus a few places named after it.  A new type provides:
+
+- its engine, `puzzles/<name>.py` (or a package `puzzles/<name>/`), a module
+  conforming to `puzzles.core.Engine` (`TITLE`, `SUMMARY`, `SOLVE_OPTIONS`,
+  `BUDGET`, `parse`, `format`, `analyse`, `solve`; see `puzzles/__init__.py`;
+  tests/unit/test_contract.py checks every engine);
+- its screen, a `PuzzleScreen` subclass (a `BoardScreen` for number boards)
+  in `assistant/screens/<name>.py`, whose class is named in `screen_class` and
+  whose `KIND` is the name;
+- at least one example, `puzzles/examples/<name>-<example>.txt`: the screen
+  starts with the first in name order, and ctrl+e lists them all;
+- optionally its part of the command line, `assistant/kind_cli/<name>.py`,
+  with `BENCHMARKS` for `puzzle-assistant bench` and `register(subparsers)`
+  for its own subcommands.
+
+Then it is one line in `KINDS` below.
 """
 
 from __future__ import annotations
@@ -11,6 +23,8 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
+
+from puzzles.examples import examples
 
 
 @dataclass(frozen=True)
@@ -31,16 +45,31 @@ class Kind:
         return self.engine.SUMMARY
 
     @property
-    def commands(self) -> ModuleType | None:
+    def cli(self) -> ModuleType | None:
+        """`assistant/kind_cli/<name>.py`, if this type has one."""
         try:
-            return importlib.import_module(f"assistant.commands.{self.name}")
+            return importlib.import_module(f"assistant.kind_cli.{self.name}")
         except ModuleNotFoundError as error:
-            if error.name != f"assistant.commands.{self.name}":
+            if error.name != f"assistant.kind_cli.{self.name}":
                 raise
             return None
 
+    def first_example(self) -> str:
+        """The text of the example a screen starts with: the first bundled one in name order."""
+        found = examples(self.name)
+        if not found:
+            raise LookupError(
+                f"puzzle type {self.name!r} has no example to start with: "
+                f"add puzzles/examples/{self.name}-<example>.txt"
+            )
+        return next(iter(found.values()))
+
     def screen(self) -> type:
-        """The screen class; importing it pulls in Textual, so only the TUI asks."""
+        """The screen class; importing it pulls in Textual, so only the TUI asks.
+
+        The app asks for every screen as it starts, so a type without an example fails then, saying so.
+        """
+        self.first_example()
         module = importlib.import_module(f"assistant.screens.{self.name}")
         return getattr(module, self.screen_class)
 

@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from textual.binding import Binding
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from assistant.files import read_puzzle_file
 from assistant.history import History
@@ -97,7 +97,10 @@ class PuzzleScreen(Screen, Generic[State]):
         raise NotImplementedError
 
     def live_input(self, state: State) -> Any:
-        """What the live worker computes from: the state itself, unless a screen adds settings."""
+        """What the live worker computes from: the state itself, unless a screen adds settings.
+
+        A screen that does returns a frozen dataclass of its own named `LiveInput` (the state and the settings).
+        """
         return state
 
     def compute(self, state: Any, job: Job) -> Any:
@@ -108,8 +111,15 @@ class PuzzleScreen(Screen, Generic[State]):
         """Show the newest result (called on the UI thread)."""
         raise NotImplementedError
 
-    def new_state(self) -> State | None:
-        """A blank puzzle for ctrl+n (subclasses may ask first and call `load`)."""
+    def describe(self, state: State) -> str:
+        """One line about the puzzle for the header's sub-title; the base adds the file's path."""
+        return ""
+
+    def new_state(self) -> State | ModalScreen:
+        """A blank puzzle for ctrl+n, or a dialog that asks how to make one.
+
+        The dialog's dismiss value is the new puzzle, None (cancelled), or the next dialog to ask.
+        """
         raise NotImplementedError
 
     def to_text(self, state: State) -> str:
@@ -146,10 +156,15 @@ class PuzzleScreen(Screen, Generic[State]):
         self.refresh_all()
 
     def refresh_all(self) -> None:
-        self.sub_title = str(self.path) if self.path else ""
+        self.show_sub_title()
         self.draw(self.state)
         self.live.request(self.live_input(self.state))
         self.autosave()
+
+    def show_sub_title(self) -> None:
+        """The header's sub-title: the screen's description of the puzzle, then the file it came from."""
+        parts = (self.describe(self.state), str(self.path) if self.path else "")
+        self.sub_title = " · ".join(part for part in parts if part)
 
     # ------------------------------------------------------------ sessions
 
@@ -184,7 +199,7 @@ class PuzzleScreen(Screen, Generic[State]):
         self.path = Path(session.path) if session.path else None
 
     def example_state(self) -> State:
-        return self.from_text(next(iter(examples(self.KIND).values())))
+        return self.from_text(BY_NAME[self.KIND].first_example())
 
     # ------------------------------------------------------------ actions
 
@@ -219,7 +234,7 @@ class PuzzleScreen(Screen, Generic[State]):
         def saved(path: Path | None) -> None:
             if path is not None:
                 self.path, self.clean = path, self.state
-                self.sub_title = str(path)
+                self.show_sub_title()
                 self.notify(f"Saved {path}")
 
         initial = str(self.path) if self.path else f"{self.KIND}.txt"
@@ -237,12 +252,14 @@ class PuzzleScreen(Screen, Generic[State]):
         self.discard_then(lambda: self.app.push_screen(ChoiceDialog("Bundled examples", labels), chosen))
 
     def action_new(self) -> None:
-        def start() -> None:
-            state = self.new_state()
-            if state is not None:
-                self.load(state)
+        self.discard_then(lambda: self.start_new(self.new_state()))
 
-        self.discard_then(start)
+    def start_new(self, made: State | ModalScreen | None) -> None:
+        """Load what `new_state` made, asking its dialog (and the dialogs that follow) first."""
+        if isinstance(made, ModalScreen):
+            self.app.push_screen(made, self.start_new)
+        elif made is not None:
+            self.load(made)
 
     def discard_then(self, proceed: Callable[[], None]) -> None:
         """Go on to replace the puzzle, asking first when it has changes not saved to a file."""

@@ -126,25 +126,35 @@ class BoardScreen(PuzzleScreen):
     def show_result(self, analysis: Any) -> None:
         self.analysis = analysis
         self.grid.show_cells(self.cells(self.state, analysis))
-        self.panel.show_analysis(analysis, Text(analysis.hint))
+        self.panel.show_analysis(analysis, self.detail(analysis))
         self.describe_cell()
+
+    def detail(self, analysis: Any) -> Text:
+        """What the panel says under its headline."""
+        return Text(analysis.hint)
 
     def board_position(self, position: tuple[int, int]) -> tuple[int, int]:
         return position[0] - self.offset(), position[1] - self.offset()
 
+    def edit(self, board: Any, at: tuple[int, int], text: str) -> Any:
+        """What typing `text` into the grid cell at `at` makes of the board."""
+        return board.with_cell(self.board_position(at), self.read_cell(text))
+
     @on(EditableGrid.Edited)
     def edited(self, event: EditableGrid.Edited) -> None:
         self.analysis = None
-        self.change(self.state.with_cell(self.board_position(event.position), self.read_cell(event.text)))
+        self.change(self.edit(self.state, event.position, event.text))
 
     @on(EditableGrid.CursorMoved)
     def describe_cell(self) -> None:
-        position = self.board_position(self.grid.cursor)
+        self.query_one("#cell-info", Static).update(self.cell_info(self.grid.cursor))
+
+    def cell_info(self, at: tuple[int, int]) -> str:
+        """The line under the board about the grid cell at `at` ("" for none)."""
+        position = self.board_position(at)
         r, c = position
-        info = self.query_one("#cell-info", Static)
         if not (0 <= r < len(self.state.grid) and 0 <= c < len(self.state.grid[r])):
-            info.update("")
-            return
+            return ""
         value = self.state.grid[r][c]
         if self.analysis is None:
             detail = "…"
@@ -155,15 +165,10 @@ class BoardScreen(PuzzleScreen):
             detail = "blocked"
         else:
             detail = f"{value} ({'clue' if position in self.state.givens else 'your entry'})"
-        info.update(f"{self.cell_label(position)}: {detail}")
+        return f"{self.cell_label(position)}: {detail}"
 
     def cell_label(self, position: tuple[int, int]) -> str:
         return cell_name(position)
-
-    def start_new(self, board: Any) -> None:
-        """Dialog callback of `new_state`: load the blank board, if one was made."""
-        if board is not None:
-            self.load(board)
 
     def action_toggle_marks(self) -> None:
         self.grid.show_marks = not self.grid.show_marks

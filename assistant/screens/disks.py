@@ -131,7 +131,9 @@ class DisksScreen(PuzzleScreen[engine.Disks]):
 
     def draw(self, disks: engine.Disks) -> None:
         self.query_one(DiskRows).show_disks(disks)
-        self.sub_title = f"{len(disks.rows)} disks × {disks.fields} fields, cover {disks.cover}"
+
+    def describe(self, disks: engine.Disks) -> str:
+        return f"{len(disks.rows)} disks × {disks.fields} fields, cover {disks.cover}"
 
     def compute(self, disks: engine.Disks, job: Job) -> engine.Analysis:
         return engine.analyse(disks, budget=self.BUDGET, should_stop=job.should_stop)

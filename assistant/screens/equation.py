@@ -1,20 +1,17 @@
-"""The equation crossword drawn as printed: cells, operators and results, all editable."""
+"""The equation crossword drawn as printed: cells, operators and results, all editable.
+
+A number board whose grid is the printed page: value rows with their operators
+and results, operator rows between them, then `=` and the column results.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from rich.text import Text
-from textual import on
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
 
-from assistant.live import Job
-from assistant.screens.base import PuzzleScreen
-from assistant.widgets.grid import EditableGrid, GridCell, marks_text
-from assistant.widgets.live_panel import LivePanel
+from assistant.screens.board import BoardScreen
+from assistant.widgets.grid import GridCell, marks_text
 from puzzles import equation as engine
 from puzzles.core import Budget
 from puzzles.numbergrid import BoardAnalysis, cell_name
@@ -35,34 +32,17 @@ SIGNED = "-0123456789"
 LABEL = GridCell("", "label", accepts="")
 
 
-class EquationScreen(PuzzleScreen[engine.Crossword]):
+class EquationScreen(BoardScreen):
     KIND = "equation"
     BUDGET = Budget(seconds=2.0)
     HELP = HELP
-    CSS_PATH = "board.tcss"
-    AUTO_FOCUS = "EditableGrid"
-    BINDINGS = [Binding("m", "toggle_marks", "Marks")]
 
-    def __init__(self) -> None:
-        self.analysis: BoardAnalysis | None = None
-        super().__init__()
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal(id="columns"):
-            with Vertical(id="board"):
-                yield EditableGrid(min_cell_width=3)
-                yield Static(id="cell-info")
-            yield LivePanel()
-        yield Footer(compact=True)
-
-    @property
-    def grid(self) -> EditableGrid:
-        return self.query_one(EditableGrid)
+    def cell_width(self) -> int:
+        return 3
 
     # ------------------------------------------------------------ the printed layout
 
-    def printed_cells(self, puzzle: engine.Crossword, analysis: BoardAnalysis | None) -> list[list[GridCell]]:
+    def cells(self, puzzle: engine.Crossword, analysis: BoardAnalysis | None) -> list[list[GridCell]]:
         """Value rows with their operators and results, operator rows between, then = and results."""
         rows, cols = len(puzzle.cells), len(puzzle.cells[0])
         shown = []
@@ -111,49 +91,32 @@ class EquationScreen(PuzzleScreen[engine.Crossword]):
         c = x // 2  # the column results
         return replace(puzzle, column_results=swap(puzzle.column_results, c, number(text, puzzle.column_results[c])))
 
-    # ------------------------------------------------------------ the flow
+    # ------------------------------------------------------------ what the screen says
 
-    def draw(self, puzzle: engine.Crossword) -> None:
-        self.grid.show_cells(self.printed_cells(puzzle, None))
-        self.sub_title = f"unknowns in {puzzle.low}..{puzzle.high}"
-        self.describe_cell()
+    def describe(self, puzzle: engine.Crossword) -> str:
+        return f"unknowns in {puzzle.low}..{puzzle.high}"
 
-    def compute(self, puzzle: engine.Crossword, job: Job) -> BoardAnalysis:
-        return engine.analyse(puzzle, budget=self.BUDGET, should_stop=job.should_stop)
-
-    def show_result(self, analysis: BoardAnalysis) -> None:
-        self.analysis = analysis
-        self.grid.show_cells(self.printed_cells(self.state, analysis))
+    def detail(self, analysis: BoardAnalysis) -> Text:
+        """The hint, then the first solutions as grids."""
         detail = Text(analysis.hint)
         for grid in analysis.solutions[:3]:
             detail.append("\n\n" + "\n".join(" ".join(f"{v:>3}" for v in row) for row in grid))
-        self.panel.show_analysis(analysis, detail)
-        self.describe_cell()
+        return detail
 
-    @on(EditableGrid.Edited)
-    def edited(self, event: EditableGrid.Edited) -> None:
-        self.analysis = None
-        self.change(self.edit(self.state, event.position, event.text))
-
-    @on(EditableGrid.CursorMoved)
-    def describe_cell(self) -> None:
-        y, x = self.grid.cursor
-        info = self.query_one("#cell-info", Static)
+    def cell_info(self, at: tuple[int, int]) -> str:
+        y, x = at
         rows = len(self.state.cells)
         if y % 2 or y >= 2 * rows - 1 or x % 2 or x >= 2 * len(self.state.cells[0]):
-            info.update("")
-            return
+            return ""
         position = (y // 2, x // 2)
         value = self.state.cells[position[0]][position[1]]
         if value is not None:
-            info.update(f"{cell_name(position)}: {value}")
-        elif self.analysis is not None:
-            values = self.analysis.candidates[position[0]][position[1]]
-            shown = ", ".join(map(str, values[:12])) + (" …" if len(values) > 12 else "")
-            info.update(f"{cell_name(position)}: {len(values)} value(s) left: {shown}")
-
-    def action_toggle_marks(self) -> None:
-        self.grid.show_marks = not self.grid.show_marks
+            return f"{cell_name(position)}: {value}"
+        if self.analysis is None:
+            return f"{cell_name(position)}: …"
+        values = self.analysis.candidates[position[0]][position[1]]
+        shown = ", ".join(map(str, values[:12])) + (" …" if len(values) > 12 else "")
+        return f"{cell_name(position)}: {len(values)} value(s) left: {shown}"
 
     def new_state(self) -> engine.Crossword:
         return engine.parse("_ + _ = 0\n+   +\n_ + _ = 0\n=   =\n0   0\n")

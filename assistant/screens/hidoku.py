@@ -24,11 +24,11 @@ class HidokuScreen(BoardScreen):
     HELP = HELP
     ACCEPTS = DIGITS + "#."
 
-    def new_state(self) -> None:
+    def new_state(self) -> AskDialog:
         def check(text: str) -> hidoku.Hidoku:
             match = re.fullmatch(r"\s*(\d+)\s*[x×]\s*(\d+)\s*", text)
             if not match:
                 raise ValueError("type the size as ROWSxCOLUMNS, e.g. 7x7")
             return hidoku.blank(int(match.group(1)), int(match.group(2)))
 
-        self.app.push_screen(AskDialog("New Hidoku board: size", check, "7x7", "rows x columns"), self.start_new)
+        return AskDialog("New Hidoku board: size", check, "7x7", "rows x columns")

@@ -26,22 +26,13 @@ class MagicScreen(BoardScreen):
         columns = [f"Σ{sum(column)}" for column in zip(*board.grid)]
         return rows, columns
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.describe_target()
+    def describe(self, board: magic.Magic) -> str:
+        return f"{board.n}x{board.n}, values {board.low}..{board.high}, every line sums to {board.total}"
 
-    def refresh_all(self) -> None:
-        super().refresh_all()
-        self.describe_target()
-
-    def describe_target(self) -> None:
-        board = self.state
-        self.sub_title = f"{board.n}x{board.n}, values {board.low}..{board.high}, every line sums to {board.total}"
-
-    def new_state(self) -> None:
+    def new_state(self) -> AskDialog:
         def check(text: str) -> magic.Magic:
             if not text.strip().isdigit():
                 raise ValueError("type the side length, e.g. 5")
             return magic.blank(int(text))
 
-        self.app.push_screen(AskDialog("New magic board: side length (3..8)", check, "5"), self.start_new)
+        return AskDialog("New magic board: side length (3..8)", check, "5")

@@ -7,7 +7,7 @@ suggestion and its explanation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from rich.table import Table
@@ -24,6 +24,7 @@ from assistant.widgets.dialogs import Dialog
 from assistant.widgets.lazy_list import LazyList
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.pegs import PaletteBar, code_pegs, key_pegs
+from assistant.widgets.row_editing import ROW_BINDINGS, RowEditing
 from puzzles import mastermind as mm
 from puzzles.core import PuzzleError, Status
 
@@ -35,7 +36,7 @@ right colour in the wrong place (each peg counted once).
 - Guess: colour letters (`rrbbgg`), names or unique prefixes (`red red blue …`).
 - Pegs: black then white, e.g. `1 2`.
 - The table on the left is your game; select a row and press **enter** to edit
-  it, **delete** to remove it.
+  it, **delete** to remove it, **shift+up** / **shift+down** to move it.
 - On the right: how many secret codes are still possible, the suggested next
   guess with why (feedback → codes left, expected and worst remaining, bits of
   information, chance of winning outright), and the list of remaining codes
@@ -47,15 +48,16 @@ right colour in the wrong place (each peg counted once).
 
 
 @dataclass(frozen=True)
-class Request:
-    """What the worker computes from: the game and the chosen strategy."""
+class LiveInput:
+    """What the live worker computes from: the game and the chosen strategy."""
 
     game: mm.Game
     strategy: str
 
 
-class MastermindScreen(PuzzleScreen[mm.Game]):
+class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
     KIND = "mastermind"
+    ROW_LIST = "#rows"
     HELP = HELP
     CSS_PATH = "mastermind.tcss"
     AUTO_FOCUS = "#guess"
@@ -63,13 +65,12 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
     SCREENSHOT_KEYS: ClassVar[tuple[str, ...]] = ()
     BINDINGS = [
         Binding("f3", "use_suggestion", "Use suggestion", tooltip="Put the suggested guess in the guess box"),
-        Binding("escape", "cancel_edit", "Cancel edit", show=False),
+        *ROW_BINDINGS,
     ]
 
     def __init__(self) -> None:
         self.strategy = "entropy"
         self.optimal: dict[tuple[int, int], mm.OptimalSearch] = {}
-        self.editing: int | None = None
         self.suggestion: tuple[int, ...] | None = None
         super().__init__()
 
@@ -123,21 +124,23 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
         if game.rows:
             table.move_cursor(row=len(game.rows) - 1)
         self.query_one("#palette", PaletteBar).show_colours(game.colours, game.keys)
-        self.sub_title = f"{game.pegs} pegs × {len(game.colours)} colours" + (f" · {self.path}" if self.path else "")
+
+    def describe(self, game: mm.Game) -> str:
+        return f"{game.pegs} pegs × {len(game.colours)} colours"
 
     # ------------------------------------------------------------ the live part
 
-    def live_input(self, game: mm.Game) -> Request:
-        return Request(game, self.strategy)
+    def live_input(self, game: mm.Game) -> LiveInput:
+        return LiveInput(game, self.strategy)
 
-    def compute(self, request: Request, job: Job) -> mm.Analysis:
-        game = request.game
+    def compute(self, asked: LiveInput, job: Job) -> mm.Analysis:
+        game = asked.game
         optimal = None
-        if request.strategy == "optimal":
+        if asked.strategy == "optimal":
             optimal = self.optimal.setdefault((game.pegs, len(game.colours)), mm.OptimalSearch(mm.code_space(game)))
             job.progress("(the optimal strategy's first search takes a while)")
         return mm.analyse(
-            game, strategy=request.strategy, budget=self.BUDGET, should_stop=job.should_stop, optimal=optimal
+            game, strategy=asked.strategy, budget=self.BUDGET, should_stop=job.should_stop, optimal=optimal
         )
 
     def show_result(self, analysis: mm.Analysis) -> None:
@@ -180,44 +183,44 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
     @on(Input.Submitted, "#key")
     @on(Button.Pressed, "#add")
     def submit_row(self) -> None:
-        guess_box, key_box = self.query_one("#guess", Input), self.query_one("#key", Input)
-        message = self.query_one("#entry-message", Label)
         try:
-            guess = mm.parse_guess(self.state, guess_box.value)
-            feedback = mm.parse_feedback(self.state.pegs, key_box.value)
+            guess = mm.parse_guess(self.state, self.query_one("#guess", Input).value)
+            feedback = mm.parse_feedback(self.state.pegs, self.query_one("#key", Input).value)
             row = mm.Row(guess, feedback)
             game = self.state.with_row(row) if self.editing is None else self.state.replace_row(self.editing, row)
         except PuzzleError as error:
-            where = "new row" if self.editing is None else f"row {self.editing + 1}"
-            message.update(Text(f"{where}: {error}", style="red"))
+            self.say(Text(f"{self.entry_target()}: {error}", style="red"))
             return
-        guess_box.value = key_box.value = ""
-        message.update("")
-        self.editing = None
+        self.row_saved()
+        self.say("")
         self.change(game)
-        guess_box.focus()
+        self.query_one("#guess", Input).focus()
 
     @on(DataTable.RowSelected, "#rows")
-    def edit_row(self, event: DataTable.RowSelected) -> None:
-        index = int(event.row_key.value)
+    def row_selected(self, event: DataTable.RowSelected) -> None:
+        self.edit_row(int(event.row_key.value))
+
+    # ------------------------------------------------------------ the rows, for RowEditing
+
+    def fill_entry(self, index: int) -> None:
         row = self.state.rows[index]
-        self.editing = index
         self.query_one("#guess", Input).value = " ".join(self.state.colours[c] for c in row.guess)
         self.query_one("#key", Input).value = f"{row.feedback.black} {row.feedback.white}"
-        self.query_one("#entry-message", Label).update(f"Editing row {index + 1}: enter saves, escape cancels")
         self.query_one("#key", Input).focus()
 
-    def action_cancel_edit(self) -> None:
-        if self.editing is not None:
-            self.editing = None
-            self.query_one("#guess", Input).value = self.query_one("#key", Input).value = ""
-            self.query_one("#entry-message", Label).update("")
+    def clear_entry(self) -> None:
+        self.query_one("#guess", Input).value = self.query_one("#key", Input).value = ""
 
-    def on_key(self, event) -> None:
-        table = self.query_one("#rows", DataTable)
-        if event.key == "delete" and table.has_focus and self.state.rows:
-            event.stop()
-            self.change(self.state.without_row(table.cursor_row))
+    def say(self, text: Text | str) -> None:
+        self.query_one("#entry-message", Label).update(text)
+
+    def without_row(self, index: int) -> mm.Game:
+        return self.state.without_row(index)
+
+    def with_row_moved(self, index: int, to: int) -> mm.Game:
+        rows = list(self.state.rows)
+        rows.insert(to, rows.pop(index))
+        return replace(self.state, rows=tuple(rows))
 
     @on(PaletteBar.Picked)
     def add_peg(self, event: PaletteBar.Picked) -> None:
@@ -250,13 +253,8 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
 
     # ------------------------------------------------------------ new game
 
-    def new_state(self) -> None:
-        def start(game: mm.Game | None) -> None:
-            if game is not None:
-                self.load(game)
-
-        self.app.push_screen(NewGameDialog(), start)
-        return None
+    def new_state(self) -> NewGameDialog:
+        return NewGameDialog()
 
 
 def explanation(analysis: mm.Analysis, game: mm.Game) -> Table | Text:

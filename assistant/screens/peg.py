@@ -155,8 +155,8 @@ class PegBoard(Widget, can_focus=True):
 
 
 @dataclass(frozen=True)
-class Question:
-    """What the live worker is asked: a position, and whether to take all the time it needs."""
+class LiveInput:
+    """What the live worker computes from: a position, and whether to take all the time it needs."""
 
     position: engine.Position
     patient: bool = False
@@ -210,23 +210,23 @@ class PegScreen(PuzzleScreen[engine.Position]):
         self.analysis = None
         self.picked = None
         self.query_one(PegBoard).show(position, None, {})
+
+    def describe(self, position: engine.Position) -> str:
         pegs = bin(position.pegs).count("1")
-        self.sub_title = f"{position.board}, {pegs} pegs" + (
-            f", finish at {position.finish}" if position.finish else ""
-        )
+        return f"{position.board}, {pegs} pegs" + (f", finish at {position.finish}" if position.finish else "")
 
-    def live_input(self, position: engine.Position) -> Question:
-        return Question(position, patient=position is self.patient_for)
+    def live_input(self, position: engine.Position) -> LiveInput:
+        return LiveInput(position, patient=position is self.patient_for)
 
-    def compute(self, question: Question, job: Job) -> engine.Analysis | tuple[str, int]:
+    def compute(self, asked: LiveInput, job: Job) -> engine.Analysis | tuple[str, int]:
         """The analysis; or, for a game whose table is not built yet, that table's (board, hole)."""
-        position = question.position
+        position = asked.position
         key = tables.table_for(position)
         if key is not None and key not in self.known:
             if (found := tables.load_table(*key)) is None:
                 return key
             self.known[key] = found
-        budget = None if question.patient else self.BUDGET
+        budget = None if asked.patient else self.BUDGET
         return engine.analyse(position, should_stop=job.should_stop, known=self.known.get(key), budget=budget)
 
     def show_result(self, analysis: engine.Analysis | tuple[str, int]) -> None:
@@ -352,30 +352,25 @@ class PegScreen(PuzzleScreen[engine.Position]):
     def action_openings(self) -> None:
         self.app.push_screen(OpeningsDialog(self.state.board, engine.opening_position(self.state).pegs))
 
-    def new_state(self) -> None:
-        def board_chosen(name: str | None) -> None:
-            if name is None:
-                return
-            center = engine.BOARDS[name].center
-            hint = f"1..{engine.BOARDS[name].size}" + (f", or center ({center})" if center else "")
-
-            def check(text: str) -> engine.Position:
-                if text.strip().lower() == "center" and center:
-                    return engine.start(name, center)
-                if not text.strip().isdigit():
-                    raise ValueError(f"type a hole number {hint}")
-                return engine.start(name, int(text))
-
-            self.app.push_screen(
-                AskDialog(f"{name}: which hole starts empty? ({hint})", check, str(center or 1)), self.start_new
-            )
-
+    def new_state(self) -> ChoiceDialog:
+        """Ask for the board, then for the hole that starts empty."""
         names = {name: f"{name} ({board.size} holes)" for name, board in engine.BOARDS.items()}
-        self.app.push_screen(ChoiceDialog("Board", names), board_chosen)
+        return ChoiceDialog("Board", names, then=ask_start_hole)
 
-    def start_new(self, position: engine.Position | None) -> None:
-        if position is not None:
-            self.load(position)
+
+def ask_start_hole(name: str) -> AskDialog:
+    """The second question of a new game: which hole of board `name` starts empty."""
+    center = engine.BOARDS[name].center
+    hint = f"1..{engine.BOARDS[name].size}" + (f", or center ({center})" if center else "")
+
+    def check(text: str) -> engine.Position:
+        if text.strip().lower() == "center" and center:
+            return engine.start(name, center)
+        if not text.strip().isdigit():
+            raise ValueError(f"type a hole number {hint}")
+        return engine.start(name, int(text))
+
+    return AskDialog(f"{name}: which hole starts empty? ({hint})", check, str(center or 1))
 
 
 def moves_table(analysis: engine.Analysis) -> Table:

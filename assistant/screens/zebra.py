@@ -9,6 +9,7 @@ many solutions each clue leaves, and the panel explains the selected cell.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 
 from rich.table import Table
@@ -31,6 +32,7 @@ from assistant.screens.base import PuzzleScreen
 from assistant.widgets import ARROW_BINDINGS
 from assistant.widgets.dialogs import AskDialog
 from assistant.widgets.live_panel import LivePanel
+from assistant.widgets.row_editing import ROW_BINDINGS, RowEditing
 from puzzles import zebra
 from puzzles.core import Count, PuzzleError, Status
 from puzzles.zebra.analysis import CERTAIN, DEDUCED, NO_SOLUTION, OPEN, RULED_OUT, ClueNote
@@ -239,22 +241,20 @@ class ValueSuggester(Suggester):
         return None
 
 
-class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
+class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
     KIND = "zebra"
+    ROW_LIST, ROWS, ROW_WORD = "#clues", "clues", "clue"
     HELP = HELP
     CSS_PATH = "zebra.tcss"
     AUTO_FOCUS = "#clue"
     SCREENSHOT_KEYS: ClassVar[tuple[str, ...]] = ("f3",)  # the logic grid, not the solved table
     BINDINGS = [
         Binding("f3", "toggle_view", "Grid/solutions", tooltip="Show the candidate grid or the solution table"),
-        Binding("escape", "cancel_edit", "Stop editing", show=False),
-        Binding("shift+up", "move_clue(-1)", "Clue up", show=False),
-        Binding("shift+down", "move_clue(1)", "Clue down", show=False),
+        *ROW_BINDINGS,
     ]
 
     def __init__(self) -> None:
         self.analysis: zebra.Analysis | None = None
-        self.editing: int | None = None
         self.suggester = ValueSuggester()
         super().__init__()
 
@@ -282,10 +282,10 @@ class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
             {v for c in puzzle.categories for v in c.values} | {c.name for c in puzzle.categories}, key=str.lower
         )
         self.draw_clues(puzzle)
+
+    def describe(self, puzzle: zebra.Puzzle) -> str:
         things = "positions 1.." + str(puzzle.n) if puzzle.key is None else puzzle.categories[puzzle.key].name
-        self.sub_title = f"{len(puzzle.categories)} categories × {puzzle.n} · objects: {things}" + (
-            f" · {self.path}" if self.path else ""
-        )
+        return f"{len(puzzle.categories)} categories × {puzzle.n} · objects: {things}"
 
     def draw_clues(self, puzzle: zebra.Puzzle, notes: tuple[ClueNote, ...] = ()) -> None:
         """The clue list; `notes` (the analysis of this very puzzle) add each clue's count and colour."""
@@ -353,7 +353,7 @@ class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
         text = event.value.strip()
         if not text:
             return
-        where = "new clue" if self.editing is None else f"clue {self.editing + 1}"
+        where = self.entry_target()
         try:
             if zebra.is_category_line(text):
                 puzzle, where = zebra.set_category(self.state, text), "category"
@@ -367,8 +367,7 @@ class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
                 event.input.cursor_position = error.column - 1
             return
         index = self.editing if self.editing is not None else len(puzzle.clues) - 1
-        self.editing = None
-        event.input.value = ""
+        self.row_saved()
         self.change(puzzle)
         if where != "category":
             self.query_one("#clues", OptionList).highlighted = index
@@ -377,32 +376,8 @@ class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
             self.say(Text(f"categories: {', '.join(c.name for c in puzzle.categories)}", style="dim"))
 
     @on(OptionList.OptionSelected, "#clues")
-    def edit_clue(self, event: OptionList.OptionSelected) -> None:
-        self.editing = event.option_index
-        box = self.query_one("#clue", Input)
-        box.value = self.state.clues[event.option_index].text
-        box.focus()
-        self.say(Text(f"Editing clue {event.option_index + 1}: enter saves, escape cancels", style="dim"))
-
-    def action_cancel_edit(self) -> None:
-        if self.editing is not None:
-            self.editing = None
-            self.query_one("#clue", Input).value = ""
-            self.say("")
-
-    def action_move_clue(self, step: int) -> None:
-        clues = self.query_one("#clues", OptionList)
-        index = clues.highlighted
-        if not clues.has_focus or index is None or not 0 <= index + step < len(self.state.clues):
-            return
-        self.change(zebra.move_clue(self.state, index, index + step))
-        clues.highlighted = index + step
-
-    def on_key(self, event) -> None:
-        clues = self.query_one("#clues", OptionList)
-        if event.key == "delete" and clues.has_focus and clues.highlighted is not None and self.state.clues:
-            event.stop()
-            self.change(zebra.remove_clue(self.state, clues.highlighted))
+    def clue_selected(self, event: OptionList.OptionSelected) -> None:
+        self.edit_row(event.option_index)
 
     def say(self, text: Text | str) -> None:
         self.query_one("#message", Label).update(text)
@@ -411,25 +386,37 @@ class ZebraScreen(PuzzleScreen[zebra.Puzzle]):
         """How a clue was understood, in canonical form, so a misreading shows at once."""
         self.say(Text.assemble(("read as: ", "dim"), clue.canonical))
 
+    # ------------------------------------------------------------ the clue list, for RowEditing
+
+    def fill_entry(self, index: int) -> None:
+        box = self.query_one("#clue", Input)
+        box.value = self.state.clues[index].text
+        box.focus()
+
+    def clear_entry(self) -> None:
+        self.query_one("#clue", Input).value = ""
+
+    def without_row(self, index: int) -> zebra.Puzzle:
+        return zebra.remove_clue(self.state, index)
+
+    def with_row_moved(self, index: int, to: int) -> zebra.Puzzle:
+        return zebra.move_clue(self.state, index, to)
+
     # ------------------------------------------------------------ new puzzle
 
-    def new_state(self) -> None:
+    def new_state(self) -> AskDialog:
         def check(text: str) -> zebra.Puzzle:
             return zebra.parse(text.replace(";", "\n"))
 
-        self.app.push_screen(
-            AskDialog(
-                "New logic grid: the categories, separated by ';' (add `key: Name` for people, not houses)",
-                check,
-                placeholder="Person: Ann, Bob, Cid; Age: 20, 30, 40; key: Person",
-            ),
-            self.start_new,
+        return AskDialog(
+            "New logic grid: the categories, separated by ';' (add `key: Name` for people, not houses)",
+            check,
+            placeholder="Person: Ann, Bob, Cid; Age: 20, 30, 40; key: Person",
         )
 
-    def start_new(self, puzzle: zebra.Puzzle | None) -> None:
-        if puzzle is not None:
-            self.analysis = None
-            self.load(puzzle)
+    def load(self, puzzle: zebra.Puzzle, path: Path | None = None) -> None:
+        self.analysis = None  # of the puzzle being replaced: no help to the new one
+        super().load(puzzle, path)
 
 
 def short_count(count: Count) -> str:

@@ -88,12 +88,16 @@ def path_dialog(title: str, use: Callable[[Path], object], initial: str = "") ->
 
 
 class ChoiceDialog(Dialog):
-    """Picks one of a few named choices, such as the bundled examples."""
+    """Picks one of a few named choices, such as the bundled examples.
 
-    def __init__(self, title: str, choices: dict[str, str]) -> None:
+    It dismisses with the chosen key, or with what `then` makes of it (the next dialog, say).
+    """
+
+    def __init__(self, title: str, choices: dict[str, str], then: Callable[[str], object] = str) -> None:
         super().__init__()
         self.title_text = title
         self.choices = choices
+        self.then = then
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -101,7 +105,7 @@ class ChoiceDialog(Dialog):
             yield OptionList(*(Option(label, id=key) for key, label in self.choices.items()))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
+        self.dismiss(self.then(event.option.id))
 
 
 class ConfirmDialog(Dialog):

@@ -4,6 +4,7 @@ import pytest
 
 from assistant.app import PuzzleAssistant
 from assistant.widgets.grid import EditableGrid
+from puzzles import hidoku, magic
 from tests.conftest import headline, ready_for_snapshot
 
 
@@ -42,3 +43,18 @@ async def test_magic_typing_the_forced_value_keeps_it_unique(settle):
 @pytest.mark.parametrize("kind", ["jodici", "magic"])
 def test_snapshot(snap_compare, kind):
     assert snap_compare(PuzzleAssistant(start=kind), terminal_size=(80, 24), run_before=ready_for_snapshot)
+
+
+@pytest.mark.parametrize(
+    ("kind", "answer", "blank"), [("magic", "4", lambda: magic.blank(4)), ("hidoku", "3x4", lambda: hidoku.blank(3, 4))]
+)
+async def test_a_new_board_asks_for_its_size(kind, answer, blank, settle):
+    app = PuzzleAssistant(start=kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("ctrl+n")
+        app.screen.query_one("#answer").value = answer
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen and screen.state == blank()

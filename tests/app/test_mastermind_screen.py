@@ -65,3 +65,23 @@ async def test_undo_takes_back_a_row(settle):
 
 def test_snapshot(snap_compare):
     assert snap_compare(PuzzleAssistant(start="mastermind"), terminal_size=(80, 24), run_before=ready_for_snapshot)
+
+
+async def test_a_row_is_edited_moved_and_edited_back(settle):
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        rows = screen.query_one("#rows")
+        rows.focus()
+        rows.move_cursor(row=0)
+        await pilot.press("shift+down")  # the same rows in another order: the same codes remain
+        await settle(pilot)
+        assert screen.state.rows == (SEED.rows[1], SEED.rows[0], *SEED.rows[2:])
+        assert rows.cursor_row == 1 and headline(app) == "2 codes remain"
+        await pilot.press("enter")  # edit the moved row
+        assert screen.editing == 1 and screen.query_one("#key").has_focus
+        screen.query_one("#key").value = "0 0"
+        await pilot.press("escape")
+        assert screen.editing is None and screen.query_one("#key").value == ""
+        assert screen.state.rows[1] == SEED.rows[0]

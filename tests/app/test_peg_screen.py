@@ -135,3 +135,20 @@ async def test_a_table_that_cannot_be_built_is_said_and_the_game_goes_on(settle,
         assert any(n.message == "The triangle5 table could not be built: no space left" for n in app._notifications)
         assert headline(app) == "No triangle5 table yet"
         assert not app.screen.query_one("#building").display
+
+
+async def test_a_new_game_asks_for_the_board_then_the_empty_hole(settle):
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("ctrl+n")
+        boards = app.screen.query_one("OptionList")
+        boards.highlighted = list(peg.BOARDS).index("english")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen.query_one("#answer").value == str(peg.BOARDS["english"].center)
+        app.screen.query_one("#answer").value = "17"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen and screen.state == peg.start("english", 17)

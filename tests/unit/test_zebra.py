@@ -393,7 +393,7 @@ def test_cli_prints_one_json_object_with_count_and_solutions(tmp_path, capsys):
 
 @pytest.mark.slow
 def test_the_whole_quint_corpus_parses_unchanged_and_solves_to_its_answers():
-    from assistant.commands.zebra import check_corpus
+    from assistant.kind_cli.zebra import check_corpus
 
     result = check_corpus()
     if result.startswith("skipped"):

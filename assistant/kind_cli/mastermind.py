@@ -10,6 +10,7 @@ import time
 import numpy as np
 
 from assistant.bench import Benchmark
+from assistant.errors import CommandError
 from puzzles import mastermind as mm
 from puzzles.core import Budget
 from puzzles.examples import examples
@@ -37,8 +38,6 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def bench_command(args: argparse.Namespace) -> int:
-    from assistant.cli import CommandError
-
     if not (2 <= args.pegs <= 8 and 2 <= args.colours <= 10):
         raise CommandError("mastermind bench: pegs must be 2..8 and colours 2..10")
     space = mm.space_of(args.pegs, args.colours)

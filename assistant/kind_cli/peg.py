@@ -14,6 +14,7 @@ from rich.table import Table
 
 from assistant import tables
 from assistant.bench import Benchmark
+from assistant.errors import CommandError
 from puzzles import peg
 from puzzles.core import PuzzleError
 
@@ -40,8 +41,6 @@ def hole_number(text: str) -> int | str:
 
 
 def resolve(board: str, hole: int | str | None) -> int | None:
-    from assistant.cli import CommandError
-
     if hole == "center":
         center = peg.BOARDS[board].center
         if center is None:
@@ -53,8 +52,6 @@ def resolve(board: str, hole: int | str | None) -> int | None:
 
 
 def openings_command(args: argparse.Namespace) -> int:
-    from assistant.cli import CommandError
-
     try:
         if args.count:
             with Console(stderr=True).status(f"counting every {args.board} opening exactly (this can take minutes)"):
@@ -94,8 +91,6 @@ def openings_command(args: argparse.Namespace) -> int:
 
 
 def count_command(args: argparse.Namespace) -> int:
-    from assistant.cli import CommandError
-
     start, finish = resolve(args.board, args.start), resolve(args.board, args.finish)
     try:
         position = peg.Position(args.board, peg.start(args.board, start).pegs, finish)

@@ -1,1 +1,0 @@
-"""Extra CLI commands and benchmarks of each puzzle type: `register(subparsers)`, `BENCHMARKS`."""

@@ -1,0 +1,16 @@
+"""The registry of puzzle types: every type has what a new one must provide, and a missing example is said clearly."""
+
+import pytest
+
+from assistant.kinds import KINDS, Kind
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.name)
+def test_every_type_has_an_engine_an_example_and_names_its_part_of_the_cli(kind):
+    assert kind.engine.TITLE and kind.first_example().strip()
+    assert kind.cli is None or hasattr(kind.cli, "BENCHMARKS") or hasattr(kind.cli, "register")
+
+
+def test_a_type_without_an_example_fails_saying_what_to_add():
+    with pytest.raises(LookupError, match=r"add puzzles/examples/nonesuch-<example>\.txt"):
+        Kind("nonesuch", "NonesuchScreen").screen()
