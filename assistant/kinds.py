@@ -23,7 +23,9 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
+from typing import cast
 
+from puzzles.core import Engine
 from puzzles.examples import examples
 
 
@@ -33,8 +35,9 @@ class Kind:
     screen_class: str
 
     @property
-    def engine(self) -> ModuleType:
-        return importlib.import_module(f"puzzles.{self.name}")
+    def engine(self) -> Engine:
+        """The engine module, typed by the contract it keeps (checked by tests/unit/test_contract.py)."""
+        return cast(Engine, importlib.import_module(f"puzzles.{self.name}"))
 
     @property
     def title(self) -> str:
