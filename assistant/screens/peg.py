@@ -10,6 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import var
 from textual.widgets import Footer, Header, ProgressBar, Static
 
 from assistant import tables
@@ -72,15 +73,16 @@ class PegScreen(PuzzleScreen[engine.Position]):
         Binding("h", "hint", "Hint"),
         Binding("w", "winning_line", "Line"),
         Binding("o", "openings", "Openings"),
-        Binding("t", "think_on", "Think on", show=False),  # the panel offers it when moves are undecided
-        Binding("b", "build_table", "Build table", show=False),  # the panel offers it where it applies
+        Binding("t", "think_on", "Think on"),  # shown only while some move is undecided (check_action)
+        Binding("b", "build_table", "Build table"),  # shown only where a table is missing (check_action)
     ]
+    # What `t` and `b` depend on: setting either refreshes the footer (`check_action`).
+    analysis: var[engine.Analysis | None] = var(None, always_update=True, bindings=True)
+    building: var[tuple[str, int] | None] = var(None, bindings=True)  # the table being built
 
     def __init__(self) -> None:
         self.picked: int | None = None
-        self.analysis: engine.Analysis | None = None
         self.known: dict[tuple[str, int], engine.WinTable] = {}  # Bell's tables loaded or built
-        self.building: tuple[str, int] | None = None
         self.patient_for: engine.Position | None = None  # the position to search without a time limit
         super().__init__()
         self.table_builder = LiveResult(
@@ -92,6 +94,16 @@ class PegScreen(PuzzleScreen[engine.Position]):
             debounce=0,
             name="table",
         )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide `t` and `b` where they would only say there is nothing to do."""
+        if action == "think_on":  # some move undecided, and not already thinking on this position
+            undecided = self.analysis is not None and any(not m.decided for m in self.analysis.moves)
+            return undecided and self.patient_for is not self.state
+        if action == "build_table":
+            key = tables.table_for(self.state)
+            return key is not None and key not in self.known and key != self.building
+        return super().check_action(action, parameters)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -216,6 +228,7 @@ class PegScreen(PuzzleScreen[engine.Position]):
             self.notify("Every move here is already settled.")
             return
         self.patient_for = self.state
+        self.refresh_bindings()
         self.panel.show("Thinking on…", "info", "Searching every undecided move to the end; play on at any time.")
         self.live.request(self.live_input(self.state))
 

@@ -135,3 +135,32 @@ async def test_a_table_that_cannot_be_built_is_said_and_the_game_goes_on(settle,
         assert any(n.message == "The triangle5 table could not be built: no space left" for n in app._notifications)
         assert headline(app) == "No triangle5 table yet"
         assert not app.screen.query_one("#building").display
+
+
+def footer_keys(app) -> set[str]:
+    return {key for key, active in app.screen.active_bindings.items() if active.binding.show}
+
+
+async def test_think_on_and_build_table_are_offered_only_where_they_do_something(settle, monkeypatch):
+    """t only while some move is undecided (and not already thinking), b only where a table is missing."""
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert {"t", "b"}.isdisjoint(footer_keys(app))  # triangle5 from its start: every game counted
+        monkeypatch.setattr(peg, "LIVE_LAYER", 10)  # live, nothing is counted or searched (as in think on's test)
+        monkeypatch.setattr(peg, "EFFORTS", ())
+        app.screen.load(LATE_EUROPEAN)
+        await settle(pilot)
+        assert "t" in footer_keys(app) and "b" not in footer_keys(app)
+        await pilot.press("t")
+        assert "t" not in footer_keys(app)  # thinking on already
+        await settle(pilot)
+        assert "t" not in footer_keys(app)  # every move settled
+
+        monkeypatch.setattr(tables, "BIG_BOARDS", {"triangle5": 1})
+        app.screen.load(peg.start("triangle5", 1))
+        await settle(pilot)
+        assert "b" in footer_keys(app)
+        await pilot.press("b")
+        await settle(pilot)
+        assert headline(app) != "No triangle5 table yet" and "b" not in footer_keys(app)
