@@ -64,6 +64,7 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
     BINDINGS = [
         Binding("f3", "use_suggestion", "Use suggestion", tooltip="Put the suggested guess in the guess box"),
         Binding("escape", "cancel_edit", "Cancel edit", show=False),
+        Binding("delete", "delete_row", "Delete row"),
     ]
 
     def __init__(self) -> None:
@@ -213,11 +214,15 @@ class MastermindScreen(PuzzleScreen[mm.Game]):
             self.query_one("#guess", Input).value = self.query_one("#key", Input).value = ""
             self.query_one("#entry-message", Label).update("")
 
-    def on_key(self, event) -> None:
-        table = self.query_one("#rows", DataTable)
-        if event.key == "delete" and table.has_focus and self.state.rows:
-            event.stop()
-            self.change(self.state.without_row(table.cursor_row))
+    def action_delete_row(self) -> None:
+        if self.state.rows:
+            self.change(self.state.without_row(self.query_one("#rows", DataTable).cursor_row))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Delete is the game table's key: elsewhere it is hidden and left to the focused widget (the inputs)."""
+        if action == "delete_row":
+            return self.query_one("#rows", DataTable).has_focus
+        return super().check_action(action, parameters)
 
     @on(PaletteBar.Picked)
     def add_peg(self, event: PaletteBar.Picked) -> None:

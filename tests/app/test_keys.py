@@ -58,3 +58,19 @@ async def test_the_examples_key_works_while_typing_in_a_text_box(settle):
         await pilot.press("ctrl+e")
         await settle(pilot)
         assert type(app.screen).__name__ == "ChoiceDialog"
+
+
+@pytest.mark.parametrize(
+    ("kind", "list_id", "action"), [("zebra", "#clues", "delete_clue"), ("mastermind", "#rows", "delete_row")]
+)
+async def test_delete_is_offered_where_it_deletes_and_left_to_the_text_boxes_elsewhere(kind, list_id, action, settle):
+    from textual.widgets import Input
+
+    app = PuzzleAssistant(start=kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.focused, Input)
+        assert app.screen.active_bindings["delete"].binding.action != action  # the text box's own delete
+        app.screen.query_one(list_id).focus()
+        await pilot.pause()
+        assert app.screen.active_bindings["delete"].binding.action == action
