@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from textual.widgets import DataTable, Input, OptionList
 
 from assistant.app import PuzzleAssistant
 from assistant.kinds import KINDS
@@ -61,16 +62,17 @@ async def test_the_examples_key_works_while_typing_in_a_text_box(settle):
 
 
 @pytest.mark.parametrize(
-    ("kind", "list_id", "action"), [("zebra", "#clues", "delete_clue"), ("mastermind", "#rows", "delete_row")]
+    ("kind", "list_id", "list_type", "action"),
+    [("zebra", "#clues", OptionList, "delete_clue"), ("mastermind", "#rows", DataTable, "delete_row")],
 )
-async def test_delete_is_offered_where_it_deletes_and_left_to_the_text_boxes_elsewhere(kind, list_id, action, settle):
-    from textual.widgets import Input
-
+async def test_delete_is_offered_where_it_deletes_and_left_to_the_text_boxes_elsewhere(
+    kind, list_id, list_type, action, settle
+):
     app = PuzzleAssistant(start=kind)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.focused, Input)
         assert app.screen.active_bindings["delete"].binding.action != action  # the text box's own delete
-        app.screen.query_one(list_id).focus()
+        app.screen.query_one(list_id, list_type).focus()
         await pilot.pause()
         assert app.screen.active_bindings["delete"].binding.action == action
