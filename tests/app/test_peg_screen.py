@@ -149,8 +149,10 @@ async def test_think_on_and_build_table_are_offered_only_where_they_do_something
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert {"t", "b"}.isdisjoint(footer_keys(app))  # triangle5 from its start: every game counted
-        monkeypatch.setattr(peg, "LIVE_LAYER", 10)  # live, nothing is counted or searched (as in think on's test)
-        monkeypatch.setattr(peg, "EFFORTS", ())
+        monkeypatch.setattr(
+            peg.analysis, "LIVE_LAYER", 10
+        )  # live, nothing is counted or searched (as in think on's test)
+        monkeypatch.setattr(peg.search, "EFFORTS", ())
         app.screen.load(LATE_EUROPEAN)
         await settle(pilot)
         assert "t" in footer_keys(app) and "b" not in footer_keys(app)
