@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.events import Click
-from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
 from textual.widgets import Footer, Header
 
 from assistant.live import Job
 from assistant.screens.base import PuzzleScreen
-from assistant.widgets import ARROW_BINDINGS
+from assistant.widgets.disk_rows import DiskRows
 from assistant.widgets.live_panel import LivePanel
 from puzzles import disks as engine
 
@@ -37,72 +33,6 @@ exactly one solid part (or at least one, with `cover: at least one` in the file)
 The bottom line counts the solid parts over each field as the disks lie now:
 green is right, red is not.
 """
-
-PETAL = 3  # columns per field
-LABEL = 11  # "disk 1 ↻ 0 " before the petals
-
-
-class DiskRows(Widget, can_focus=True):
-    """Every disk as a row of petals, turned as the person turned it, plus the coverage line."""
-
-    DEFAULT_CSS = "DiskRows { height: auto; width: auto; padding: 1 1; }"
-    BINDINGS = [*ARROW_BINDINGS]
-    cursor: reactive[tuple[int, int]] = reactive((0, 0))
-
-    @dataclass
-    class Picked(Message):
-        disk: int
-        field: int
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.disks: engine.Disks | None = None
-
-    def show_disks(self, disks: engine.Disks) -> None:
-        self.disks = disks
-        disk, field = self.cursor
-        self.cursor = (min(disk, len(disks.rows) - 1), min(field, disks.fields - 1))
-        self.refresh(layout=True)
-
-    def render(self) -> Text:
-        disks = self.disks
-        if disks is None:
-            return Text()
-        lines = []
-        for d in range(len(disks.rows)):
-            line = Text(f"disk {d + 1} ↻{disks.turned[d]:>2} ", style="bold" if d == self.cursor[0] else "dim")
-            for f, solid in enumerate(disks.rotated(d)):
-                style = "bold magenta" if solid else "grey50"
-                if (d, f) == self.cursor:
-                    style += " reverse"
-                line.append(f" {'●' if solid else '○'} ", style=style)
-            lines.append(line)
-        cover = Text("covered    ", style="dim")
-        for count in sum_columns(disks):
-            right = count == 1 if disks.cover == "exactly one" else count >= 1
-            cover.append(f" {count} ", style="bold green" if right else "bold red")
-        lines.append(cover)
-        return Text("\n").join(lines)
-
-    def action_move(self, dd: int, df: int) -> None:
-        if self.disks:
-            disk, field = self.cursor
-            self.cursor = ((disk + dd) % len(self.disks.rows), (field + df) % self.disks.fields)
-
-    def watch_cursor(self) -> None:
-        self.refresh()
-
-    def on_click(self, event: Click) -> None:
-        if self.disks is None:
-            return
-        disk, field = event.y - 1, (event.x - 1 - LABEL) // PETAL
-        if 0 <= disk < len(self.disks.rows) and 0 <= field < self.disks.fields:
-            self.cursor = (disk, field)
-            self.post_message(self.Picked(disk, field))
-
-
-def sum_columns(disks: engine.Disks) -> list[int]:
-    return [sum(column) for column in zip(*(disks.rotated(d) for d in range(len(disks.rows))))]
 
 
 class DisksScreen(PuzzleScreen[engine.Disks]):

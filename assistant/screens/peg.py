@@ -10,18 +10,16 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Click
-from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
+from textual.reactive import var
 from textual.widgets import Footer, Header, ProgressBar, Static
 
 from assistant import tables
 from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
-from assistant.widgets import ARROW_BINDINGS
-from assistant.widgets.dialogs import AskDialog, ChoiceDialog, Dialog
+from assistant.widgets.dialogs import AskDialog, ChoiceDialog
 from assistant.widgets.live_panel import LivePanel
+from assistant.widgets.openings import OpeningsDialog
+from assistant.widgets.peg_board import PegBoard
 from puzzles import peg as engine
 
 HELP = """
@@ -55,104 +53,6 @@ then shows **≥1** when a winning line was found after it, **0** when it was
 proved lost, and a yellow **?** when neither was settled in time.
 """
 
-CELL = 4  # columns per hole
-
-
-class PegBoard(Widget, can_focus=True):
-    """The board drawn as pegs and holes; posts `Chosen` for the hole under the cursor."""
-
-    DEFAULT_CSS = "PegBoard { width: auto; height: auto; padding: 1 2; }"
-    BINDINGS = [
-        *ARROW_BINDINGS,
-        Binding("enter,space", "choose", "Pick/jump"),
-    ]
-    cursor: reactive[int] = reactive(1)
-
-    @dataclass
-    class Chosen(Message):
-        hole: int
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.position: engine.Position | None = None
-        self.picked: int | None = None
-        self.targets: dict[int, bool | None] = {}  # hole -> keeps the win (None: undecided)
-
-    def show(self, position: engine.Position, picked: int | None, targets: dict[int, bool | None]) -> None:
-        self.position, self.picked, self.targets = position, picked, targets
-        if self.cursor > engine.BOARDS[position.board].size:
-            self.cursor = 1
-        self.refresh(layout=True)
-
-    def places(self) -> dict[int, tuple[int, int]]:
-        """Hole -> (line, first column) in the drawing."""
-        board = engine.BOARDS[self.position.board]
-        spots = {}
-        for line, holes in enumerate(board.rows):
-            for i, hole in enumerate(holes):
-                if board.offsets:
-                    spots[hole] = (line, board.offsets[line] * CELL // 2 + i * CELL)
-                else:
-                    spots[hole] = (line, board.holes[hole - 1][1] * CELL)
-        return spots
-
-    def get_content_width(self, container, viewport) -> int:
-        return max((x for _, x in self.places().values()), default=0) + CELL if self.position else 0
-
-    def get_content_height(self, container, viewport, width) -> int:
-        return len(engine.BOARDS[self.position.board].rows) * 2 if self.position else 0
-
-    def render(self) -> Text:
-        if self.position is None:
-            return Text()
-        spots = self.places()
-        height = max(line for line, _ in spots.values()) + 1
-        rows = [Text() for _ in range(2 * height)]
-        for hole, (line, x) in sorted(spots.items(), key=lambda item: item[1]):
-            text = rows[2 * line]
-            text.append(" " * (x - len(text.plain)))
-            symbol, style = ("●", "bold magenta") if self.position.has_peg(hole) else ("○", "grey50")
-            if hole == self.picked:
-                style = "bold yellow"
-            elif hole in self.targets:
-                symbol, style = "◎", {True: "bold green", False: "bold red", None: "bold yellow"}[self.targets[hole]]
-            if hole == self.cursor:
-                style += " reverse"
-            text.append(f" {symbol} ", style=style)
-            number = rows[2 * line + 1]
-            number.append(" " * (x - len(number.plain)))
-            number.append(f"{hole:^3}", style="grey35")
-        return Text("\n").join(rows)
-
-    def action_move(self, dr: int, dc: int) -> None:
-        """Go to the nearest hole in that direction."""
-        if self.position is None:
-            return
-        spots = self.places()
-        line, x = spots[self.cursor]
-        ahead = [
-            (abs(l - line) * 100 + abs(c - x), hole)
-            for hole, (l, c) in spots.items()
-            if (dr and (l - line) * dr > 0 and abs(c - x) <= CELL) or (dc and l == line and (c - x) * dc > 0)
-        ]
-        if ahead:
-            self.cursor = min(ahead)[1]
-
-    def watch_cursor(self) -> None:
-        self.refresh()
-
-    def action_choose(self) -> None:
-        self.post_message(self.Chosen(self.cursor))
-
-    def on_click(self, event: Click) -> None:
-        if self.position is None:
-            return
-        y, x = event.y - 1, event.x - 2
-        for hole, (line, column) in self.places().items():
-            if y in (2 * line, 2 * line + 1) and column <= x < column + 3:
-                self.cursor = hole
-                self.action_choose()
-
 
 @dataclass(frozen=True)
 class LiveInput:
@@ -173,15 +73,16 @@ class PegScreen(PuzzleScreen[engine.Position]):
         Binding("h", "hint", "Hint"),
         Binding("w", "winning_line", "Line"),
         Binding("o", "openings", "Openings"),
-        Binding("t", "think_on", "Think on", show=False),  # the panel offers it when moves are undecided
-        Binding("b", "build_table", "Build table", show=False),  # the panel offers it where it applies
+        Binding("t", "think_on", "Think on"),  # shown only while some move is undecided (check_action)
+        Binding("b", "build_table", "Build table"),  # shown only where a table is missing (check_action)
     ]
+    # What `t` and `b` depend on: setting either refreshes the footer (`check_action`).
+    analysis: var[engine.Analysis | None] = var(None, always_update=True, bindings=True)
+    building: var[tuple[str, int] | None] = var(None, bindings=True)  # the table being built
 
     def __init__(self) -> None:
         self.picked: int | None = None
-        self.analysis: engine.Analysis | None = None
         self.known: dict[tuple[str, int], engine.WinTable] = {}  # Bell's tables loaded or built
-        self.building: tuple[str, int] | None = None
         self.patient_for: engine.Position | None = None  # the position to search without a time limit
         super().__init__()
         self.table_builder = LiveResult(
@@ -193,6 +94,16 @@ class PegScreen(PuzzleScreen[engine.Position]):
             debounce=0,
             name="table",
         )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide `t` and `b` where they would only say there is nothing to do."""
+        if action == "think_on":  # some move undecided, and not already thinking on this position
+            undecided = self.analysis is not None and any(not m.decided for m in self.analysis.moves)
+            return undecided and self.patient_for is not self.state
+        if action == "build_table":
+            key = tables.table_for(self.state)
+            return key is not None and key not in self.known and key != self.building
+        return super().check_action(action, parameters)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -317,6 +228,7 @@ class PegScreen(PuzzleScreen[engine.Position]):
             self.notify("Every move here is already settled.")
             return
         self.patient_for = self.state
+        self.refresh_bindings()
         self.panel.show("Thinking on…", "info", "Searching every undecided move to the end; play on at any time.")
         self.live.request(self.live_input(self.state))
 
@@ -384,53 +296,6 @@ def moves_table(analysis: engine.Analysis) -> Table:
     return table
 
 
-class OpeningsDialog(Dialog):
-    """Every start hole of the board: winnable, games, and a heat map of where the last peg ends."""
-
-    DEFAULT_CSS = (
-        "OpeningsDialog > Vertical { width: 90; max-width: 100%; } "
-        "OpeningsDialog VerticalScroll { height: auto; max-height: 24; }"
-    )
-    BINDINGS = [Binding("escape,o,q", "dismiss(None)", "Close")]
-
-    def __init__(self, board: str, opening_pegs: int) -> None:
-        super().__init__()
-        self.board = board
-        self.opening_pegs = opening_pegs
-        self.openings = LiveResult(
-            self, find_openings, self.show_openings, on_error=self.show_failure, debounce=0, name="openings"
-        )
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(f"{self.board}: openings (computing…)", classes="title", id="title")
-            with VerticalScroll():
-                yield Static(id="table")
-
-    def on_mount(self) -> None:
-        self.openings.request(self.board)
-
-    def show_failure(self, message: str) -> None:
-        self.query_one("#title", Static).update(f"{self.board}: {message}")
-
-    def show_openings(self, found: tuple[engine.Opening, ...]) -> None:
-        counted = all(o.exact for o in found)
-        self.query_one("#title", Static).update(
-            f"{self.board}: {sum(o.games for o in found):,} winning games over all starts"
-            if counted
-            else f"{self.board}: {sum(o.winnable for o in found)} of {len(found)} starts can end with one peg "
-            "(searched: too many games to count)"
-        )
-        table = Table(box=None, header_style="bold")
-        table.add_column("start", justify="right")
-        table.add_column("games" if counted else "wins", justify="right")
-        table.add_column("last peg ends (heat)" if counted else "last peg can end in")
-        for o in found:
-            games = (f"{o.games:,}" if counted else "yes") if o.winnable else Text("lost", style="red")
-            table.add_row(str(o.hole), games, heat(o))
-        self.query_one("#table", Static).update(table)
-
-
 def build_win_table(key: tuple[str, int], job: Job) -> engine.WinTable | str:
     """Bell's table, built off the event loop so moves stay live; or why it could not be (disk, memory)."""
     try:
@@ -439,22 +304,3 @@ def build_win_table(key: tuple[str, int], job: Job) -> engine.WinTable | str:
         )
     except (OSError, MemoryError) as error:
         return f"could not be built: {error}"
-
-
-def find_openings(board: str, job: Job) -> tuple[engine.Opening, ...]:
-    """The openings table, computed off the event loop; closing the dialog stops it."""
-    return engine.openings(board, should_stop=job.should_stop)
-
-
-def heat(opening: engine.Opening) -> Text:
-    """Where the last peg ends, darker for more games; searched boards list the finishes found."""
-    text = Text()
-    top = max(opening.finishes.values(), default=1)
-    shades = ["grey35", "yellow", "orange1", "red1"]
-    for hole, games in opening.finishes.items():
-        shade = shades[min(3, int(4 * games / top - 1e-9))] if opening.exact else "green"
-        text.append(f"{hole}", style=f"bold {shade}")
-        text.append(f":{games:,} " if opening.exact else " ", style="dim")
-    for hole in opening.unsettled:
-        text.append(f"{hole}? ", style="yellow")
-    return text

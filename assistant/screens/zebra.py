@@ -8,7 +8,6 @@ many solutions each clue leaves, and the panel explains the selected cell.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -18,24 +17,19 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.events import Click
-from textual.geometry import Size
-from textual.message import Message
-from textual.reactive import reactive
 from textual.suggester import Suggester
-from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Footer, Header, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from assistant.live import Job
 from assistant.screens.base import PuzzleScreen
-from assistant.widgets import ARROW_BINDINGS
 from assistant.widgets.dialogs import AskDialog
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.row_editing import ROW_BINDINGS, RowEditing
+from assistant.widgets.zebra_grid import ZebraGrid
 from puzzles import zebra
 from puzzles.core import Count, PuzzleError, Status
-from puzzles.zebra.analysis import CERTAIN, DEDUCED, NO_SOLUTION, OPEN, RULED_OUT, ClueNote
+from puzzles.zebra.analysis import ClueNote
 
 HELP = """
 Every category has as many values as there are objects, and every value
@@ -64,163 +58,6 @@ clue shows it, **o** every solution has it, **·** still open. The clue list
 shows how many solutions are left after each clue; one that changed nothing
 is yellow (a likely misreading), clues in conflict are red.
 """
-
-MARK_STYLES = {
-    RULED_OUT: "bold red",
-    NO_SOLUTION: "red",
-    DEDUCED: "bold green",
-    CERTAIN: "green",
-    OPEN: "grey50",
-}
-GAP = 2  # columns between blocks
-
-
-@dataclass(frozen=True)
-class Block:
-    """One category's block: its values down, the objects across."""
-
-    category: int
-    label_width: int
-    cell_width: int
-    n: int
-
-    @property
-    def width(self) -> int:
-        return self.label_width + 1 + self.cell_width * self.n
-
-
-def object_labels(puzzle: zebra.Puzzle) -> tuple[str, ...]:
-    """Column heads: positions 1..n, or the key's values cut to three letters where that keeps them apart."""
-    if puzzle.key is None:
-        return puzzle.objects
-    short = tuple(name[:3] for name in puzzle.objects)
-    return short if len(set(short)) == len(short) else tuple(str(i + 1) for i in range(puzzle.n))
-
-
-class ZebraGrid(Widget, can_focus=True):
-    """The candidate grid: one block per category, values down and objects across, laid out to the width."""
-
-    DEFAULT_CSS = "ZebraGrid { height: auto; padding: 0 1; }"
-    BINDINGS = [*ARROW_BINDINGS]
-    cursor: reactive[tuple[int, int, int]] = reactive((0, 0, 0))
-
-    @dataclass
-    class Picked(Message):
-        """The person chose a cell: (category, value, object)."""
-
-        cell: tuple[int, int, int]
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.puzzle: zebra.Puzzle | None = None
-        self.analysis: zebra.Analysis | None = None
-
-    def show(self, puzzle: zebra.Puzzle, analysis: zebra.Analysis | None) -> None:
-        same = analysis is not None and analysis.puzzle.categories == puzzle.categories
-        self.puzzle, self.analysis = puzzle, analysis if same else None
-        c, v, o = self.cursor
-        if c not in puzzle.free:
-            c = puzzle.free[0]
-        self.cursor = (c, min(v, puzzle.n - 1), min(o, puzzle.n - 1))
-        self.refresh(layout=True)
-
-    # ------------------------------------------------------------ layout
-
-    def blocks(self) -> list[Block]:
-        p = self.puzzle
-        assert p is not None
-        cell = max(2, max(map(len, object_labels(p))) + 1)
-        return [Block(c, max(len(p.categories[c].name), *map(len, p.categories[c].values)), cell, p.n) for c in p.free]
-
-    def lines_of_blocks(self, width: int) -> list[list[Block]]:
-        """Blocks side by side while they fit in `width`."""
-        lines: list[list[Block]] = [[]]
-        used = 0
-        for block in self.blocks():
-            need = block.width + (GAP if lines[-1] else 0)
-            if lines[-1] and used + need > width:
-                lines.append([])
-                used, need = 0, block.width
-            lines[-1].append(block)
-            used += need
-        return lines
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        if self.puzzle is None:
-            return 1
-        return len(self.lines_of_blocks(width)) * (self.puzzle.n + 2) - 1
-
-    def render(self) -> Text:
-        p = self.puzzle
-        if p is None:
-            return Text()
-        heads = object_labels(p)
-        out: list[Text] = []
-        for line in self.lines_of_blocks(self.content_region.width or self.size.width):
-            rows = [Text() for _ in range(p.n + 1)]
-            for i, block in enumerate(line):
-                pad = " " * GAP if i else ""
-                category = p.categories[block.category]
-                rows[0].append(pad + category.name.ljust(block.label_width + 1), style="bold")
-                for head in heads:
-                    rows[0].append(head.center(block.cell_width), style="dim")
-                for v, value in enumerate(category.values):
-                    rows[v + 1].append(pad + value.ljust(block.label_width + 1))
-                    for o in range(p.n):
-                        rows[v + 1].append_text(self.cell(block, v, o))
-            out += [*rows, Text()]
-        return Text("\n").join(out[:-1])
-
-    def cell(self, block: Block, v: int, o: int) -> Text:
-        mark = OPEN if self.analysis is None else self.analysis.marks[block.category][v][o]
-        style = MARK_STYLES[mark] if self.analysis is not None else "grey30"
-        if (block.category, v, o) == self.cursor and self.has_focus:
-            style += " reverse"
-        return Text(mark.center(block.cell_width), style=style)
-
-    def cell_at(self, x: int, y: int) -> tuple[int, int, int] | None:
-        """The (category, value, object) under a click, content coordinates."""
-        assert self.puzzle is not None
-        n = self.puzzle.n
-        row, v = divmod(y, n + 2)
-        lines = self.lines_of_blocks(self.content_region.width)
-        if row >= len(lines) or not 1 <= v <= n:
-            return None
-        left = 0
-        for block in lines[row]:
-            start = left + block.label_width + 1
-            if start <= x < start + block.cell_width * n:
-                return block.category, v - 1, (x - start) // block.cell_width
-            left += block.width + GAP
-        return None
-
-    # ------------------------------------------------------------ moving
-
-    def action_move(self, dv: int, do: int) -> None:
-        if self.puzzle is None:
-            return
-        free, n = self.puzzle.free, self.puzzle.n
-        c, v, o = self.cursor
-        row = free.index(c) * n + v + dv
-        row %= len(free) * n
-        self.cursor = (free[row // n], row % n, (o + do) % n)
-
-    def watch_cursor(self) -> None:
-        self.refresh()
-        self.post_message(self.Picked(self.cursor))
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
-
-    def on_click(self, event: Click) -> None:
-        if self.puzzle is None:
-            return
-        cell = self.cell_at(event.x - self.styles.padding.left, event.y)
-        if cell is not None:
-            self.cursor = cell
 
 
 class ValueSuggester(Suggester):
@@ -378,6 +215,12 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
     @on(OptionList.OptionSelected, "#clues")
     def clue_selected(self, event: OptionList.OptionSelected) -> None:
         self.edit_row(event.option_index)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Delete is the clue list's key: elsewhere it is hidden and left to the focused widget (the entry line)."""
+        if action == "delete_clue":
+            return self.query_one("#clues", OptionList).has_focus
+        return super().check_action(action, parameters)
 
     def say(self, text: Text | str) -> None:
         self.query_one("#message", Label).update(text)

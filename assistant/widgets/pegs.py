@@ -10,7 +10,10 @@ from textual.events import Click
 from textual.message import Message
 from textual.widgets import Static
 
-# Rich colours for the usual peg names; any other name gets a distinct fallback.
+# Rich colours for the usual peg names; any other name gets a distinct fallback.  These are the
+# pegs' real colours, so they stay literal in every theme; everything else here (an empty slot, the
+# unused key-peg dots, the counts) is "dim", which Textual draws as the theme's text blended into
+# the background.
 PEG_STYLES = {
     "red": "bright_red",
     "blue": "dodger_blue1",
@@ -37,7 +40,7 @@ def peg_style(name: str, index: int) -> str:
 def peg(name: str, index: int) -> Text:
     """One code peg; "none" (an empty slot in the seed's game) is a hollow ring."""
     if name.lower() == "none":
-        return Text("○", style="grey50")
+        return Text("○", style="dim")
     return Text("●", style=f"bold {peg_style(name, index)}")
 
 
@@ -50,7 +53,7 @@ def key_pegs(black: int, white: int, pegs: int) -> Text:
     return Text.assemble(
         ("●" * black, "bold"),
         ("○" * white, "bold"),
-        ("·" * (pegs - black - white), "grey42"),
+        ("·" * (pegs - black - white), "dim"),
         (f" {black}·{white}", "dim"),
     )
 

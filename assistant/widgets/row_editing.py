@@ -14,13 +14,13 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.events import Key
 from textual.widgets import DataTable, OptionList
 
 ROW_BINDINGS = [
     Binding("escape", "cancel_edit", "Stop editing", show=False),
     Binding("shift+up", "move_row(-1)", "Row up", show=False),
     Binding("shift+down", "move_row(1)", "Row down", show=False),
+    Binding("delete", "delete_row", "Delete row"),
 ]
 """The keys of row editing; a screen adds them to its BINDINGS (a mixin's own are not merged)."""
 
@@ -104,8 +104,12 @@ class RowEditing:
         self.change(self.with_row_moved(index, index + step))
         self.highlight_row(index + step)
 
-    def on_key(self, event: Key) -> None:
-        index = self.highlighted_row()
-        if event.key == "delete" and index is not None:
-            event.stop()
+    def action_delete_row(self) -> None:
+        if (index := self.highlighted_row()) is not None:
             self.change(self.without_row(index))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Delete is the row list's key: elsewhere it is hidden and left to the focused text box."""
+        if action == "delete_row":
+            return self.row_list.has_focus
+        return super().check_action(action, parameters)  # type: ignore[misc]

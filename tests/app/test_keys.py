@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from textual.widgets import DataTable, Input, OptionList
 
 from assistant.app import PuzzleAssistant
 from assistant.kinds import KINDS
@@ -58,3 +59,20 @@ async def test_the_examples_key_works_while_typing_in_a_text_box(settle):
         await pilot.press("ctrl+e")
         await settle(pilot)
         assert type(app.screen).__name__ == "ChoiceDialog"
+
+
+@pytest.mark.parametrize(
+    ("kind", "list_id", "list_type", "action"),
+    [("zebra", "#clues", OptionList, "delete_row"), ("mastermind", "#rows", DataTable, "delete_row")],
+)
+async def test_delete_is_offered_where_it_deletes_and_left_to_the_text_boxes_elsewhere(
+    kind, list_id, list_type, action, settle
+):
+    app = PuzzleAssistant(start=kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.focused, Input)
+        assert app.screen.active_bindings["delete"].binding.action != action  # the text box's own delete
+        app.screen.query_one(list_id, list_type).focus()
+        await pilot.pause()
+        assert app.screen.active_bindings["delete"].binding.action == action

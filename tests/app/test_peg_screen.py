@@ -3,9 +3,11 @@
 import io
 
 from rich.console import Console
+from textual.widgets import ProgressBar, Static
 
 from assistant import tables
 from assistant.app import PuzzleAssistant
+from assistant.widgets.peg_board import PegBoard
 from puzzles import peg
 from tests.conftest import headline, ready_for_snapshot
 from tests.unit.test_peg import LATE_EUROPEAN
@@ -16,7 +18,7 @@ async def test_play_a_move_by_keys_and_undo(settle):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert headline(app) == "29,760 winning games"
-        board = app.screen.query_one("PegBoard")
+        board = app.screen.query_one(PegBoard)
         board.cursor = 4
         await pilot.press("enter")  # pick up the peg at 4
         assert board.targets == {1: True}
@@ -24,7 +26,7 @@ async def test_play_a_move_by_keys_and_undo(settle):
         await pilot.press("enter")  # jump 4 over 2 into 1
         await settle(pilot)
         assert app.screen.state.played == ((4, 2, 1),)
-        assert "29,760 → 14,880" in str(app.screen.query_one("#survival").render())
+        assert "29,760 → 14,880" in str(app.screen.query_one("#survival", Static).render())
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert app.screen.state.played == ()
@@ -45,7 +47,7 @@ async def test_a_big_board_table_is_built_on_request_then_answers(settle, monkey
         await settle(pilot)
         to_hole_1 = peg.analyse(peg.Position("triangle5", peg.start("triangle5", 1).pegs, 1)).count
         assert headline(app) == f"{to_hole_1} winning games"
-        assert "cached triangle5 table" in str(app.screen.panel.query_one("#detail").render())
+        assert "cached triangle5 table" in str(app.screen.panel.query_one("#detail", Static).render())
         assert tables.load_table("triangle5", 1) is not None
 
 
@@ -57,9 +59,9 @@ async def test_the_european_board_is_searched_and_its_holes_marked(settle):
         app.screen.load(peg.start("european", 1))
         await settle(pilot)
         assert headline(app) == "A one-peg finish is possible"
-        assert "Searched, not counted" in str(app.screen.panel.query_one("#detail").render())
+        assert "Searched, not counted" in str(app.screen.panel.query_one("#detail", Static).render())
         console = Console(width=40, record=True, file=io.StringIO())
-        console.print(app.screen.query_one("#moves").content)
+        console.print(app.screen.query_one("#moves", Static).content)
         assert console.export_text().split() == [
             "move",
             "winning",
@@ -77,7 +79,7 @@ async def test_the_european_board_is_searched_and_its_holes_marked(settle):
             "1",
             "≥1",
         ]
-        board = app.screen.query_one("PegBoard")
+        board = app.screen.query_one(PegBoard)
         board.cursor = 3
         await pilot.press("enter")  # the peg at 3 can jump over 2 into 1
         assert board.targets == {1: True}
@@ -97,7 +99,7 @@ async def test_think_on_settles_the_moves_left_undecided(settle, monkeypatch):
         app.screen.load(position)
         await settle(pilot)
         assert headline(app) == "Undecided: no win found, no loss proved"
-        assert "Press t" in str(app.screen.panel.query_one("#detail").render())
+        assert "Press t" in str(app.screen.panel.query_one("#detail", Static).render())
         await pilot.press("t")
         await settle(pilot)
         assert headline(app) == f"{counted} winning games"
@@ -115,9 +117,9 @@ async def test_an_engine_error_in_the_openings_is_shown_and_the_app_stays_up(set
         await pilot.press("o")
         await settle(pilot)
         assert app.return_code is None
-        assert "internal error: RuntimeError: no openings today" in str(app.screen.query_one("#title").render())
+        assert "internal error: RuntimeError: no openings today" in str(app.screen.query_one("#title", Static).render())
         await pilot.press("escape")
-        assert app.screen.query_one("PegBoard")
+        assert app.screen.query_one(PegBoard)
 
 
 async def test_a_table_that_cannot_be_built_is_said_and_the_game_goes_on(settle, monkeypatch):
@@ -134,7 +136,7 @@ async def test_a_table_that_cannot_be_built_is_said_and_the_game_goes_on(settle,
         await settle(pilot)
         assert any(n.message == "The triangle5 table could not be built: no space left" for n in app._notifications)
         assert headline(app) == "No triangle5 table yet"
-        assert not app.screen.query_one("#building").display
+        assert not app.screen.query_one("#building", ProgressBar).display
 
 
 async def test_a_new_game_asks_for_the_board_then_the_empty_hole(settle):
@@ -152,3 +154,34 @@ async def test_a_new_game_asks_for_the_board_then_the_empty_hole(settle):
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is screen and screen.state == peg.start("english", 17)
+
+
+def footer_keys(app) -> set[str]:
+    return {key for key, active in app.screen.active_bindings.items() if active.binding.show}
+
+
+async def test_think_on_and_build_table_are_offered_only_where_they_do_something(settle, monkeypatch):
+    """t only while some move is undecided (and not already thinking), b only where a table is missing."""
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert {"t", "b"}.isdisjoint(footer_keys(app))  # triangle5 from its start: every game counted
+        monkeypatch.setattr(
+            peg.analysis, "LIVE_LAYER", 10
+        )  # live, nothing is counted or searched (as in think on's test)
+        monkeypatch.setattr(peg.search, "EFFORTS", ())
+        app.screen.load(LATE_EUROPEAN)
+        await settle(pilot)
+        assert "t" in footer_keys(app) and "b" not in footer_keys(app)
+        await pilot.press("t")
+        assert "t" not in footer_keys(app)  # thinking on already
+        await settle(pilot)
+        assert "t" not in footer_keys(app)  # every move settled
+
+        monkeypatch.setattr(tables, "BIG_BOARDS", {"triangle5": 1})
+        app.screen.load(peg.start("triangle5", 1))
+        await settle(pilot)
+        assert "b" in footer_keys(app)
+        await pilot.press("b")
+        await settle(pilot)
+        assert headline(app) != "No triangle5 table yet" and "b" not in footer_keys(app)
