@@ -76,14 +76,15 @@ class PegScreen(PuzzleScreen[engine.Position]):
         Binding("t", "think_on", "Think on"),  # shown only while some move is undecided (check_action)
         Binding("b", "build_table", "Build table"),  # shown only where a table is missing (check_action)
     ]
-    # What `t` and `b` depend on: setting either refreshes the footer (`check_action`).
-    analysis: var[engine.Analysis | None] = var(None, always_update=True, bindings=True)
-    building: var[tuple[str, int] | None] = var(None, bindings=True)  # the table being built
+    # What `t` and `b` depend on (`check_action`): the footer is refreshed when what they offer changes.
+    analysis: var[engine.Analysis | None] = var(None, always_update=True)
+    building: var[tuple[str, int] | None] = var(None)  # the table being built
 
     def __init__(self) -> None:
         self.picked: int | None = None
         self.known: dict[tuple[str, int], engine.WinTable] = {}  # Bell's tables loaded or built
         self.patient_for: engine.Position | None = None  # the position to search without a time limit
+        self._offered: tuple[bool | None, bool | None] = (False, False)  # t and b, as the footer last showed them
         super().__init__()
         self.table_builder = LiveResult(
             self,
@@ -104,6 +105,23 @@ class PegScreen(PuzzleScreen[engine.Position]):
             key = tables.table_for(self.state)
             return key is not None and key not in self.known and key != self.building
         return super().check_action(action, parameters)
+
+    def watch_analysis(self) -> None:
+        self.offer_keys()
+
+    def watch_building(self) -> None:
+        self.offer_keys()
+
+    def offer_keys(self) -> None:
+        """Refresh the footer only when `t` or `b` comes or goes.
+
+        Each refresh rebuilds Textual's footer, whose data bindings pile up on
+        it (8.2.8): refreshing after every result slowed a long game down.
+        """
+        offered = (self.check_action("think_on", ()), self.check_action("build_table", ()))
+        if offered != self._offered:
+            self._offered = offered
+            self.refresh_bindings()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -228,7 +246,7 @@ class PegScreen(PuzzleScreen[engine.Position]):
             self.notify("Every move here is already settled.")
             return
         self.patient_for = self.state
-        self.refresh_bindings()
+        self.offer_keys()
         self.panel.show("Thinking on…", "info", "Searching every undecided move to the end; play on at any time.")
         self.live.request(self.live_input(self.state))
 

@@ -16,6 +16,7 @@ from textual import events
 from assistant.app import PuzzleAssistant
 from assistant.live import Job
 from puzzles import mastermind as mm
+from puzzles.core import Budget
 
 BOARD_MOVES = ["left", "right", "up", "down"]
 KEYS = {
@@ -103,6 +104,7 @@ async def test_a_thousand_rapid_edits_never_show_a_stale_result(kind, settle):
         # Writing a history of up to 1,000 states after each of 1,000 edits was two thirds of
         # this test's time; autosave is what test_killed.py checks, staleness is what this does.
         screen.autosave = lambda: None
+        screen.BUDGET = Budget(work=2_000)  # few steps: staleness, not the answer, is what this checks
         shown, stale = [], []
         show = screen.live.show
 
