@@ -88,7 +88,7 @@ def running(pid: int) -> bool:
     """Still a live process (not gone, not a zombie waiting for its new parent to reap it)."""
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # gone before, or while, its stat was read
         return False
     return state != "Z"
 
