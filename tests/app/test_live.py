@@ -18,6 +18,7 @@ class Probe(App):
         self.errors: list[str] = []
         self.stopped: list[int] = []
         self.release = threading.Event()
+        self.running = threading.Event()  # a computation is inside its long loop
         self.live = LiveResult(self, self.square, self.shown.append, on_error=self.errors.append, debounce=0)
 
     def compose(self) -> ComposeResult:
@@ -26,6 +27,7 @@ class Probe(App):
     def square(self, value: int, job: Job) -> int:
         if value < 0:
             raise PuzzleError("negative", where=f"value {value}")
+        self.running.set()
         while not self.release.is_set():  # a long loop that asks whether to stop
             if job.should_stop():
                 self.stopped.append(value)
@@ -34,17 +36,27 @@ class Probe(App):
         return value * value
 
 
+async def until(pilot, condition) -> None:
+    """Let the app run until `condition` holds (a generous bound, not a timing assertion)."""
+    for _ in range(3000):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the condition never held")
+
+
 async def test_only_the_newest_result_is_shown_and_stale_work_stops():
     app = Probe()
     async with app.run_test() as pilot:
         for value in range(1, 6):
+            app.running.clear()
             app.live.request(value)
-            await pilot.pause(0.02)
+            await until(pilot, app.running.is_set)  # this value's computation is under way
         app.release.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.shown == [25]
-        assert set(app.stopped) <= {1, 2, 3, 4} and app.stopped, "stale computations must stop"
+        assert sorted(app.stopped) == [1, 2, 3, 4], "each computation overtaken while running must stop"
 
 
 async def test_engine_errors_are_reported_not_raised():
