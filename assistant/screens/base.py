@@ -15,6 +15,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
+from rich.style import Style
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
@@ -59,6 +60,14 @@ class PuzzleScreen(Screen, Generic[State]):
     HELP: ClassVar[str] = ""
     # Live answers come in time on any machine; the engines' own defaults count steps instead.
     BUDGET: ClassVar[Budget] = Budget(seconds=1.0)
+    # Tones for what a screen writes into its own texts and tables, from the theme like every widget's colours.
+    COMPONENT_CLASSES = {"tone--good", "tone--bad", "tone--warning", "tone--accent"}
+    DEFAULT_CSS = """
+    PuzzleScreen > .tone--good { color: $text-success; }
+    PuzzleScreen > .tone--bad { color: $text-error; }
+    PuzzleScreen > .tone--warning { color: $text-warning; }
+    PuzzleScreen > .tone--accent { color: $text-accent; }
+    """
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", tooltip="Undo the last change"),
         Binding("ctrl+y", "redo", "Redo", tooltip="Redo what was undone"),
@@ -110,6 +119,10 @@ class PuzzleScreen(Screen, Generic[State]):
     def show_result(self, result: Any) -> None:
         """Show the newest result (called on the UI thread)."""
         raise NotImplementedError
+
+    def tone(self, name: str) -> Style:
+        """The theme's style for a tone ("good", "bad", "warning", "accent") in a text the screen builds."""
+        return self.get_component_rich_style(f"tone--{name}", partial=True)
 
     def describe(self, state: State) -> str:
         """One line about the puzzle for the header's sub-title; the base adds the file's path."""

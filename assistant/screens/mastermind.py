@@ -172,7 +172,7 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         try:
             guess = mm.parse_guess(self.state, event.value)
         except PuzzleError as error:
-            message.update(Text(str(error), style="red"))
+            message.update(Text(str(error), style=self.tone("bad")))
         else:
             message.update(code_pegs(guess, self.state.colours))
 
@@ -189,7 +189,7 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
             row = mm.Row(guess, feedback)
             game = self.state.with_row(row) if self.editing is None else self.state.replace_row(self.editing, row)
         except PuzzleError as error:
-            self.say(Text(f"{self.entry_target()}: {error}", style="red"))
+            self.say(Text(f"{self.entry_target()}: {error}", style=self.tone("bad")))
             return
         self.row_saved()
         self.say("")

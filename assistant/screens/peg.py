@@ -167,10 +167,21 @@ class PegScreen(PuzzleScreen[engine.Position]):
         if any(not m.decided for m in analysis.moves):
             detail.append("\nPress t to think on without a time limit.", style="bold")
         self.panel.show_analysis(analysis, detail)
-        self.query_one("#moves", Static).update(moves_table(analysis))
+        self.query_one("#moves", Static).update(self.moves_table(analysis))
         survival = " → ".join(f"{n:,}" for n in analysis.survival) or "not counted"
         self.query_one("#survival", Static).update(Text.assemble(("survival: ", "dim"), survival))
         self.redraw_board()
+
+    def moves_table(self, analysis: engine.Analysis) -> Table:
+        """Each legal move with its winning games: kept wins, proved losses and undecided moves in their tones."""
+        table = Table(box=None, header_style="bold", pad_edge=False)
+        table.add_column("move")
+        table.add_column("winning games", justify="right")
+        for m in analysis.moves:
+            a, b, c = m.move
+            tone = "good" if m.keeps_win else ("bad" if m.decided else "warning")
+            table.add_row(f"{a:>2} over {b:>2} → {c:>2}", Text(str(m), style=self.tone(tone)))
+        return table
 
     def show_missing_table(self, board: str, hole: int) -> None:
         self.analysis = None
@@ -301,17 +312,6 @@ def ask_start_hole(name: str) -> AskDialog:
         return engine.start(name, int(text))
 
     return AskDialog(f"{name}: which hole starts empty? ({hint})", check, str(center or 1))
-
-
-def moves_table(analysis: engine.Analysis) -> Table:
-    table = Table(box=None, header_style="bold", pad_edge=False)
-    table.add_column("move")
-    table.add_column("winning games", justify="right")
-    for m in analysis.moves:
-        a, b, c = m.move
-        style = "green" if m.keeps_win else ("red" if m.decided else "yellow")
-        table.add_row(f"{a:>2} over {b:>2} → {c:>2}", Text(str(m), style=style))
-    return table
 
 
 def build_win_table(key: tuple[str, int], job: Job) -> engine.WinTable | str:

@@ -132,9 +132,10 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         for i, clue in enumerate(puzzle.clues):
             note = notes[i] if i < len(notes) else None
             left = "…" if note is None or note.after is None else short_count(note.after)
-            style = "" if note is None else "red" if note.in_conflict else "yellow" if note.idle else ""
+            tone = None if note is None else "bad" if note.in_conflict else "warning" if note.idle else None
+            style = self.tone(tone) if tone else ""
             row = Table.grid(padding=(0, 1, 0, 0))
-            row.add_column(width=6, justify="right", style="cyan")
+            row.add_column(width=6, justify="right", style=self.tone("accent"))
             row.add_column(width=3, justify="right", style="dim")
             row.add_column(ratio=1)
             row.add_row(left, f"{i + 1}.", Text(clue.text, style=style))
@@ -199,7 +200,7 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
             else:
                 puzzle = zebra.add_clue(zebra.remove_clue(self.state, self.editing), text, at=self.editing)
         except PuzzleError as error:
-            self.say(Text(f"{where}: {error}", style="red"))
+            self.say(Text(f"{where}: {error}", style=self.tone("bad")))
             if error.column:
                 event.input.cursor_position = error.column - 1
             return

@@ -119,3 +119,17 @@ async def test_the_disk_rows_follow_the_theme(settle):
         drawn = await drawings_in_each_theme(app, pilot, lambda: (colours(rows.render()), component_styles(rows)))
         assert_recoloured({theme: found for theme, (found, _) in drawn.items()})
         assert_components_recoloured({theme: styles for theme, (_, styles) in drawn.items()})
+
+
+async def test_what_a_screen_writes_in_its_own_tables_follows_the_theme(settle):
+    """The peg move list: kept wins, losses and undecided moves in the theme's tones, not fixed colours."""
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        tones = await drawings_in_each_theme(
+            app, pilot, lambda: [screen.tone(name).color for name in ("good", "bad", "warning", "accent")]
+        )
+        assert all(len({tones[theme][i] for theme in THEMES}) > 1 for i in range(4)), tones
+        table = screen.moves_table(screen.analysis)
+        assert table.columns[1]._cells[0].style == screen.tone("good")  # the best move keeps the win
