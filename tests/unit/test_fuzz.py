@@ -25,7 +25,7 @@ from puzzles.core import MAX_MESSAGE, PuzzleError, decode
 from puzzles.examples import examples
 
 ENGINES = {kind.name: kind.engine for kind in KINDS}
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "50"))
 fuzz = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 STRAY = st.text(alphabet=st.sampled_from(list(" \t\n,.:;_-#=+*/0123456789XxOo?!'\"éß\x00")), min_size=1, max_size=6)
 HOSTILE = st.one_of(
