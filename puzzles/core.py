@@ -165,7 +165,7 @@ def reads_text(parse: Callable[[str], T]) -> Callable[[str], T]:
 
 @dataclass(frozen=True)
 class Count:
-    """A number of solutions: exact, or only a lower bound when time ran out."""
+    """A number of solutions: exact, or only a lower bound when the budget ran out."""
 
     value: int
     exact: bool = True
@@ -275,7 +275,10 @@ class Budget:
     work: int | None = None
 
     def __str__(self) -> str:
-        parts = [f"{self.seconds:g} s" if self.seconds is not None else "", f"{self.work:,} steps" if self.work else ""]
+        parts = [
+            f"{self.seconds:g} s" if self.seconds is not None else "",
+            f"{self.work:,} steps" if self.work is not None else "",
+        ]
         return " or ".join(p for p in parts if p) or "no limit"
 
 

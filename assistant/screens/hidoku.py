@@ -8,6 +8,7 @@ from assistant.screens.board import BOARD_HELP, BoardScreen
 from assistant.widgets.dialogs import AskDialog
 from assistant.widgets.grid import DIGITS
 from puzzles import hidoku
+from puzzles.core import read_number
 
 HELP = (
     """
@@ -29,6 +30,6 @@ class HidokuScreen(BoardScreen):
             match = re.fullmatch(r"\s*(\d+)\s*[x×]\s*(\d+)\s*", text)
             if not match:
                 raise ValueError("type the size as ROWSxCOLUMNS, e.g. 7x7")
-            return hidoku.blank(int(match.group(1)), int(match.group(2)))
+            return hidoku.blank(read_number(match.group(1)), read_number(match.group(2)))
 
         return AskDialog("New Hidoku board: size", check, "7x7", "rows x columns")

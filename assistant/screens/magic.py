@@ -5,6 +5,7 @@ from __future__ import annotations
 from assistant.screens.board import BOARD_HELP, BoardScreen
 from assistant.widgets.dialogs import AskDialog
 from puzzles import magic
+from puzzles.core import read_number
 
 HELP = (
     """
@@ -31,8 +32,6 @@ class MagicScreen(BoardScreen):
 
     def new_state(self) -> AskDialog:
         def check(text: str) -> magic.Magic:
-            if not text.strip().isdigit():
-                raise ValueError("type the side length, e.g. 5")
-            return magic.blank(int(text))
+            return magic.blank(read_number(text.strip()))
 
         return AskDialog("New magic board: side length (3..8)", check, "5")

@@ -7,7 +7,7 @@ suggestion and its explanation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.table import Table
@@ -218,9 +218,7 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         return self.state.without_row(index)
 
     def with_row_moved(self, index: int, to: int) -> mm.Game:
-        rows = list(self.state.rows)
-        rows.insert(to, rows.pop(index))
-        return replace(self.state, rows=tuple(rows))
+        return self.state.with_row_moved(index, to)
 
     @on(PaletteBar.Picked)
     def add_peg(self, event: PaletteBar.Picked) -> None:

@@ -21,6 +21,7 @@ from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.openings import OpeningsDialog
 from assistant.widgets.peg_board import PegBoard
 from puzzles import peg as engine
+from puzzles.core import read_number
 
 HELP = """
 Jump a peg over a neighbouring peg into an empty hole; the jumped peg is
@@ -291,7 +292,7 @@ class PegScreen(PuzzleScreen[engine.Position]):
         self.refresh_all()
 
     def action_openings(self) -> None:
-        self.app.push_screen(OpeningsDialog(self.state.board, engine.opening_position(self.state).pegs))
+        self.app.push_screen(OpeningsDialog(self.state.board))
 
     def new_state(self) -> ChoiceDialog:
         """Ask for the board, then for the hole that starts empty."""
@@ -307,9 +308,7 @@ def ask_start_hole(name: str) -> AskDialog:
     def check(text: str) -> engine.Position:
         if text.strip().lower() == "center" and center:
             return engine.start(name, center)
-        if not text.strip().isdigit():
-            raise ValueError(f"type a hole number {hint}")
-        return engine.start(name, int(text))
+        return engine.start(name, read_number(text.strip()))
 
     return AskDialog(f"{name}: which hole starts empty? ({hint})", check, str(center or 1))
 

@@ -217,12 +217,6 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
     def clue_selected(self, event: OptionList.OptionSelected) -> None:
         self.edit_row(event.option_index)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Delete is the clue list's key: elsewhere it is hidden and left to the focused widget (the entry line)."""
-        if action == "delete_clue":
-            return self.query_one("#clues", OptionList).has_focus
-        return super().check_action(action, parameters)
-
     def say(self, text: Text | str) -> None:
         self.query_one("#message", Label).update(text)
 

@@ -68,10 +68,9 @@ class OpeningsDialog(Dialog):
     )
     BINDINGS = [Binding("escape,o,q", "dismiss(None)", "Close")]
 
-    def __init__(self, board: str, opening_pegs: int) -> None:
+    def __init__(self, board: str) -> None:
         super().__init__()
         self.board = board
-        self.opening_pegs = opening_pegs
         self.openings = LiveResult(
             self, find_openings, self.show_openings, on_error=self.show_failure, debounce=0, name="openings"
         )

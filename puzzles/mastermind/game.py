@@ -71,6 +71,11 @@ class Game:
     def without_row(self, index: int) -> Game:
         return replace(self, rows=self.rows[:index] + self.rows[index + 1 :])
 
+    def with_row_moved(self, index: int, to: int) -> Game:
+        rows = list(self.rows)
+        rows.insert(to, rows.pop(index))
+        return replace(self, rows=tuple(rows))
+
 
 def colour_keys(colours: Sequence[str]) -> tuple[str, ...]:
     """One distinct letter per colour: the earliest letter of its name still free."""

@@ -58,3 +58,17 @@ async def test_a_new_board_asks_for_its_size(kind, answer, blank, settle):
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is screen and screen.state == blank()
+
+
+@pytest.mark.parametrize(
+    ("kind", "answer", "refusal"),
+    [("magic", "²", "'²' is not a whole number"), ("hidoku", "7x" + "9" * 5000, "is too long: at most 9 digits")],
+)
+async def test_a_size_that_is_no_number_is_refused_in_the_dialog(kind, answer, refusal, settle):
+    app = PuzzleAssistant(start=kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+n")
+        app.screen.query_one("#answer").value = answer
+        await pilot.press("enter")
+        assert refusal in str(app.screen.query_one("#error").render())
