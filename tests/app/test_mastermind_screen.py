@@ -86,3 +86,49 @@ async def test_a_row_is_edited_moved_and_edited_back(settle):
         await pilot.press("escape")
         assert screen.editing is None and screen.query_one("#key").value == ""
         assert screen.state.rows[1] == SEED.rows[0]
+
+
+SOLVED = SEED.with_row(mm.Row(mm.parse_guess(SEED, "green yellow none yellow orange blue"), mm.Feedback(6, 0)))
+
+
+async def show_solved(pilot) -> None:
+    pilot.app.screen.load(SOLVED)
+    await ready_for_snapshot(pilot)
+
+
+async def test_the_chart_bars_follow_the_codes_left_after_each_row(settle):
+    """The seed game: one bar per row plus the start, each a log-scale height, falling as the codes do."""
+    from assistant.widgets.codes_chart import CodesChart, bar_heights
+
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        chart = app.screen.query_one(CodesChart)
+        left = (80_460, 8_100, 4_896, 1_492, 210, 55, 10, 2)  # the table's "left" column for the seed
+        assert chart.counts == (9**6, *left)
+        heights = bar_heights(chart.counts)
+        assert heights[0] == 24 and heights == sorted(heights, reverse=True) and heights[-1] == 2
+        top, _, bottom, numbers = str(chart.render()).splitlines()
+        assert top.split()[:2] == ["531,441", "█"]  # all the codes: the full height
+        assert bottom.split() == ["1", *"███████▅▂"]  # 10 codes left: five eighths of a line; 2: two
+        assert numbers.split() == ["log", "scale", *"12345678"]
+        app.screen.change(app.screen.state.without_row(7))  # one row fewer: one bar fewer
+        await settle(pilot)
+        assert chart.counts == (9**6, *left[:-1])
+
+
+async def test_a_won_game_says_solved_in_n_guesses_and_stops_suggesting(settle):
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await show_solved(pilot)
+        assert headline(app) == "Solved in 9 guesses"
+        explanation = str(app.screen.query_one("#explanation").render())
+        assert "Try" not in explanation and "bits" not in explanation
+        assert "nothing left to suggest" in explanation
+        await pilot.press("f3")
+        assert app._notifications and list(app._notifications)[-1].message == "Solved: nothing left to suggest."
+
+
+def test_solved_snapshot_with_the_chart(snap_compare):
+    assert snap_compare(PuzzleAssistant(start="mastermind"), terminal_size=(80, 24), run_before=show_solved)

@@ -133,3 +133,16 @@ async def test_what_a_screen_writes_in_its_own_tables_follows_the_theme(settle):
         assert all(len({tones[theme][i] for theme in THEMES}) > 1 for i in range(4)), tones
         table = screen.moves_table(screen.analysis)
         assert table.columns[1]._cells[0].style == screen.tone("good")  # the best move keeps the win
+
+
+async def test_the_mastermind_chart_follows_the_theme(settle):
+    from assistant.widgets.codes_chart import CodesChart
+
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        chart = app.screen.query_one(CodesChart)
+        chart.show(9**6, (80_460, 10, 1))  # a found code's bar has its own colour
+        drawn = await drawings_in_each_theme(app, pilot, lambda: (colours(chart.render()), component_styles(chart)))
+        assert_recoloured({theme: found for theme, (found, _) in drawn.items()})
+        assert_components_recoloured({theme: styles for theme, (_, styles) in drawn.items()})
