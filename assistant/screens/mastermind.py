@@ -243,6 +243,10 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         else:
             self.fill_guess(self.suggestion)
 
+    def suggestion_text(self) -> str:
+        """The suggested guess in colour names, as the guess box reads it back."""
+        return " ".join(self.state.name(self.suggestion)) if self.suggestion else super().suggestion_text()
+
     def fill_guess(self, code: tuple[int, ...]) -> None:
         box = self.query_one("#guess", Input)
         box.value = " ".join(self.state.colours[c] for c in code)

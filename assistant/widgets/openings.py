@@ -239,6 +239,7 @@ class OpeningsDialog(Dialog):
     def __init__(self, board: str, start: int | None = None) -> None:
         super().__init__()
         self.board = board
+        self.picture_name = f"peg-openings-{board}"  # f5's file name
         self.start = start or engine.BOARDS[board].center or 1
         self.found: tuple[engine.Opening, ...] = ()
         self.openings = LiveResult(
