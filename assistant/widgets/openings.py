@@ -276,7 +276,7 @@ class OpeningsDialog(Dialog):
         self.query_one("#title", Static).update(
             f"{self.board}: {sum(o.games for o in found):,} winning games over all starts"
             if counted
-            else f"{self.board}: {sum(o.winnable for o in found)} of {len(found)} starts can end with one peg "
+            else f"{self.board}: {sum(o.winnable for o in found)} of {len(found)} starts win "
             "(searched: too many games to count)"
         )
         self.query_one(OpeningsTable).show_openings(found)

@@ -132,3 +132,16 @@ async def test_a_won_game_says_solved_in_n_guesses_and_stops_suggesting(settle):
 
 def test_solved_snapshot_with_the_chart(snap_compare):
     assert snap_compare(PuzzleAssistant(start="mastermind"), terminal_size=(80, 24), run_before=show_solved)
+
+
+async def test_one_code_left_is_offered_as_the_winning_play_not_as_a_zero_bit_try(settle):
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        # Green first: one black for "green yellow none …", one white for "yellow none green …".
+        app.screen.load(SEED.with_row(mm.Row(mm.parse_guess(SEED, "green red red red red red"), mm.Feedback(1, 0))))
+        await settle(pilot)
+        assert headline(app) == "Solved: one code left"
+        explanation = str(app.screen.query_one("#explanation").render())
+        assert explanation.startswith("Play") and "the only code left, it wins" in explanation
+        assert "bits" not in explanation

@@ -14,7 +14,7 @@ from textual.widget import Widget
 
 from assistant.app import PuzzleAssistant
 from assistant.widgets.disk_rows import DiskRows
-from assistant.widgets.openings import OpeningsTable, heat
+from assistant.widgets.openings import BoardMap, OpeningsTable, heat
 from assistant.widgets.peg_board import PegBoard
 from assistant.widgets.zebra_grid import ZebraGrid
 from puzzles import peg
@@ -93,6 +93,11 @@ async def test_the_peg_board_and_its_openings_follow_the_theme(settle):
             lambda: [found for o in openings for found in colours(heat(o, table.get_component_rich_style))],
         )
         assert_recoloured(drawn)
+
+        starts = app.screen.query_one("#starts", BoardMap)
+        drawn = await drawings_in_each_theme(app, pilot, lambda: (colours(starts.render()), component_styles(starts)))
+        assert_recoloured({theme: found for theme, (found, _) in drawn.items()})
+        assert_components_recoloured({theme: styles for theme, (_, styles) in drawn.items()})
 
 
 async def test_the_zebra_grid_follows_the_theme(settle):
