@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from textual.widgets import Input
+
 from assistant.app import PuzzleAssistant
 from assistant.kinds import KINDS
 from puzzles import peg
@@ -64,6 +66,9 @@ async def take(view: View, directory: Path, size: tuple[int, int]) -> Path:
         for key in view.keys:
             await pilot.press(key)
             await settle(app, pilot)
+        for box in app.screen.query(Input):  # a blinking cursor would make each run's picture differ
+            box.cursor_blink = False
+        await pilot.pause()
         path = directory / f"{view.name}.svg"
         app.save_screenshot(filename=path.name, path=str(directory))
     return path
