@@ -98,12 +98,12 @@ class Shading:
         spread = math.log(self.greatest) - math.log(self.least)
         return min(3, int(4 * (math.log(n) - math.log(self.least)) / spread))
 
-    def floors(self) -> list[int]:
-        """The least count of each shade, for the legend."""
+    def steps(self) -> list[tuple[int, int]]:
+        """Each shade in use with the least count it holds, for the legend."""
         if self.greatest <= self.least:
-            return [self.greatest]
+            return [(3, self.greatest)]
         ratio = (self.greatest / self.least) ** 0.25
-        return [self.least] + [math.ceil(self.least * ratio**i) for i in range(1, 4)]
+        return [(0, self.least)] + [(i, math.ceil(self.least * ratio**i)) for i in range(1, 4)]
 
 
 def start_tile(opening: engine.Opening, shading: Shading) -> str:
@@ -298,8 +298,8 @@ class OpeningsDialog(Dialog):
         text = Text()
         if any(o.exact and o.winnable for o in self.found):
             text.append("games (log): ")
-            for name, floor in zip(TILE_CLASSES, shading.floors()):
-                text.append_text(tile(name, f"{floor:,}+"))
+            for shade, least in shading.steps():
+                text.append_text(tile(TILE_CLASSES[shade], f"{least:,}+"))
         for name, label, meaning in (
             ("map--searched", "✓", "searched: a win found"),
             ("map--unsettled", "?", "unsettled"),

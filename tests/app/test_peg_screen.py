@@ -246,3 +246,15 @@ async def test_the_openings_map_says_which_starts_are_searched_unsettled_or_prov
 
 def test_openings_map_snapshot(snap_compare):
     assert snap_compare(PuzzleAssistant(start="peg"), terminal_size=(80, 24), run_before=open_openings)
+
+
+def test_the_openings_map_shades_counts_on_a_log_scale():
+    from assistant.widgets.openings import Shading
+
+    shading = Shading.of([0, 1_550, 14_880, 85_258])  # triangle5's smallest, middle and largest
+    assert [shading.shade(n) for n in (1_550, 14_880, 85_258)] == [0, 2, 3]
+    assert [shade for shade, _ in shading.steps()] == [0, 1, 2, 3]
+    for shade, least in shading.steps():  # each step's least count is in its own shade, one less is not
+        assert shading.shade(least) == shade and (shade == 0 or shading.shade(least - 1) == shade - 1)
+    one = Shading.of([7, 7])  # every start alike: the legend's one step is the shade the map uses
+    assert one.steps() == [(one.shade(7), 7)]
