@@ -95,6 +95,7 @@ SMALL = {
     "triangle5": "board: triangular\n    O\n   X X\n  X X X\n X X X X\nX X X X X\n",
     "hexagon": "board: triangular\n  X X\n X O X\nX X X X\n X X X\n  X X\n",
     "triangle with a gap": "board: triangular\n   X\n  X X\n X - X\nX X O X\n",
+    "triangle5 with a gap": "board: triangular\n    X\n   X X\n  O - X\n X X X X\nX X X X X\n",
     "finish": "board: triangular\n    O\n   X X\n  X X X\n X X X X\nX X X X X\nfinish: 13\n",
 }
 
