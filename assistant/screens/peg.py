@@ -151,9 +151,8 @@ class PegScreen(PuzzleScreen[engine.Position]):
 
     def describe(self, position: engine.Position) -> str:
         pegs = bin(position.pegs).count("1")
-        board = engine.BOARDS[position.board]
         where = f", finish at {position.finish}" if position.finish else ""
-        return f"{board.title}, {board.size} holes, {pegs} pegs{where}"
+        return f"{engine.BOARDS[position.board].title}, {pegs} pegs{where}"
 
     def live_input(self, position: engine.Position) -> LiveInput:
         return LiveInput(position, patient=position is self.patient_for)

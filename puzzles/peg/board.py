@@ -60,7 +60,7 @@ class Board:
 
     @property
     def title(self) -> str:
-        return self.name if self.named else f"drawn {self.lattice} board"
+        return self.name if self.named else f"drawn {self.lattice} board of {self.size} holes"
 
     @property
     def columns(self) -> tuple[int, ...]:

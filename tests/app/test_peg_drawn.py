@@ -40,7 +40,7 @@ async def test_a_drawn_board_is_refused_with_its_place_then_opens_and_plays(sett
         assert app.screen is screen and screen.state == peg.parse(GAPPED)
         total, _, after = brute_force(GAPPED)
         assert headline(app) == f"{total:,} winning games"
-        assert total == 978 and "drawn triangular board, 14 holes" in screen.sub_title
+        assert total == 978 and "drawn triangular board of 14 holes, 13 pegs" in screen.sub_title
         board = screen.query_one(PegBoard)
         assert board.places()[4] == (2, 4) and board.places()[5] == (2, 12)  # the gap between them
         first = screen.analysis.moves[0].move
