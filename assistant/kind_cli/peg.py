@@ -183,6 +183,14 @@ def searched_annotation(position: peg.Position) -> str:
     return f"{len(analysis.moves)} moves, {sum(m.keeps_win for m in analysis.moves)} keep a win, {undecided} undecided"
 
 
+FOUR_BY_FOUR = peg.parse("board: square\nX X X X\nX X X X\nX X X X\nX X X X\n").board  # a drawn board
+
+
+def counted_openings(board: str) -> str:
+    found = peg.openings(board)
+    return f"{sum(o.games for o in found):,} games; {sum(o.winnable for o in found)} of {len(found)} starts win"
+
+
 BENCHMARKS = [
     Benchmark(
         "triangle5 openings table (all starts, all counts)",
@@ -231,6 +239,15 @@ BENCHMARKS = [
         "interactive",
         repeat=3,
     ),
+    Benchmark("drawn 4x4 square openings (all counted)", lambda: counted_openings(FOUR_BY_FOUR), "<= 1 s", repeat=5),
+    Benchmark(
+        "wiegleb from the centre: per-move search (endgames built)",
+        lambda: searched_annotation(peg.start("wiegleb", 23)),
+        "<= 1.5 s",
+        repeat=3,
+        setup=lambda: peg.analyse(peg.start("wiegleb", 23), budget=peg.LIVE_BUDGET),
+    ),
+    Benchmark("wiegleb openings (searched)", lambda: searched_openings("wiegleb"), "interactive", repeat=1),
     Benchmark("triangle7 openings (searched)", lambda: searched_openings("triangle7"), "interactive", repeat=3),
     Benchmark("triangle7 openings counted exactly (--count)", counted_triangle7, "", repeat=1),
 ]

@@ -228,3 +228,12 @@ def test_solve_reads_a_drawn_board(tmp_path, capsys):
     assert main(["solve", "peg", str(path), "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
     assert answer["count"] == brute_force(SMALL["hexagon"])[0] and answer["exact"]
+
+
+@given(st.text(alphabet="XxO.- \n", max_size=60), st.sampled_from(["square", "triangular"]))
+def test_any_drawing_parses_or_is_refused(drawing, lattice):
+    try:
+        position = peg.parse(f"board: {lattice}\n{drawing}")
+    except PuzzleError:
+        return
+    assert peg.parse(peg.format(position)) == position
