@@ -237,3 +237,17 @@ def test_any_drawing_parses_or_is_refused(drawing, lattice):
     except PuzzleError:
         return
     assert peg.parse(peg.format(position)) == position
+
+
+def test_cli_openings_and_count_take_a_file_that_draws_the_board(tmp_path, capsys):
+    path = tmp_path / "square.txt"
+    path.write_text(SMALL["4x4 square"])
+    assert main(["peg", "count", str(path), "--start", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"games": 210_422}
+    assert main(["peg", "openings", str(path), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["openings"]
+    board = peg.parse(SMALL["4x4 square"]).board
+    assert [o["games"] for o in rows] == [brute_force(peg.format(peg.start(board, o["hole"])))[0] for o in rows]
+    with pytest.raises(SystemExit):
+        main(["peg", "openings", str(tmp_path / "missing.txt")])
+    assert "not a board name, nor a position file" in capsys.readouterr().err
