@@ -1,6 +1,6 @@
 """A board of one's own on the peg screen: drawn in the new-game dialog, played, restored after a restart."""
 
-from textual.widgets import Static, TextArea
+from textual.widgets import Button, Static, TextArea
 
 from assistant.app import PuzzleAssistant
 from assistant.screens.peg import DrawBoardDialog
@@ -13,14 +13,14 @@ GAPPED = SMALL["triangle5 with a gap"]
 
 
 async def draw(pilot, text: str) -> None:
-    """ctrl+n, 'draw a board…', the drawing typed in, OK."""
+    """ctrl+n, 'draw a board…', the drawing typed in, OK (pressed, not clicked: an error shown moves it)."""
     await pilot.press("ctrl+n")
     choices = pilot.app.screen.query_one("OptionList")
     choices.highlighted = choices.option_count - 1
     await pilot.press("enter")
     await pilot.pause()
     pilot.app.screen.query_one(TextArea).text = text
-    await pilot.click("#ok")
+    pilot.app.screen.query_one("#ok", Button).press()
     await pilot.pause()
 
 
@@ -35,7 +35,7 @@ async def test_a_drawn_board_is_refused_with_its_place_then_opens_and_plays(sett
         assert "line 3, column 5: ragged rows" in str(app.screen.query_one("#error", Static).render())
         assert app.screen.query_one(TextArea).text == ragged  # nothing typed is lost
         app.screen.query_one(TextArea).text = GAPPED
-        await pilot.click("#ok")
+        app.screen.query_one("#ok", Button).press()
         await settle(pilot)
         assert app.screen is screen and screen.state == peg.parse(GAPPED)
         total, _, after = brute_force(GAPPED)
@@ -73,6 +73,7 @@ async def test_a_drawn_game_survives_a_restart(settle):
 
 
 async def open_the_draw_dialog(pilot) -> None:
+    await ready_for_snapshot(pilot)  # the game behind the dialog drawn first
     await pilot.press("ctrl+n")
     choices = pilot.app.screen.query_one("OptionList")
     choices.highlighted = choices.option_count - 1
