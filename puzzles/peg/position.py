@@ -75,13 +75,13 @@ def parse(text: str) -> Position:
             line=lines[0].number,
             column=match.start(1) + 1,
         )
-    finish = None
+    finish, finish_column = None, 1
     if rows and (target := re.match(r"\s*finish\s*:\s*(\d+)\s*$", rows[-1].text, re.IGNORECASE)):
-        finish, rows = (matched_number(target, 1, rows[-1].number), target.start(1) + 1), rows[:-1]
+        finish, finish_column, rows = matched_number(target, 1, rows[-1].number), target.start(1) + 1, rows[:-1]
     board, pegs = drawn(name, rows, lines[0]) if name in LATTICES else on_named(BOARDS[name], rows, lines[0])
-    if finish is not None and not 1 <= finish[0] <= board.size:
-        raise PuzzleError(f"finish must be a hole 1..{board.size}", line=lines[-1].number, column=finish[1])
-    return Position(board.name, pegs, finish and finish[0])
+    if finish is not None and not 1 <= finish <= board.size:
+        raise PuzzleError(f"finish must be a hole 1..{board.size}", line=lines[-1].number, column=finish_column)
+    return Position(board.name, pegs, finish)
 
 
 def cells(line: Line) -> list[re.Match]:
@@ -109,7 +109,7 @@ def on_named(board: Board, rows: list[Line], header: Line) -> tuple[Board, int]:
         )
     pegs = 0
     for line, holes in zip(rows, board.rows):
-        marks = [m for m in re.finditer(r"\S", line.text)]
+        marks = list(re.finditer(r"\S", line.text))
         for mark in marks:
             if mark.group() not in "XxOo.":
                 raise PuzzleError(
