@@ -95,3 +95,16 @@ async def a_drawn_board(pilot) -> None:
 
 def test_drawn_board_snapshot(snap_compare):
     assert snap_compare(PuzzleAssistant(start="peg"), terminal_size=(80, 24), run_before=a_drawn_board)
+
+
+async def test_the_openings_of_a_drawn_board(settle):
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = peg.parse(SMALL["4x4 square"]).board
+        app.screen.load(peg.parse(SMALL["4x4 square"]))
+        await settle(pilot)
+        await pilot.press("o")
+        await settle(pilot)
+        total = sum(brute_force(peg.format(peg.start(board, hole)))[0] for hole in range(1, 17))
+        assert total == 1_683_376 and f"{total:,} winning games" in str(app.screen.query_one("#title").render())
