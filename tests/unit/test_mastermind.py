@@ -138,7 +138,48 @@ def test_a_mistyped_row_is_found_and_corrected():
     assert analysis.count.value == 0
     first = analysis.corrections[0]
     assert (first.row, first.feedback) == (3, mm.Feedback(1, 2))
-    assert analysis.diagnosis.startswith("No code fits; row 4 was probably 1 black 2 white, not 1 1 (then 2 codes fit)")
+    assert analysis.diagnosis.startswith(
+        "No code fits; row 4: you may have miscounted one peg: 1 2, not 1 1 (then 2 codes fit)"
+    )
+
+
+SECRET_0123 = [((0, 0, 1, 1), (1, 1)), ((1, 2, 3, 4), (0, 3)), ((3, 0, 5, 2), (0, 3))]  # a 4x6 game, secret 0 1 2 3
+
+
+def known_game(row: int, typed: tuple[int, int]) -> mm.Game:
+    rows = [mm.Row(guess, mm.Feedback(*pegs)) for guess, pegs in SECRET_0123]
+    return mm.Game(rows=tuple(rows)).replace_row(row, mm.Row(rows[row].guess, mm.Feedback(*typed)))
+
+
+@pytest.mark.parametrize("row", [1, 2])
+def test_swapped_black_and_white_is_the_likeliest_slip(row):
+    analysis = mm.analyse(known_game(row, (3, 0)), budget=QUICK)
+    first = analysis.corrections[0]
+    assert (first.row, first.feedback, first.slip) == (row, mm.Feedback(0, 3), "swapped")
+    assert analysis.diagnosis.startswith(
+        f"No code fits; row {row + 1}: you may have swapped black and white: 0 3, not 3 0 (then 3 codes fit)."
+    )
+    # the other rows' corrections are off by one, so they come after, however many codes they keep
+    assert [c.slip for c in analysis.corrections[1:3]] == ["off by one", "off by one"]
+
+
+def test_off_by_one_comes_before_bigger_slips_that_keep_more_codes():
+    analysis = mm.analyse(known_game(1, (0, 4)), budget=QUICK)
+    first, second = analysis.corrections[:2]
+    assert (first.row, first.feedback, first.slip, first.fits) == (1, mm.Feedback(0, 3), "off by one", 3)
+    assert (second.row, second.feedback, second.slip, second.fits) == (1, mm.Feedback(0, 2), "other", 6)
+    assert "row 2: the pegs were probably 0 2, not 0 4 (then 6 codes fit)" in analysis.diagnosis
+
+
+def test_slips_rank_swap_then_one_off_then_nearest_then_most_codes():
+    game = known_game(1, (3, 0))
+    corrections = mm.diagnose(mm.code_space(game), game)
+    kinds = ["swapped", "off by one", "other"]
+    keys = [
+        (kinds.index(c.slip), abs(c.typed.black - c.feedback.black) + abs(c.typed.white - c.feedback.white), -c.fits)
+        for c in corrections
+    ]
+    assert keys == sorted(keys) and len(set(c.slip for c in corrections)) == 3
 
 
 @pytest.mark.parametrize(
