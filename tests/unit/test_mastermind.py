@@ -329,3 +329,103 @@ def test_cli_prints_json_per_file(tmp_path, capsys):
 def test_cli_refuses_a_missing_file(capsys):
     assert main(["solve", "mastermind", "/no/such/game.txt"]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- no repeated colours (Bulls and Cows)
+
+BULLS_AND_COWS = "pegs: 4\ncolours: 0 1 2 3 4 5 6 7 8 9\nrepeats: no\n"
+
+
+@pytest.mark.parametrize("pegs, colours", [(2, 2), (3, 5), (4, 6), (4, 10), (6, 9), (8, 10)])
+def test_codes_without_repeats_number_colours_choose_pegs_in_order(pegs, colours):
+    space = mm.space_of(pegs, colours, repeats=False)
+    assert space.size == len(space.without_repeats) == np.prod(range(colours - pegs + 1, colours + 1))
+    assert np.all(np.diff(space.without_repeats) > 0)
+
+
+def test_bulls_and_cows_has_5040_codes_and_refuses_a_repeated_digit_naming_the_row():
+    game = mm.parse(BULLS_AND_COWS + "0 1 2 3 = 1 2\n")
+    assert not game.repeats and mm.analyse(mm.Game(4, game.colours, repeats=False), budget=QUICK).count.value == 5040
+    with pytest.raises(PuzzleError) as caught:
+        mm.parse(BULLS_AND_COWS + "0 1 2 3 = 1 2\n4 5 4 6 = 0 1\n")
+    assert str(caught.value).startswith("line 5, column 1: peg 3: 4 is already peg 1")
+    assert "no repeated colours" in str(caught.value)
+    with pytest.raises(PuzzleError, match="peg 2: red is already peg 1"):
+        mm.parse_guess(mm.Game(repeats=False), "rrby")
+
+
+@pytest.mark.parametrize(
+    "text, message, line",
+    [
+        (
+            "pegs: 5\ncolours: a b c d\nrepeats: no\n",
+            "without repeated colours 5 pegs need at least 5 colours, not 4",
+            3,
+        ),
+        ("repeats: no\npegs: 5\ncolours: a b c d\na b c d a = 0 0\n", "need at least 5 colours", 1),
+        ("repeats: maybe\n", "repeats: is yes or no, not 'maybe'", 1),
+    ],
+)
+def test_impossible_no_repeat_games_are_refused_with_the_line(text, message, line):
+    with pytest.raises(PuzzleError, match=message) as caught:
+        mm.parse(text)
+    assert caught.value.line == line
+
+
+def test_a_space_without_repeats_needs_enough_colours():
+    with pytest.raises(PuzzleError, match="5 pegs need at least 5 colours"):
+        mm.space_of(5, 4, repeats=False)
+
+
+def test_no_repeats_round_trips_and_repeats_stay_the_default():
+    game = mm.parse(BULLS_AND_COWS + "0 1 2 3 = 1 2\n9 8 7 6 = 0 0\n")
+    assert mm.format(game).splitlines()[2] == "repeats: no"
+    assert mm.parse(mm.format(game)) == game
+    assert "repeats" not in mm.format(SEED) and mm.parse("repeats: yes\n") == mm.Game()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_filtering_without_repeats_matches_brute_force(data):
+    pegs = data.draw(st.integers(2, 4))
+    colours = data.draw(st.integers(pegs, 6))
+    codes = [c for c in itertools.product(range(colours), repeat=pegs) if len(set(c)) == pegs]
+    secret = data.draw(st.sampled_from(codes))
+    guesses = data.draw(st.lists(st.sampled_from(codes), max_size=3))
+    game = mm.Game(pegs, tuple("abcdef"[:colours]), tuple(mm.Row(g, mm.score(secret, g)) for g in guesses), False)
+    space = mm.code_space(game)
+    alive = space.consistent(game)
+    brute = [c for c in codes if all(mm.score(c, r.guess) == r.feedback for r in game.rows)]
+    assert [space.code(i) for i in space.listed(alive, 0, space.size)] == brute
+    assert space.count(alive) == len(brute) and secret in brute
+    guess = data.draw(st.sampled_from(codes))
+    fits = [space.packed(mm.score(c, guess)) for c in brute]
+    assert space.partition(guess, alive).tolist() == np.bincount(fits, minlength=space.feedbacks).tolist()
+    if not game.rows:
+        assert space.partition(guess, None).tolist() == space.partition(guess, alive).tolist()
+
+
+@pytest.mark.parametrize("strategy", mm.STRATEGIES)
+def test_every_strategy_finds_every_secret_without_repeating_a_colour(strategy):
+    space = mm.space_of(3, 5, repeats=False)
+    breaker = Codebreaker(space, strategy)
+    for secret in space.without_repeats:
+        line = breaker.line(int(secret))
+        assert line[-1] == space.code(int(secret))
+        assert all(len(set(guess)) == 3 for guess in line)
+
+
+def test_guess_classes_without_repeats_hold_the_best_guess_of_all():
+    """The symmetry classes lose nothing: the best entropy among classes is the best among all codes."""
+    from puzzles.mastermind.strategies import badness, candidate_guesses, partition_sizes
+
+    space = mm.space_of(4, 7, repeats=False)
+    game = mm.Game(4, tuple("abcdefg"), (mm.Row((0, 1, 2, 3), mm.Feedback(0, 1)),), False)
+    alive = space.consistent(game)
+    every = space.listed(None, 0, space.size)
+    classes, complete = candidate_guesses(space, [(0, 1, 2, 3)], alive)
+    assert complete and set(classes) <= set(every) and len(classes) < len(every)
+    assert badness("entropy", partition_sizes(space, classes, alive)).min() == pytest.approx(
+        badness("entropy", partition_sizes(space, every, alive)).min()
+    )
+    assert [space.code(int(i)) for i in candidate_guesses(space, [], None)[0]] == [(0, 1, 2, 3)]
