@@ -115,6 +115,15 @@ def all_secrets(strategy: str) -> Benchmark:
     return Benchmark(f"4x6 all 1,296 secrets: {strategy}", run, target, repeat=1 if strategy == "optimal" else 3)
 
 
+def bulls_and_cows(strategy: str) -> Benchmark:
+    def run() -> str:
+        space = mm.space_of(4, 10, repeats=False)
+        results = Codebreaker(space, strategy, mm.BUDGET).play_all(space.without_repeats)
+        return f"total {results.total:,} (optimum {BULLS_AND_COWS_OPTIMUM:,}), average {results.average:.4f}, worst {results.worst}"
+
+    return Benchmark(f"Bulls and Cows, all 5,040 secrets: {strategy}", run, "<= 60 s, average <= 5.30", repeat=1)
+
+
 def sample_5x8() -> str:
     space = mm.space_of(5, 8)
     results = Codebreaker(space, "entropy", mm.BUDGET).play_all(sample_secrets(space, 500, seed=0))
@@ -136,4 +145,5 @@ BENCHMARKS = [
     Benchmark("6x9 suggestion after 3 rows", lambda: suggestion_after(3), "<= 2 s", repeat=3),
     *(all_secrets(strategy) for strategy in ("minimax", "entropy", "expected-size", "most-parts", "optimal")),
     Benchmark("5x8 entropy, 500 seeded secrets", sample_5x8, "average <= 5.6 (best known 5.491)", repeat=1),
+    *(bulls_and_cows(strategy) for strategy in ("entropy", "expected-size")),
 ]

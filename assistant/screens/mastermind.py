@@ -72,6 +72,7 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
     AUTO_FOCUS = "#guess"
     BUDGET = mm.LIVE_BUDGET
     SCREENSHOT_KEYS: ClassVar[tuple[str, ...]] = ()
+    SCREENSHOT_EXAMPLES: ClassVar[tuple[str, ...]] = ("solo-practice",)
     BINDINGS = [
         Binding("f3", "use_suggestion", "Use suggestion", tooltip="Put the suggested guess in the guess box"),
         *ROW_BINDINGS,
@@ -143,6 +144,7 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         key = self.query_one("#key", Input)
         key.disabled = game.codemaker is not None
         key.placeholder = "b w" if game.codemaker is None else "app"
+        self.query_one("#strategy", Select).display = game.codemaker is None  # the review has its own
         self.query_one("#tabs", TabbedContent).get_tab("suggestion-tab").label = (
             "Review" if reviewed(game) else "Suggestion"
         )
@@ -364,7 +366,9 @@ def review_table(review: mm.Review, game: mm.Game) -> Table:
     over = f"all {review.secrets:,} secrets" if review.strategy == "optimal" else f"{review.secrets:,} sampled secrets"
     outer = Table.grid()
     outer.add_row(
-        Text.assemble(f"Solved in {len(review.guesses)}; the secret ", code_pegs(review.secret, game.colours))
+        Text.assemble(
+            f"Solved in {len(review.guesses)} guesses; the secret was ", code_pegs(review.secret, game.colours)
+        )
     )
     outer.add_row(rows)
     if all(cost is None for cost in review.costs):

@@ -133,7 +133,7 @@ async def test_practice_against_a_random_secret_plays_a_full_game_and_reviews_it
         assert [row.feedback for row in rows] == [mm.score(hidden, row.guess) for row in rows]
         assert rows[-1].feedback == mm.Feedback(3, 0) and headline(app) == "Solved: one code left"
         text = explanation_text(app)
-        assert "Solved in 3" in text and "The optimal strategy on the same secret" in text
+        assert "Solved in 3 guesses" in text and "The optimal strategy on the same secret" in text
         assert "It needs 3.2344 guesses on average (all 64 secrets)." in text  # 207 / 64, the search's total
         assert "Row costs need the exact optimum" in text
         await guess(pilot, "rrr")  # the game is over: nothing more is added
@@ -202,3 +202,21 @@ async def test_the_new_game_dialog_starts_bulls_and_cows_practice(settle):
         await settle(pilot)
         game = screen.state
         assert (game.pegs, len(game.colours), game.repeats, game.codemaker) == (4, 10, False, mm.Codemaker("adversary"))
+
+
+SOLVED_PRACTICE = SMALL + "codemaker: adversary\nred red red = 0 0\nblue blue blue = 1 0\nblue green green = 0 1\n"
+
+
+def test_snapshot_of_a_reviewed_practice_game(snap_compare):
+    async def solve_it(pilot):
+        screen = pilot.app.screen
+        screen.BUDGET = Budget(work=300)
+        game = mm.parse(SOLVED_PRACTICE)
+        space = mm.code_space(game)
+        while not mm.solved(game):  # the adversary's game played to the end, always the first code left
+            code = space.code(int(space.listed(space.consistent(game), 0, 1)[0]))
+            game = game.with_row(mm.Row(code, mm.answer(game, code)))
+        screen.load(game)
+        await ready_for_snapshot(pilot)
+
+    assert snap_compare(PuzzleAssistant(start="mastermind"), terminal_size=(80, 24), run_before=solve_it)
