@@ -429,3 +429,52 @@ def test_guess_classes_without_repeats_hold_the_best_guess_of_all():
         badness("entropy", partition_sizes(space, every, alive)).min()
     )
     assert [space.code(int(i)) for i in candidate_guesses(space, [], None)[0]] == [(0, 1, 2, 3)]
+
+
+def test_cli_bench_without_repeats_and_solve_of_bulls_and_cows(tmp_path, capsys):
+    assert main(["mastermind", "bench", "--pegs", "3", "--colors", "5", "--no-repeats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 60  # 5 * 4 * 3 secrets
+    assert main(["mastermind", "bench", "--pegs", "5", "--colors", "4", "--no-repeats"]) == 2
+    assert "without repeats 5 pegs need at least 5 colours" in capsys.readouterr().err
+    game = tmp_path / "bulls.txt"
+    game.write_text(examples("mastermind")["without-repeats"])
+    assert main(["solve", "mastermind", str(game), "--json", "--limit", "200"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    brute = [
+        c
+        for c in itertools.permutations(range(10), 4)
+        if mm.score(c, (0, 1, 2, 3)) == mm.Feedback(0, 2) and mm.score(c, (4, 5, 6, 7)) == mm.Feedback(1, 1)
+    ]
+    assert data["count"] == len(brute) == 168 and ["4", "2", "7", "1"] in data["solutions"]
+    assert len(set(data["suggestion"])) == 4  # the suggestion repeats no digit either
+
+
+def test_practice_game_files_keep_the_codemaker_and_refuse_bad_ones():
+    game = mm.parse(examples("mastermind")["solo-practice"])
+    assert game.codemaker == mm.Codemaker("random", 2026) and mm.solved(game)
+    assert mm.parse(mm.format(game)) == game
+    assert mm.parse("codemaker: adversary\n").codemaker == mm.Codemaker("adversary")
+    for bad in ("codemaker: random\n", "codemaker: random -3\n", "codemaker: friend\n"):
+        with pytest.raises(PuzzleError, match="codemaker: is 'random' and a seed") as caught:
+            mm.parse(bad)
+        assert caught.value.line == 1
+
+
+def test_the_random_codemaker_answers_from_its_seeded_secret_and_the_adversary_leaves_the_most_codes():
+    from puzzles.mastermind.practice import secret
+
+    game = mm.parse("pegs: 4\ncodemaker: random 5\n")
+    space = mm.code_space(game)
+    hidden = space.code(secret(game))
+    assert secret(game) == secret(mm.parse(mm.format(game)))  # restored, the same secret
+    for guess in [(0, 0, 1, 1), (2, 3, 4, 5), hidden]:
+        assert mm.answer(game, guess) == mm.score(hidden, guess)
+    adversary = mm.Game(codemaker=mm.Codemaker("adversary"))
+    # Knuth's opening splits 1,296 codes into parts of at most 256: 0 0, 0 1 and 1 0; the tie goes to the fewest pegs
+    assert mm.answer(adversary, (0, 0, 1, 1)) == mm.Feedback(0, 0)
+    three = mm.Game(3, tuple("abc"), (mm.Row((0, 1, 2), mm.Feedback(1, 2)),), codemaker=mm.Codemaker("adversary"))
+    assert mm.answer(three, (0, 2, 1)) == mm.Feedback(0, 3)  # 0 2 1 | 1 0 2, 2 1 0: the larger part
+    two = three.with_row(mm.Row((0, 2, 1), mm.Feedback(0, 3)))
+    assert mm.answer(two, (1, 0, 2)) == mm.Feedback(0, 3)  # 1 0 2 | 2 1 0: a tie, and not the win
+    one = two.with_row(mm.Row((1, 0, 2), mm.Feedback(0, 3)))
+    assert mm.answer(one, (2, 1, 0)) == mm.Feedback(3, 0)  # one code left: the adversary must give in
