@@ -403,9 +403,10 @@ class NewGameDialog(Dialog):
                 allow_blank=False,
                 id="preset",
             )
-            yield Input("4", placeholder="pegs (2..8)", id="pegs")
-            yield Input(self.PRESETS["classic"][1], placeholder="colour names, 2..10", id="colours")
-            with Horizontal(id="choices"):
+            with Horizontal(classes="fields"):
+                yield Input("4", placeholder="pegs (2..8)", id="pegs")
+                yield Input(self.PRESETS["classic"][1], placeholder="colour names, 2..10", id="colours")
+            with Horizontal(classes="fields"):
                 yield Select(
                     [("colours may repeat", "yes"), ("no repeated colours", "no")],
                     value="yes",
