@@ -19,7 +19,8 @@ from puzzles.mastermind.game import Code, Feedback, Game
 from puzzles.mastermind.play import Codebreaker, sample_secrets
 from puzzles.mastermind.strategies import MAX_SCANNED, OPTIMAL_MAX_CODES
 
-REVIEW_SECRETS = 100  # secrets the average is measured over where the optimum is out of reach
+REVIEW_SECRETS = (10, 100)  # the fewest and most secrets the average is measured over where the optimum is out of reach
+REVIEW_CODES = 2_000_000  # bigger spaces cost more a game: this // codes secrets, within REVIEW_SECRETS
 REVIEW_BUDGET = Budget(work=5_000)  # per guess of the heuristic line: the same review on every machine
 
 
@@ -70,7 +71,9 @@ def review(game: Game, should_stop: ShouldStop = never) -> Review:
         total, _ = breaker.optimal.best(space.listed(None, 0, space.size), [], should_stop)
         average, secrets = total / space.size, space.size
     else:
-        results = breaker.play_all(sample_secrets(space, REVIEW_SECRETS), should_stop)
+        fewest, most = REVIEW_SECRETS
+        sample = max(fewest, min(most, REVIEW_CODES // space.size))
+        results = breaker.play_all(sample_secrets(space, sample), should_stop)
         average, secrets = results.average, results.games
     guesses = tuple(row.guess for row in game.rows)
     return Review(found, guesses, row_costs(game), breaker.strategy, tuple(line), average, secrets)

@@ -478,3 +478,16 @@ def test_the_random_codemaker_answers_from_its_seeded_secret_and_the_adversary_l
     assert mm.answer(two, (1, 0, 2)) == mm.Feedback(0, 3)  # 1 0 2 | 2 1 0: a tie, and not the win
     one = two.with_row(mm.Row((1, 0, 2), mm.Feedback(0, 3)))
     assert mm.answer(one, (2, 1, 0)) == mm.Feedback(3, 0)  # one code left: the adversary must give in
+
+
+def test_the_review_plays_the_best_strategy_against_the_same_secret():
+    small = mm.Game(3, tuple("abcd"), (mm.Row((0, 0, 1), mm.Feedback(0, 1)), mm.Row((1, 2, 3), mm.Feedback(3, 0))))
+    review = mm.review(small)
+    assert (review.strategy, review.secret, review.line[-1]) == ("optimal", (1, 2, 3), (1, 2, 3))
+    assert review.average == pytest.approx(207 / 64) and review.secrets == 64
+    assert review.costs == (None, None)  # the merge hook: no row is scored until the exact per-row cost is in
+    assert len(review.line) == Codebreaker(mm.space_of(3, 4), "optimal").play(mm.space_of(3, 4).index_of((1, 2, 3)))
+    bigger = mm.Game(4, tuple("abcdefgh"), (mm.Row((7, 6, 5, 4), mm.Feedback(4, 0)),), repeats=False)
+    review = mm.review(bigger)  # 1,680 codes: past the optimum's reach, so entropy over a seeded sample
+    assert (review.strategy, review.secrets, review.line[-1]) == ("entropy", 100, (7, 6, 5, 4))
+    assert all(len(set(guess)) == 4 for guess in review.line) and 4 < review.average < 6
