@@ -2,8 +2,7 @@
 
 Each screen opens on its bundled example; a screen class may list
 `SCREENSHOT_KEYS` to press first (a few moves in, a cell selected) so the
-picture shows the assistant at work, and `SCREENSHOT_EXAMPLES`, other bundled
-examples to picture too (`mastermind-solo-practice.svg`).
+picture shows the assistant at work.
 """
 
 from __future__ import annotations
@@ -12,7 +11,6 @@ from pathlib import Path
 
 from assistant.app import PuzzleAssistant
 from assistant.kinds import KINDS
-from puzzles.examples import examples
 
 
 async def settle(app: PuzzleAssistant, pilot) -> None:
@@ -22,28 +20,17 @@ async def settle(app: PuzzleAssistant, pilot) -> None:
     await pilot.pause()
 
 
-async def take(
-    kind: str, directory: Path, size: tuple[int, int], keys: tuple[str, ...] = (), example: str | None = None
-) -> Path:
+async def take(kind: str, directory: Path, size: tuple[int, int], keys: tuple[str, ...] = ()) -> Path:
     app = PuzzleAssistant(start=kind, restore_sessions=False)
     async with app.run_test(size=size) as pilot:
         await settle(app, pilot)
-        if example is not None:
-            app.screen.load(app.screen.from_text(examples(kind)[example]))
-            await settle(app, pilot)
         for key in keys:
             await pilot.press(key)
             await settle(app, pilot)
-        path = directory / (f"{kind}.svg" if example is None else f"{kind}-{example}.svg")
+        path = directory / f"{kind}.svg"
         app.save_screenshot(filename=path.name, path=str(directory))
     return path
 
 
 async def take_all(directory: Path, size: tuple[int, int]) -> list[Path]:
-    paths = []
-    for kind in KINDS:
-        screen = kind.screen()
-        paths.append(await take(kind.name, directory, size, getattr(screen, "SCREENSHOT_KEYS", ())))
-        for example in getattr(screen, "SCREENSHOT_EXAMPLES", ()):
-            paths.append(await take(kind.name, directory, size, example=example))
-    return paths
+    return [await take(kind.name, directory, size, getattr(kind.screen(), "SCREENSHOT_KEYS", ())) for kind in KINDS]

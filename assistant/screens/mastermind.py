@@ -72,7 +72,6 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
     AUTO_FOCUS = "#guess"
     BUDGET = mm.LIVE_BUDGET
     SCREENSHOT_KEYS: ClassVar[tuple[str, ...]] = ()
-    SCREENSHOT_EXAMPLES: ClassVar[tuple[str, ...]] = ("solo-practice",)
     BINDINGS = [
         Binding("f3", "use_suggestion", "Use suggestion", tooltip="Put the suggested guess in the guess box"),
         *ROW_BINDINGS,
