@@ -48,9 +48,9 @@ right colour in the wrong place (each peg counted once).
 - If no code fits, the assistant finds the row most likely mistyped and the
   feedback that would fit: swapped black and white first, then one peg off.
 
-**Practice** (ctrl+n, "codemaker: the computer"): the app keeps the secret, a
-random one or an adversary that commits to nothing and always leaves you the
-most codes. Type a guess and press enter: the app gives the pegs. The
+**Practice** (ctrl+n, then "practice: random secret" or "practice:
+adversary"): the app keeps the secret, a random one or an adversary that
+commits to nothing and always leaves you the most codes. Type a guess and press enter: the app gives the pegs. The
 suggestion stays hidden until you solve it; then the Review tab shows your
 rows, the best line for the same secret and the best strategy's average.
 """
@@ -349,7 +349,7 @@ def reviewed(game: mm.Game) -> bool:
 
 def review_table(review: mm.Review, game: mm.Game) -> Table:
     """The person's rows with their costs, then the best line for the same secret, then its average."""
-    rows = Table(box=None, header_style="bold", pad_edge=False, title_justify="left")
+    rows = Table(box=None, header_style="bold", pad_edge=False)
     for name in ("#", "your guess", "pegs", "cost"):
         rows.add_column(name, justify="right" if name in ("#", "cost") else "left")
     for number, (guess, cost) in enumerate(zip(review.guesses, review.costs), 1):
