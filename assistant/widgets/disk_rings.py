@@ -264,7 +264,11 @@ class DiskRings(Widget, can_focus=True):
         return None
 
     def on_click(self, event: Click) -> None:
-        place = self.picked_at(event.x - self.styles.padding.left, event.y - self.styles.padding.top)
+        """A click on a field picks it (and the screen flips it); on a disk's line in the list, chooses that disk."""
+        x, y = event.x - self.styles.padding.left, event.y - self.styles.padding.top
+        place = self.picked_at(x, y)
         if place is not None:
             self.cursor = place
             self.post_message(self.Picked(*place))
+        elif self.disks is not None and 0 <= x < LEGEND and 0 <= y < len(self.disks.rows):
+            self.cursor = (y, self.cursor[1])

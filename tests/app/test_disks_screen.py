@@ -126,6 +126,9 @@ async def test_the_cursor_goes_round_and_across_and_a_click_toggles(settle):
         assert rings.cursor == (1, 3)
         assert app.screen.state.rows[1][3] == 1 - before
         assert drawn_disk(rings, 1)[3] == 1 - before
+        await pilot.click(DiskRings, offset=(rings.styles.padding.left + 2, 1 + 2))  # "disk 3" in the list
+        assert rings.cursor == (2, 3)
+        assert app.screen.state.rows[1][3] == 1 - before, "choosing a disk flips nothing"
 
 
 def test_snapshot(snap_compare):
