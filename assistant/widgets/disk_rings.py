@@ -231,7 +231,9 @@ class DiskRings(Widget, can_focus=True):
             for char, look in row:
                 line.append(char, look)
             lines.append(line)
-        return Text("\n").join(lines)
+        picture = Text("\n").join(lines)
+        picture.no_wrap = True  # cropped, never folded, where the board is narrower than the rings
+        return picture
 
     def legend_line(self, i: int) -> str:
         """Line i of the list of disks beside the rings: each disk's turn so far."""
