@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from rich.style import Style
@@ -78,11 +78,6 @@ def tracks(disks: int, fields: int) -> tuple[tuple[Point, ...], ...]:
     return tuple(found)
 
 
-def turned(row: Sequence[int], rotation: int) -> tuple[int, ...]:
-    """A disk's fields as they lie after `rotation` (the engine's convention: shifted left)."""
-    return tuple(row[rotation:]) + tuple(row[:rotation])
-
-
 def frames(start: Sequence[int], end: Sequence[int], fields: int) -> list[tuple[int, ...]]:
     """The rotations seen on the way from `start` to `end`: every disk a field per frame, the short way round."""
     now, seen = list(start), []
@@ -95,8 +90,9 @@ def frames(start: Sequence[int], end: Sequence[int], fields: int) -> list[tuple[
     return seen
 
 
-def covered(disks: engine.Disks, rotations: Sequence[int]) -> list[int]:
-    return [sum(column) for column in zip(*(turned(row, r) for row, r in zip(disks.rows, rotations)))]
+def covered(disks: engine.Disks) -> list[int]:
+    """How many solid parts lie over each field as the disks are turned."""
+    return [sum(column) for column in zip(*(disks.rotated(d) for d in range(len(disks.rows))))]
 
 
 class DiskRings(Widget, can_focus=True):
@@ -215,14 +211,15 @@ class DiskRings(Widget, can_focus=True):
             ring = style("disk-rings--track-chosen" if d == self.cursor[0] else "disk-rings--track")
             for point in track:
                 put(point, "·", ring)
-        for d, (row, rotation) in enumerate(zip(disks.rows, self.shown)):
+        shown = replace(disks, rotations=self.shown)
+        for d in range(len(disks.rows)):
             ring = style("disk-rings--chosen" if d == self.cursor[0] else "disk-rings--other", partial=True)
-            for f, solid in enumerate(turned(row, rotation)):
+            for f, solid in enumerate(shown.rotated(d)):
                 look = style("disk-rings--solid" if solid else "disk-rings--hole") + ring
                 if (d, f) == self.cursor:
                     look += style("disk-rings--cursor")
                 put(places[(d, f)], "●" if solid else "○", look)
-        for point, count in zip(count_places, covered(disks, self.shown)):
+        for point, count in zip(count_places, covered(shown)):
             right = count == 1 if disks.cover == "exactly one" else count >= 1
             put(point, str(count), style("disk-rings--right" if right else "disk-rings--wrong"))
         lines = []

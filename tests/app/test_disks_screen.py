@@ -3,7 +3,7 @@
 import pytest
 
 from assistant.app import PuzzleAssistant
-from assistant.widgets.disk_rings import LEGEND, DiskRings, frames, layout, turned
+from assistant.widgets.disk_rings import LEGEND, DiskRings, frames, layout
 from tests.conftest import headline, ready_for_snapshot
 
 SOLUTION = (0, 0, 5, 11)  # the seed's one way to turn its disks
@@ -59,7 +59,7 @@ async def test_apply_turn_and_toggle(settle):
         await pilot.press("down", "down", "full_stop")  # disk 3 one field clockwise
         await settle(pilot)
         assert app.screen.state.turned == (0, 0, 4, 11)
-        assert drawn_disk(rings, 2) == turned(app.screen.state.rows[2], 4)
+        assert drawn_disk(rings, 2) == app.screen.state.rotated(2)
         assert headline(app) == "1 solution"
         await pilot.press("comma")
         await settle(pilot)
@@ -67,7 +67,7 @@ async def test_apply_turn_and_toggle(settle):
         await pilot.press("space")
         await settle(pilot)
         assert headline(app) == "No solution"
-        assert drawn_disk(rings, 2) == turned(app.screen.state.rows[2], 5)
+        assert drawn_disk(rings, 2) == app.screen.state.rotated(2)
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert headline(app) == "1 solution — solved as turned"
@@ -103,9 +103,7 @@ async def test_with_animations_off_the_disks_land_at_once(settle):
         rings = app.screen.query_one(DiskRings)
         await pilot.press("a")
         assert not rings.turning and rings.shown == SOLUTION
-        assert [drawn_disk(rings, d) for d in range(4)] == [
-            turned(row, r) for row, r in zip(rings.disks.rows, SOLUTION)
-        ]
+        assert [drawn_disk(rings, d) for d in range(4)] == [app.screen.state.rotated(d) for d in range(4)]
 
 
 async def test_the_cursor_goes_round_and_across_and_a_click_toggles(settle):
