@@ -43,8 +43,11 @@ class JodiciScreen(BoardScreen):
 
     def cells(self, board: jodici.Jodici, analysis: Any) -> list[list[GridCell]]:
         """Each ring's fields then its sum; below them each sector's sum: the ring board draws them round."""
-        rings = [[*row, sum_label(sum(values))] for row, values in zip(self.board_cells(board, analysis), board.grid)]
-        return [*rings, [sum_label(sum(column)) for column in zip(*board.grid)]]
+        rings = [
+            [*row, sum_label(values, jodici.RING_SUM)]
+            for row, values in zip(self.board_cells(board, analysis), board.grid)
+        ]
+        return [*rings, [sum_label(column, jodici.SECTOR_SUM) for column in zip(*board.grid)]]
 
     def cell_label(self, position: tuple[int, int]) -> str:
         return jodici.label(position)
@@ -57,11 +60,14 @@ class JodiciScreen(BoardScreen):
         ring, sector = at
         ring_sum = sum(self.state.grid[ring])
         sector_sum = sum(row[sector] for row in self.state.grid)
-        return f"{info}\nring Σ{ring_sum} of {jodici.RING_SUM}, sector Σ{sector_sum} of {jodici.SECTOR_SUM}"
+        return f"{info}\nring Σ{ring_sum}/{jodici.RING_SUM} · sector Σ{sector_sum}/{jodici.SECTOR_SUM}"
 
     def new_state(self) -> jodici.Jodici:
         return jodici.blank()
 
 
-def sum_label(total: int) -> GridCell:
-    return GridCell(f"Σ{total}", "label", accepts="")
+def sum_label(values: tuple[int, ...], wanted: int) -> GridCell:
+    """A ring's or sector's sum so far, marked when it is already past `wanted` or full and short of it."""
+    total = sum(values)
+    wrong = total > wanted or (all(values) and total != wanted)
+    return GridCell(f"Σ{total}", "label", conflict=wrong, accepts="")

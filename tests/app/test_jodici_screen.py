@@ -36,7 +36,7 @@ async def test_the_cursor_goes_round_a_ring_and_across_the_rings(settle):
         await pilot.press("up")
         assert board.cursor == (1, 2)
         assert "ring 2, sector 3: 1 (clue)" in str(app.screen.query_one("#cell-info").render())
-        assert "ring Σ15 of 30, sector Σ1 of 15" in str(app.screen.query_one("#cell-info").render())
+        assert "ring Σ15/30 · sector Σ1/15" in str(app.screen.query_one("#cell-info").render())
 
 
 async def test_typing_shows_digits_marks_and_conflicts_in_place(settle):
@@ -58,6 +58,7 @@ async def test_typing_shows_digits_marks_and_conflicts_in_place(settle):
         assert board.cell((0, 4)).conflict and board.cell((1, 4)).conflict, "sector 5 sums to 16"
         assert headline(app) == "No completion"
         assert field_text(board, (3, 4)).strip() == "Σ16"
+        assert board.cell((3, 4)).conflict and not board.cell((3, 3)).conflict, "the sum past 15 is marked too"
         await pilot.press("3")  # a field holds one digit: the last typed
         await settle(pilot)
         assert app.screen.state.grid[0][4] == 3 and not board.cell((0, 4)).conflict
