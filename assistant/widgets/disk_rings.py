@@ -29,13 +29,12 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from assistant.widgets import ARROW_BINDINGS
+from assistant.widgets.canvas import Canvas, Point
 from puzzles import disks as engine
 
 FRAME = 1 / 15  # seconds per field turned
 STEP = 2  # rows between neighbouring rings
 LEGEND = 11  # columns for "disk 1 ↻ 0" beside the rings
-
-Point = tuple[int, int]  # (column, row) from the centre
 
 
 def nearest(value: float) -> int:
@@ -187,30 +186,19 @@ class DiskRings(Widget, can_focus=True):
         return LEGEND + 2 * self.half_size()[0] + 1 if self.disks else 0
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(2 * self.half_size()[1] + 1, len(self.disks.rows)) if self.disks else 0
+        return 2 * self.half_size()[1] + 1 if self.disks else 0  # the list of disks is shorter than the rings
 
     def render(self) -> Text:
         disks = self.disks
         if disks is None:
             return Text()
         style = self.get_component_rich_style
-        half_x, half_y = self.half_size()
-        canvas: list[list[tuple[str, Style | None]]] = [
-            [(" ", None)] * (2 * half_x + 1) for _ in range(max(2 * half_y + 1, len(disks.rows)))
-        ]
+        canvas = Canvas(*self.half_size())
         places, count_places = layout(len(disks.rows), disks.fields)
-
-        def put(point: Point, text: str, look: Style) -> None:
-            x, y = point
-            row = canvas[y + half_y]
-            start = x + half_x - (len(text) - 1) // 2
-            for i, char in enumerate(text):
-                row[start + i] = (char, look)
-
         for d, track in enumerate(tracks(len(disks.rows), disks.fields)):
             ring = style("disk-rings--track-chosen" if d == self.cursor[0] else "disk-rings--track")
             for point in track:
-                put(point, "·", ring)
+                canvas.put(point, "·", ring)
         shown = replace(disks, rotations=self.shown)
         for d in range(len(disks.rows)):
             ring = style("disk-rings--chosen" if d == self.cursor[0] else "disk-rings--other", partial=True)
@@ -218,16 +206,14 @@ class DiskRings(Widget, can_focus=True):
                 look = style("disk-rings--solid" if solid else "disk-rings--hole") + ring
                 if (d, f) == self.cursor:
                     look += style("disk-rings--cursor")
-                put(places[(d, f)], "●" if solid else "○", look)
+                canvas.put(places[(d, f)], "●" if solid else "○", look)
         for point, count in zip(count_places, covered(shown)):
             right = count == 1 if disks.cover == "exactly one" else count >= 1
-            put(point, str(count), style("disk-rings--right" if right else "disk-rings--wrong"))
-        lines = []
-        for i, row in enumerate(canvas):
-            line = Text(self.legend_line(i).ljust(LEGEND), style=self.legend_style(i))
-            for char, look in row:
-                line.append(char, look)
-            lines.append(line)
+            canvas.put(point, str(count), style("disk-rings--right" if right else "disk-rings--wrong"))
+        lines = [
+            Text(self.legend_line(i).ljust(LEGEND), style=self.legend_style(i)) + line
+            for i, line in enumerate(canvas.lines())
+        ]
         picture = Text("\n").join(lines)
         picture.no_wrap = True  # cropped, never folded, where the board is narrower than the rings
         return picture

@@ -22,14 +22,13 @@ from rich.text import Text
 from textual.events import Click
 from textual.geometry import Size
 
+from assistant.widgets.canvas import Canvas, Point
 from assistant.widgets.grid import EditableGrid, GridCell
 from puzzles.numbergrid import Position
 
 FIELD = 3  # columns per field: a digit or three candidate marks
 # Where a sector's field lies from the centre for each band outward: (columns, rows), clockwise from the top.
 SECTOR_STEPS = ((0, -2), (3, -1), (3, 1), (0, 2), (-3, 1), (-3, -1))
-
-Point = tuple[int, int]  # (column, row) from the centre
 
 
 def hexagon(h: int) -> Iterator[tuple[Point, str]]:
@@ -129,25 +128,14 @@ class RingBoard(EditableGrid):
     def render(self) -> Text:
         if not self.cells:
             return Text()
-        half_x, half_y = self.half_size()
-        canvas = [[(" ", None)] * (2 * half_x + 1) for _ in range(2 * half_y + 1)]
+        canvas = Canvas(*self.half_size())
         line = self.get_component_rich_style("ring-board--line")
-        for (x, y), char in lines(self.rings).items():
-            canvas[y + half_y][x + half_x] = (char, line)
-        for position, (x, y) in self.places().items():
+        for point, char in lines(self.rings).items():
+            canvas.put(point, char, line)
+        for position, point in self.places().items():
             drawn = self._draw(self.cell(position), position, FIELD)
-            start = x + half_x - len(drawn) // 2
-            row = canvas[y + half_y]
-            for i, char in enumerate(drawn.plain):
-                if 0 <= start + i < len(row):
-                    row[start + i] = (char, drawn.style)
-        text = Text()
-        for i, row in enumerate(canvas):
-            if i:
-                text.append("\n")
-            for char, style in row:
-                text.append(char, style)
-        return text
+            canvas.put(point, drawn.plain, drawn.style)
+        return Text("\n").join(canvas.lines())
 
     def _draw(self, cell: GridCell, position: Position, width: int) -> Text:
         """A field three wide, its digit in the middle, with no padding: the lines of the board frame it."""
