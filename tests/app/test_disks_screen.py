@@ -44,6 +44,16 @@ def test_a_turn_goes_a_field_per_frame_the_short_way_round():
     assert frames(SOLUTION, SOLUTION, 12) == []
 
 
+async def test_the_whole_picture_shows_at_80x24(settle):
+    app = PuzzleAssistant(start="disks")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        rings = app.screen.query_one(DiskRings)
+        half_x, half_y = rings.half_size()
+        assert rings.content_region.size == (LEGEND + 2 * half_x + 1, 2 * half_y + 1)
+        assert app.screen.query_one("#board").region.contains_region(rings.region)
+
+
 async def test_apply_turn_and_toggle(settle):
     app = PuzzleAssistant(start="disks")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -21,6 +21,18 @@ def test_the_board_is_three_nested_hexagons_cut_by_three_spokes():
     assert drawn[(0, 0)] == "◆"
 
 
+async def test_the_whole_board_and_the_line_under_it_show_at_80x24(settle):
+    app = PuzzleAssistant(start="jodici")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(RingBoard)
+        half_x, half_y = board.half_size()
+        assert board.content_region.size == (2 * half_x + 1, 2 * half_y + 1)
+        shown = app.screen.query_one("#board").region
+        assert shown.contains_region(board.region)
+        assert shown.contains_region(app.screen.query_one("#cell-info").region)
+
+
 async def test_the_cursor_goes_round_a_ring_and_across_the_rings(settle):
     app = PuzzleAssistant(start="jodici")
     async with app.run_test(size=(80, 24)) as pilot:
