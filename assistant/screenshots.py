@@ -4,7 +4,7 @@ Each screen opens on its bundled example; a screen class may list
 `SCREENSHOT_KEYS` to press first (a few moves in, a cell selected) so the
 picture shows the assistant at work.  `VIEWS` adds the pictures a screen
 alone does not show: the home screen, the openings map, a won Mastermind
-game.  The README shows every one of them (tests/app/test_screenshots.py
+game, a practice game.  The README shows every one of them (tests/app/test_screenshots.py
 checks that it does).
 """
 
@@ -20,7 +20,9 @@ from textual.widgets import Input
 
 from assistant.app import PuzzleAssistant
 from assistant.kinds import KINDS
+from puzzles import mastermind as mm
 from puzzles import peg
+from puzzles.examples import examples
 
 HOME = "PUZZLE_ASSISTANT_HOME"  # where the app keeps sessions and settings (assistant.sessions.data_dir)
 
@@ -43,6 +45,7 @@ def views() -> tuple[View, ...]:
         *screens,
         # The winning row typed by its colour keys (green yellow none yellow orange blue) and its pegs.
         View("mastermind-solved", "mastermind", (*"gynyob", "enter", "6", "0", "enter")),
+        View("mastermind-solo-practice", "mastermind", load=lambda: mm.parse(examples("mastermind")["solo-practice"])),
         View("peg-openings", "peg", ("o",)),
         View("peg-openings-european", "peg", ("o",), lambda: peg.start("european", 1)),
         View("zebra-solutions", "zebra"),

@@ -174,18 +174,18 @@ class BoardMap(Widget):
         self.refresh()
 
     def places(self) -> dict[int, tuple[int, int]]:
-        """Hole -> (line, column) of its tile: triangles centred row by row, crosses on their grid."""
-        offsets = self.board.offsets or (0,) * len(self.board.rows)
-        return {hole: (r, offsets[r] * CELL // 2 + c * CELL) for hole, (r, c) in enumerate(self.board.holes, 1)}
+        """Hole -> (line, column) of its tile, laid out as the board is drawn (`Board.columns`, in half cells)."""
+        holes, columns = self.board.holes, self.board.columns
+        return {number: (r, x * CELL // 2) for number, ((r, _), x) in enumerate(zip(holes, columns), 1)}
 
     def get_content_width(self, container, viewport) -> int:
         return max(x for _, x in self.places().values()) + CELL - 1
 
     def get_content_height(self, container, viewport, width) -> int:
-        return len(self.board.rows)
+        return self.board.holes[-1][0] + 1
 
     def render(self) -> Text:
-        lines = [Text() for _ in self.board.rows]
+        lines = [Text() for _ in range(self.board.holes[-1][0] + 1)]
         for hole, (line, x) in sorted(self.places().items(), key=lambda item: item[1]):
             text = lines[line]
             text.append(" " * (x - len(text.plain)))
@@ -226,9 +226,9 @@ class OpeningsDialog(Dialog):
     OpeningsDialog ContentSwitcher { height: auto; }
     OpeningsDialog #map-view { height: auto; }
     OpeningsDialog #maps { height: auto; align-horizontal: left; margin-top: 0; }
-    OpeningsDialog #maps > Vertical { width: auto; height: auto; margin-right: 4; }
+    OpeningsDialog #maps > Vertical { width: auto; height: auto; margin-right: 2; }
     OpeningsDialog .caption { color: $text-muted; width: auto; }
-    OpeningsDialog #legend, OpeningsDialog #start { margin-top: 1; }
+    OpeningsDialog #legend { margin: 1 0; }
     OpeningsDialog #table-view { height: auto; max-height: 14; }  /* the keys stay in view at 24 rows */
     """
     BINDINGS = [
@@ -239,7 +239,8 @@ class OpeningsDialog(Dialog):
     def __init__(self, board: str, start: int | None = None) -> None:
         super().__init__()
         self.board = board
-        self.picture_name = f"peg-openings-{board}"  # f5's file name
+        self.board_title = engine.BOARDS[board].title  # a drawn board's name is its whole shape: not for reading
+        self.picture_name = f"peg-openings-{board if engine.BOARDS[board].named else 'drawn'}"  # f5's file name
         self.start = start or engine.BOARDS[board].center or 1
         self.found: tuple[engine.Opening, ...] = ()
         self.openings = LiveResult(
@@ -248,7 +249,7 @@ class OpeningsDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"{self.board}: openings (computing…)", classes="title", id="title")
+            yield Static(f"{self.board_title}: openings (computing…)", classes="title", id="title")
             with ContentSwitcher(initial="map-view"):
                 with Vertical(id="map-view"):
                     with Horizontal(id="maps"):
@@ -268,15 +269,15 @@ class OpeningsDialog(Dialog):
         self.openings.request(self.board)
 
     def show_failure(self, message: str) -> None:
-        self.query_one("#title", Static).update(f"{self.board}: {message}")
+        self.query_one("#title", Static).update(f"{self.board_title}: {message}")
 
     def show_openings(self, found: tuple[engine.Opening, ...]) -> None:
         self.found = found
         counted = all(o.exact for o in found)
         self.query_one("#title", Static).update(
-            f"{self.board}: {sum(o.games for o in found):,} winning games over all starts"
+            f"{self.board_title}: {sum(o.games for o in found):,} winning games over all starts"
             if counted
-            else f"{self.board}: {sum(o.winnable for o in found)} of {len(found)} starts win "
+            else f"{self.board_title}: {sum(o.winnable for o in found)} of {len(found)} starts win "
             "(searched: too many games to count)"
         )
         self.query_one(OpeningsTable).show_openings(found)
