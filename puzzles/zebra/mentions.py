@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from puzzles.core import PuzzleError, shown
 from puzzles.zebra.model import Category, Puzzle, Ref
+from puzzles.zebra.vocabulary import OTHER_NAMES
 
 WORD = re.compile(r"[A-Za-z][\w&'-]*")
 STOP = set(
@@ -26,28 +27,57 @@ class Mention:
 
 @lru_cache(maxsize=16)
 def value_finder(categories: tuple[Category, ...]) -> tuple[dict[str, frozenset[Ref]], re.Pattern]:
-    """Every way a value may be written, lower-cased, and one pattern that finds them, longest first.
+    """Every way a value may be written, by its `key`, and one pattern that finds them, longest first.
 
-    The forms are `Category:value`, the value and its plurals.  Built once per
-    set of categories, not once per clue: it was three quarters of reading.
+    The forms are `Category:value`, the value, and its variants: plurals,
+    without a leading article, other names (`British` for `brit`, `February`
+    for `feb`).  The pattern takes spaces and hyphens alike and either may be
+    left out (`hip-hop`, `hip hop`, `F-150` for `f150`).  A variant that is
+    exactly another value's form is not added; one shared by two values stays
+    ambiguous and is refused where it is used.  Built once per set of
+    categories, not once per clue: it was three quarters of reading.
     """
     exact: dict[str, set[Ref]] = {}
+    written: dict[str, str] = {}
     for c, category in enumerate(categories):
         for v, value in enumerate(category.values):
-            exact.setdefault(f"{category.name}:{value}".lower(), set()).add((c, v))
-            exact.setdefault(value.lower(), set()).add((c, v))
-    forms = {form: set(refs) for form, refs in exact.items()}
-    for form, refs in exact.items():
-        if ":" in form or len(form) < 3:
+            for form in (f"{category.name}:{value}", value):
+                exact.setdefault(key(form), set()).add((c, v))
+                written.setdefault(key(form), form.lower())
+    forms = {k: set(refs) for k, refs in exact.items()}
+    for k, refs in exact.items():
+        if ":" in k or len(k) < 3:
             continue
-        for variant in inflections(form):
-            if variant not in exact:
-                forms.setdefault(variant, set()).update(refs)
+        for variant in variants(written[k]):
+            if key(variant) not in exact:
+                forms.setdefault(key(variant), set()).update(refs)
+                written.setdefault(key(variant), variant)
+    alternatives = sorted({flexible(written[k]) for k in forms}, key=len, reverse=True)
     pattern = re.compile(
-        r"(?<![\w&-])(?:" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True))) + r")(?![\w&-])",
-        re.IGNORECASE,
+        r"(?<![\w&-])(?:" + "|".join(alternatives) + r")(?![\w&]|-(?!(?:style|styled|type)\b))", re.IGNORECASE
     )
-    return {form: frozenset(refs) for form, refs in forms.items()}, pattern
+    return {k: frozenset(refs) for k, refs in forms.items()}, pattern
+
+
+def key(form: str) -> str:
+    """What the forms of one value share: lower case, without spaces and hyphens."""
+    return re.sub(r"[\s-]+", "", form.lower())
+
+
+def flexible(form: str) -> str:
+    """A form as a pattern in which spaces and hyphens are alike, may be left out or put between letters and digits."""
+    parts = [re.escape(part) for part in re.split(r"[\s-]+", form) if part]
+    parts = [re.sub(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])", "-?", part) for part in parts]
+    return r"[\s-]*".join(parts)
+
+
+def variants(form: str) -> list[str]:
+    """Other ways to write a value: plurals, without an article, other names of the same thing."""
+    found = inflections(form)
+    if (bare := re.sub(r"^(the|a|an)\s+", "", form)) != form:
+        found += [bare, *inflections(bare)]
+    found += [name for name in OTHER_NAMES.get(form, []) if name != form]
+    return found
 
 
 def inflections(word: str) -> list[str]:
@@ -64,11 +94,12 @@ def find_mentions(puzzle: Puzzle, body: str, skip: list[tuple[int, int]]) -> lis
     for match in pattern.finditer(body):
         if any(a <= match.start() < b for a, b in skip):
             continue
-        refs = forms[match.group().lower()]
+        refs = forms[key(match.group())]
         if len(refs) > 1:
             options = " or ".join(sorted(puzzle.name(r) for r in refs))
             raise PuzzleError(
-                f"{shown(match.group())} could be {options}: write Category:value", column=match.start() + 1
+                f"{shown(match.group())} could be more than one value: did you mean {options}?",
+                column=match.start() + 1,
             )
         mentions.append(Mention(match.start(), match.end(), next(iter(refs))))
     check_formal_refs(puzzle, body, mentions)
@@ -91,9 +122,9 @@ def check_formal_refs(puzzle: Puzzle, body: str, mentions: list[Mention]) -> Non
         raise PuzzleError(f"{shown(category.name)} has no value {shown(value)}{hint}", column=match.start(2) + 1)
 
 
-def did_you_mean(word: str, choices: list[str]) -> str:
+def did_you_mean(word: str, choices: list[str], cutoff: float = 0.6) -> str:
     lowered = {c.lower(): c for c in choices}
-    close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=cutoff)
     return f": did you mean {shown(lowered[close[0]])}?" if close else ""
 
 

@@ -104,6 +104,26 @@ def formal(r: Reading) -> Said | None:
     return None
 
 
+def houses_between(r: Reading) -> Said | None:
+    """`There is one house between A and B`, `There are two houses between A and B`: k houses apart, k + 1 positions."""
+    match = r.has(r"^there (?:is|are) (\w+) houses? between [^@]*@[^@]* and [^@]*@[^@]*$")
+    if match is None or len(r.refs) != 2:
+        return None
+    word = match.group(1)
+    k = read_number(word) if word.isdigit() else NUMBER_WORDS.get(word)
+    if k is None:
+        return None
+    need_positions(r, "houses between")
+    a, b = r.refs
+    houses = "one house" if k == 1 else f"{k} houses"
+    return [
+        (
+            Gap(a, b, frozenset({k + 1, -k - 1})),
+            f"there {'is' if k == 1 else 'are'} {houses} between {r.name(a)} and {r.name(b)}",
+        )
+    ]
+
+
 def place_words(r: Reading) -> Said | None:
     """One value and where it sits: first, last, middle, far left, odd, the third house, ..."""
     if len(r.refs) != 1 or r.has(r"\bthere (are|is)\b"):
@@ -314,6 +334,7 @@ ODD = frozenset(SPAN) - EVEN
 FAMILIES = (
     formal,
     declaration,
+    houses_between,
     all_different,
     neither,
     one_other,
@@ -323,3 +344,21 @@ FAMILIES = (
     place_words,
     same_object,
 )
+
+NUMBERS = " ".join(NUMBER_WORDS) + " # "
+NOT = " not never no n't isn't doesn't don't wasn't aren't "
+WORDS_OF = {
+    declaration: NUMBERS + "there are is house object people",
+    houses_between: NUMBERS + "there are is house between and where",
+    all_different: "all different distinct from and are each other",
+    neither: "neither nor and",
+    one_other: "of one the other and either or is are",
+    either_or: "either or both but not and",
+    comparison: " ".join(MORE + LESS) + NOT + "than in by #",
+    beside: NOT + "between somewhere immediately directly just right left next to neighbour neighbor beside adjacent "
+    "of on or same different parity position and each other",
+    place_words: NOT + "far left right or either end first second third fourth fifth sixth seventh eighth ninth "
+    "tenth last leftmost rightmost middle centre center odd even position number # in house",
+    same_object: NOT,
+}
+"""The words each family reads beside the values and the words that describe a person; `#` is any number."""
