@@ -56,7 +56,7 @@ def parse(text: str) -> Puzzle:
             key = (line, match.group(1))
         elif (category := category_of(line.text, {c.name for _, c in categories})) is not None:
             categories.append((line, category))
-        elif heading is not None and line.number < heading:
+        elif (heading is not None and line.number < heading) or (not categories and OPENING.match(line.text)):
             opening.append(line)  # the page's opening paragraph: only its number of houses is checked
         else:
             clues.append(line)

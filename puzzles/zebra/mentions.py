@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from puzzles.core import PuzzleError, shown
 from puzzles.zebra.model import Category, Puzzle, Ref
-from puzzles.zebra.vocabulary import OTHER_NAMES
+from puzzles.zebra.vocabulary import FUNCTION_WORDS, OTHER_NAMES, stem, words_of
 
 WORD = re.compile(r"[A-Za-z][\w&'-]*")
 STOP = set(
@@ -81,6 +81,10 @@ def variants(form: str) -> list[str]:
 
 
 def inflections(word: str) -> list[str]:
+    if word.endswith("ies"):
+        return [word[:-3] + "y", word[:-1]]
+    if word.endswith("oes"):
+        return [word[:-2], word[:-1]]
     if word.endswith("s"):
         return [word[:-1], word + "es"]
     if word.endswith("y"):
@@ -90,11 +94,15 @@ def inflections(word: str) -> list[str]:
 
 def find_mentions(puzzle: Puzzle, body: str, skip: list[tuple[int, int]]) -> list[Mention]:
     forms, pattern = value_finder(puzzle.categories)
-    mentions = []
+    mentions: list[Mention] = []
     for match in pattern.finditer(body):
         if any(a <= match.start() < b for a, b in skip):
             continue
         refs = forms[key(match.group())]
+        if len(refs) > 1:
+            since = mentions[-1].end if mentions else 0
+            near = words_of(body[since : match.start()])[-4:] + words_of(body[match.end() :])[:2]
+            refs = by_context(puzzle.categories, refs, frozenset(stem(w) for w in near))
         if len(refs) > 1:
             options = " or ".join(sorted(puzzle.name(r) for r in refs))
             raise PuzzleError(
@@ -104,6 +112,19 @@ def find_mentions(puzzle: Puzzle, body: str, skip: list[tuple[int, int]]) -> lis
         mentions.append(Mention(match.start(), match.end(), next(iter(refs))))
     check_formal_refs(puzzle, body, mentions)
     return mentions
+
+
+def by_context(categories: tuple[Category, ...], refs: frozenset[Ref], near: frozenset[str]) -> frozenset[Ref]:
+    """Of the values a word could be, the one whose category the words around it name (`the person's child is
+    named Alice`, with Alice both a name and a child); all of them when none or several are named."""
+    own = {ref: category_words(categories[ref[0]]) for ref in refs}
+    named = [ref for ref in refs if own[ref] - set().union(*(own[r] for r in refs if r[0] != ref[0])) & near]
+    return frozenset(named) if len(named) == 1 else refs
+
+
+def category_words(category: Category) -> frozenset[str]:
+    """The content words of a category's name and description: `child` for `Each mother is accompanied by their child`."""
+    return frozenset(stem(w) for w in words_of(f"{category.name} {category.description}") if w not in FUNCTION_WORDS)
 
 
 def check_formal_refs(puzzle: Puzzle, body: str, mentions: list[Mention]) -> None:

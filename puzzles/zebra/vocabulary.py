@@ -94,6 +94,10 @@ NOT_NOUNS = set(
     accompanied lives live occupied same one mother
     """.split()
 )
+FUNCTION_WORDS = set(
+    "each every everyone everybody person people the a an has have is are of in for by their his her its unique "
+    "different distinct favorite favourite something some all and with who whose that which there house houses".split()
+)
 
 
 def stem(word: str) -> str:
@@ -115,8 +119,9 @@ def words_of(text: str) -> list[str]:
 def category_name(description: str, taken: set[str]) -> str:
     """The name of a category from its page description: the noun it is about, `Drink` for `unique favorite drinks`.
 
-    The first run of content words is the noun phrase (`birthday month`, `phone
-    models`, `mothers' names`); its head is the last word unless that is a
+    The last run of content words is the noun phrase (`birthday month`, `phone
+    models`, `mothers' names`; the verb before it is not: `People collect
+    unique antique clocks`); its head is the last word unless that is a
     generic one (`models`, `genres`, `type of`).  A name already taken gets the
     whole phrase (`Hair color` beside `Color`).
     """
@@ -132,9 +137,7 @@ def category_name(description: str, taken: set[str]) -> str:
     runs = [run for run in runs if run]
     if not runs:
         return unused("Category", taken)
-    run = runs[0]
-    if len(runs) > 1 and all(w in GENERIC_HEADS for w in run):  # `type of pet`, `level of education`
-        run = runs[1]
+    run = next((run for run in reversed(runs) if not set(run) <= GENERIC_HEADS), runs[-1])
     head = next((w for w in reversed(run) if w not in GENERIC_HEADS), run[-1])
     phrase = [stem(w) for w in run[: run.index(head) + 1]]
     for name in (stem(head), " ".join(phrase)):
