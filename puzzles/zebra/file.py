@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from puzzles.core import PuzzleError, read_number, reads_text, shown
+from puzzles.core import PuzzleError, checked_text, read_number, reads_text, shown
 from puzzles.numbergrid import Line
 from puzzles.zebra.mentions import did_you_mean
 from puzzles.zebra.model import Category, Puzzle
@@ -218,6 +218,21 @@ def set_category(puzzle: Puzzle, text: str) -> Puzzle:
 
 def same_values(a: Category, b: Category) -> bool:
     return sorted(v.lower() for v in a.values) == sorted(v.lower() for v in b.values)
+
+
+def paste(puzzle: Puzzle, text: str) -> Puzzle:
+    """Pasted text: a whole puzzle or page when it has categories, else its lines are clues added to `puzzle`."""
+    lines = checked_text(text).splitlines()
+    if any(is_category_line(line) for line in lines):
+        return parse(text)
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or IGNORED.match(line) or CLUES_HEADING.fullmatch(line):
+            continue
+        try:
+            puzzle = add_clue(puzzle, line)
+        except PuzzleError as error:
+            raise PuzzleError(error.message, line=number, column=error.column) from None
+    return puzzle
 
 
 def is_category_line(text: str) -> bool:
