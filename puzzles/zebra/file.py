@@ -196,9 +196,11 @@ def set_category(puzzle: Puzzle, text: str) -> Puzzle:
     A new name with the very values of a category renames it (`Beverage: tea, coffee, juice`),
     keeping its page description.
     """
-    category = category_of(text, {c.name for c in puzzle.categories})
-    if category is None:
+    typed = category_of(text)
+    if typed is None:
         raise PuzzleError("a category is 'Name: value, value, ...'", column=1)
+    category = category_of(text, {c.name for c in puzzle.categories if not same_values(c, typed)})
+    assert category is not None
     named = [i for i, c in enumerate(puzzle.categories) if c.name.lower() == category.name.lower()]
     renamed = [i for i, c in enumerate(puzzle.categories) if same_values(c, category)]
     index = (named or renamed or [len(puzzle.categories)])[0]

@@ -265,6 +265,15 @@ def test_renaming_a_page_category_keeps_its_description_and_rereads_the_clues():
     assert "Beverage: - People have unique favorite drinks: `tea`, `coffee`, `juice`" in zebra.format(puzzle)
 
 
+def test_a_page_bullet_typed_again_replaces_its_category_and_a_new_one_is_added_beside():
+    puzzle = zebra.parse(ISSUE_PAGE)
+    again = zebra.set_category(puzzle, " - The people keep unique animals: `cat`, `dog`, `parrot`")
+    assert again == puzzle
+    more = zebra.set_category(puzzle, " - People have unique hair colors: `black`, `red`, `grey`")
+    assert [c.name for c in more.categories] == ["Name", "Animal", "Drink", "Color"]
+    assert zebra.is_category_line(" - People have unique hair colors: `black`, `red`, `grey`")
+
+
 @pytest.mark.parametrize(
     "text, line, message",
     [
