@@ -80,6 +80,15 @@ def test_the_issues_page_reads_whole_and_its_answer_is_the_only_one_brute_force_
     )
 
 
+def test_the_bundled_page_reads_whole_and_has_one_answer():
+    from puzzles.examples import examples
+
+    analysis = zebra.analyse(zebra.parse(examples("zebra")["page"]))
+    assert analysis.status == "unique" and all(not note.idle for note in analysis.notes)
+    assert analysis.solutions[0][0] == ("Dev", "dane", "jazz", "feb", "cat")
+    assert analysis.solutions[0][4] == ("Eli", "brit", "hip hop", "apr", "horse")
+
+
 def test_the_page_solves_from_the_command_line(tmp_path, capsys):
     import json
 
