@@ -37,7 +37,8 @@ IGNORED = re.compile(r"\s*(#|\.::|\||={3,})")
 BULLET_LINE = re.compile(
     r"\s*(?:[-*\u2022]\s*)?(?:([A-Za-z][\w &'-]*?)\s*:\s*[-\u2013\u2014]\s+)?(\w[^:`]*?)\s*:\s*(`[^`]*`(?:\s*,\s*(?:and\s+)?`[^`]*`)*)\s*\.?\s*$"
 )
-CLUES_HEADING = re.compile(r"\s*#*\s*clues\s*:?\s*$", re.IGNORECASE)
+PLAIN_BULLET = re.compile(r"\s*[-*\u2022]\s+(\w[^:`]*?)\s*:\s+([^`]*?)\s*\.?\s*$")
+CLUES_HEADING = re.compile(r"\s*[#*]*\s*clues\s*:?\s*\**\s*:?\s*$", re.IGNORECASE)
 OPENING = re.compile(r"\s*there (?:are|is) (\w+) (?:houses|house|people|persons|positions)\b.*[,.]", re.IGNORECASE)
 
 
@@ -56,7 +57,7 @@ def parse(text: str) -> Puzzle:
             key = (line, match.group(1))
         elif (category := category_of(line.text, {c.name for _, c in categories})) is not None:
             categories.append((line, category))
-        elif (heading is not None and line.number < heading) or (not categories and OPENING.match(line.text)):
+        elif (heading is not None and line.number < heading) or (not categories and opening_line(line.text)):
             opening.append(line)  # the page's opening paragraph: only its number of houses is checked
         else:
             clues.append(line)
@@ -82,10 +83,21 @@ def category_of(text: str, taken: set[str] = frozenset()) -> Category | None:
             tuple(v.strip() for v in re.findall(r"`([^`]*)`", values)),
             description,
         )
+    if match := PLAIN_BULLET.fullmatch(text):  # a page whose values lost their backquotes
+        description, values = match.groups()
+        plain = tuple(re.sub(r"^and\s+", "", v.strip()) for v in values.split(","))
+        if len(description.split()) == 1:
+            return Category(description, plain)
+        return Category(category_name(description, set(taken)), plain, description)
     match = CATEGORY_LINE.fullmatch(text)
     if match is None:
         return None
     return Category(match.group(1).strip(), tuple(v.strip() for v in match.group(2).split(",")))
+
+
+def opening_line(text: str) -> bool:
+    """A line of a page's opening paragraph, before its categories: `There are 6 houses, ...`, or a lead-in `...:`."""
+    return bool(OPENING.match(text)) or text.rstrip().endswith(":")
 
 
 def check_opening(puzzle: Puzzle, opening: list[Line]) -> None:

@@ -80,6 +80,20 @@ def test_the_issues_page_reads_whole_and_its_answer_is_the_only_one_brute_force_
     )
 
 
+def test_the_page_reads_the_same_without_backquotes_heading_or_with_other_bullets_and_numbering():
+    plain = (
+        ISSUE_PAGE.replace("`Ben`, `Cleo`", "`Ben`, and `Cleo`")
+        .replace("`", "")
+        .replace(" - ", " * ")
+        .replace("## Clues:", "**Clues:**")
+    )
+    assert "Ben, and Cleo" in plain
+    for n in range(1, 6):
+        plain = plain.replace(f"\n{n}. ", f"\n{n}) ")
+    assert zebra.parse(plain) == zebra.parse(ISSUE_PAGE)
+    assert zebra.parse(plain.replace("**Clues:**", "")) == zebra.parse(ISSUE_PAGE)
+
+
 def test_the_bundled_page_reads_whole_and_has_one_answer():
     from puzzles.examples import examples
 
