@@ -124,6 +124,25 @@ def houses_between(r: Reading) -> Said | None:
     ]
 
 
+def houses_apart(r: Reading) -> Said | None:
+    """`A is two houses to the left of B` (exactly k positions), `A lives two houses away from B` (either side)."""
+    match = r.has(r"\b(\w+) houses? (?:(?:to the )?(left|right) of|away from)\b")
+    if match is None or len(r.refs) != 2:
+        return None
+    word = match.group(1)
+    k = read_number(word) if word.isdigit() else NUMBER_WORDS.get(word)
+    if k is None:
+        return None
+    need_positions(r, "houses away")
+    a, b = r.refs
+    side = match.group(2)
+    gaps = frozenset({-k} if side == "left" else {k} if side == "right" else {k, -k})
+    where = f"to the {side} of" if side else "away from"
+    text = f"{r.name(a)} is {k} house{'s' * (k != 1)} {where} {r.name(b)}"
+    result: Said = [(Gap(a, b, gaps), text)]
+    return negate(result) if negated(r) else result
+
+
 def place_words(r: Reading) -> Said | None:
     """One value and where it sits: first, last, middle, far left, odd, the third house, ..."""
     if len(r.refs) != 1 or r.has(r"\bthere (are|is)\b"):
@@ -288,10 +307,10 @@ def beside(r: Reading) -> Said | None:
         return negate(result) if negated(r) else result
     if len(refs) != 2:
         return None
-    if r.has(r"\b(next to|neighbou?rs?|beside|adjacent|left or right)\b"):
+    if r.has(r"\b(next to|next door|neighbou?rs?|beside|adjacent|left or right)\b"):
         gaps, phrase = frozenset({-1, 1}), "is on the left or right of"
     elif side := r.has(r"\b(left|right)\b"):
-        immediate = r.has(r"\b(immediately|directly|just)\b") or r.has(r"\bon the (left|right) of\b")
+        immediate = r.has(r"\b(immediately|directly|just|exactly)\b") or r.has(r"\bon the (left|right) of\b")
         left = side.group(1) == "left"
         if immediate:
             gaps, phrase = frozenset({-1 if left else 1}), f"is on the {side.group(1)} of"
@@ -335,6 +354,7 @@ FAMILIES = (
     formal,
     declaration,
     houses_between,
+    houses_apart,
     all_different,
     neither,
     one_other,
@@ -350,12 +370,15 @@ NOT = " not never no n't isn't doesn't don't wasn't aren't "
 WORDS_OF = {
     declaration: NUMBERS + "there are is house object people",
     houses_between: NUMBERS + "there are is house between and where",
+    houses_apart: NUMBERS + NOT + "house to the left right of away from",
     all_different: "all different distinct from and are each other",
     neither: "neither nor and",
     one_other: "of one the other and either or is are",
     either_or: "either or both but not and",
     comparison: " ".join(MORE + LESS) + NOT + "than in by #",
-    beside: NOT + "between somewhere immediately directly just right left next to neighbour neighbor beside adjacent "
+    beside: NOT
+    + "between somewhere immediately directly just exactly right left next door to neighbour neighbor beside "
+    "adjacent "
     "of on or same different parity position and each other",
     place_words: NOT + "far left right or either end first second third fourth fifth sixth seventh eighth ninth "
     "tenth last leftmost rightmost middle centre center odd even position number # in house",

@@ -30,7 +30,7 @@ DESCRIBING = set(
     pet pets type kind sort brand model style styled genre genres music book books color colour
     bouquet boquet arrangement vase bunch aquarium tank degree diploma vacation vacations trip trips
     break breaks retreat retreats tour tours smoothie smoothies lunch dish meal
-    mother child son daughter parent born birthday month
+    mother child son daughter parent born birthday month year old aged age
     painted painting competition took place contract contracts picked pickup up location
     researcher researching research interested interest subject doing studies study student scholarship
     """.split()
