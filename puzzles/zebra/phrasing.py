@@ -125,8 +125,9 @@ def houses_between(r: Reading) -> Said | None:
 
 
 def houses_apart(r: Reading) -> Said | None:
-    """`A is two houses to the left of B` (exactly k positions), `A lives two houses away from B` (either side)."""
-    match = r.has(r"\b(\w+) houses? (?:(?:to the )?(left|right) of|away from)\b")
+    """`A is two houses to the left of B` (exactly k positions), `A lives two houses away from B`, `A and B live
+    two houses apart` (either side)."""
+    match = r.has(r"\b(\w+) houses? (?:(?:to the )?(left|right) of|away from|apart)\b")
     if match is None or len(r.refs) != 2:
         return None
     word = match.group(1)
@@ -137,7 +138,7 @@ def houses_apart(r: Reading) -> Said | None:
     a, b = r.refs
     side = match.group(2)
     gaps = frozenset({-k} if side == "left" else {k} if side == "right" else {k, -k})
-    where = f"to the {side} of" if side else "away from"
+    where = f"to the {side} of" if side else "away from"  # `apart` is echoed as `away from`
     text = f"{r.name(a)} is {k} house{'s' * (k != 1)} {where} {r.name(b)}"
     result: Said = [(Gap(a, b, gaps), text)]
     return negate(result) if negated(r) else result
@@ -165,8 +166,10 @@ def place_words(r: Reading) -> Said | None:
         places, said = set(range(0, n, 2)), f"{name} is in an odd position"
     elif r.has(r"\beven\b"):
         places, said = set(range(1, n, 2)), f"{name} is in an even position"
-    elif match := r.has(r"\b(" + "|".join(ORDINALS) + r")\b|\b(?:position|house|number) (\d+)\b"):
-        k = ORDINALS.get(match.group(1)) if match.group(1) else read_number(match.group(2))
+    elif match := r.has(
+        r"\b(" + "|".join(ORDINALS) + r")\b|\b(?:position|house|number) (\d+)\b|\b(\d+)(?:st|nd|rd|th)\b"
+    ):
+        k = ORDINALS.get(match.group(1)) if match.group(1) else read_number(match.group(2) or match.group(3))
         if not 1 <= k <= n:
             raise PuzzleError(f"there is no position {k} among {n}", column=1)
         places, said = {k - 1}, f"{name} is in position {k}"
@@ -370,7 +373,7 @@ NOT = " not never no n't isn't doesn't don't wasn't aren't "
 WORDS_OF = {
     declaration: NUMBERS + "there are is house object people",
     houses_between: NUMBERS + "there are is house between and where",
-    houses_apart: NUMBERS + NOT + "house to the left right of away from",
+    houses_apart: NUMBERS + NOT + "house to the left right of away from apart and",
     all_different: "all different distinct from and are each other",
     neither: "neither nor and",
     one_other: "of one the other and either or is are",
@@ -381,7 +384,7 @@ WORDS_OF = {
     "adjacent "
     "of on or same different parity position and each other",
     place_words: NOT + "far left right or either end first second third fourth fifth sixth seventh eighth ninth "
-    "tenth last leftmost rightmost middle centre center odd even position number # in house",
+    "tenth last leftmost rightmost middle centre center odd even position number # st nd rd th in house",
     same_object: NOT,
 }
 """The words each family reads beside the values and the words that describe a person; `#` is any number."""
