@@ -116,9 +116,15 @@ def find_mentions(puzzle: Puzzle, body: str, skip: list[tuple[int, int]]) -> lis
 
 def by_context(categories: tuple[Category, ...], refs: frozenset[Ref], near: frozenset[str]) -> frozenset[Ref]:
     """Of the values a word could be, the one whose category the words around it name (`the person's child is
-    named Alice`, with Alice both a name and a child); all of them when none or several are named."""
+    named Alice`, with Alice both a name and a child); all of them when none or several are named.
+
+    Pages name a person bare and a child with its words (`Alice is the mother of Fred`), so a
+    shared word with no such words around it is the person's name, when a category is called `Name`.
+    """
     own = {ref: category_words(categories[ref[0]]) for ref in refs}
     named = [ref for ref in refs if own[ref] - set().union(*(own[r] for r in refs if r[0] != ref[0])) & near]
+    if not named:
+        named = [ref for ref in refs if categories[ref[0]].name.lower() == "name"]
     return frozenset(named) if len(named) == 1 else refs
 
 

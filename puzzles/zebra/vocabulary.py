@@ -85,7 +85,9 @@ MONTHS = [
 OTHER_NAMES = {word: group.split() for group in NATIONALITIES + MONTHS for word in group.split()}
 """Each nationality noun or adjective, country, month name or abbreviation: all the names of the same value."""
 
-GENERIC_HEADS = set("genre genres model models type types kind kinds sort level style brand names name".split())
+GENERIC_HEADS = set(
+    "genre genres model models type types kind kinds sort level style brand names name bouquet bouquets".split()
+)
 NOT_NOUNS = set(
     """
     each every everyone everybody person people persons the a an has have had is are was were be of in for by

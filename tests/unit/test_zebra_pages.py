@@ -228,9 +228,13 @@ def test_a_word_that_could_be_two_values_is_refused_with_both():
         " - Each person has a unique name: `Alice`, `Bob`, `Carol`\n"
         " - Each mother is accompanied by their child: `Alice`, `Fred`, `Meredith`\n"
     )
+    shade = zebra.parse("Hair: red, black, grey\nColor: red, blue, green\n")
     with pytest.raises(PuzzleError) as caught:
-        zebra.read_clue(puzzle, "Alice is Fred's mother's neighbour")
-    assert "did you mean Child:Alice or Name:Alice?" in caught.value.message
+        zebra.read_clue(shade, "The red person is the blue person")
+    assert "did you mean Color:red or Hair:red?" in caught.value.message
+    assert zebra.read_clue(shade, "The person with red hair is the blue person").canonical == "Hair:red == Color:blue"
+    # a bare name is the person's own: pages name a child with its words
+    assert zebra.read_clue(puzzle, "Alice is Fred").canonical == "Name:Alice == Child:Fred"
     # the words around it name the category: no guess is needed
     read = zebra.read_clue(puzzle, "The person's child is named Alice is Bob")
     assert read.canonical == "Child:Alice == Name:Bob"
@@ -264,6 +268,7 @@ def test_other_names_that_are_values_themselves_stay_apart():
         ("Each person has a unique level of education", "Education"),
         ("Everyone has something unique for lunch", "Lunch"),
         ("People collect unique antique clocks", "Clock"),
+        ("People love unique flower bouquets", "Flower"),
         ("Each person is unique", "Category"),
     ],
 )
