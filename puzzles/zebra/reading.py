@@ -4,7 +4,10 @@ A clue is read in two steps.  First every value it names is found, written
 `Category:value` or bare (`the red house`, `Chesterfields`), and replaced by
 `@`; what is left is the clue's skeleton (`the @ lives in the @ house`).
 Then the skeleton is matched by the phrasing families (`phrasing`), which
-give its atoms and echo it in canonical form.
+give its atoms and echo it in canonical form.  A family's reading counts only
+when every other word of the skeleton is one that merely describes a person
+(`vocabulary`, and the puzzle's own category words); otherwise the clue is
+refused with the words not understood, never read as something it does not say.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from puzzles.core import PuzzleError, read_number, shown
-from puzzles.zebra.mentions import did_you_mean, find_mentions, unknown_word
+from puzzles.zebra.mentions import Mention, did_you_mean, find_mentions, unknown_word
 from puzzles.zebra.model import Category, Clue, Puzzle
 from puzzles.zebra.phrasing import FAMILIES, LESS, MORE, WORDS_OF, Reading, Said
 from puzzles.zebra.vocabulary import DESCRIBING, stem, words_of
@@ -135,8 +138,8 @@ def describing(categories: tuple[Category, ...]) -> frozenset[str]:
     return frozenset(found)
 
 
-def cannot_read(puzzle: Puzzle, body: str, mentions: list, unread: list[str]) -> PuzzleError:
-    """`cannot read 'two houses between'`: the stretch of the clue from the first word not understood to the last."""
+def cannot_read(puzzle: Puzzle, body: str, mentions: list[Mention], unread: list[str]) -> PuzzleError:
+    """`cannot read 'two houses between'`: from the first word not understood to the last one before the next value."""
     taken = [(m.start, m.end) for m in mentions]
     spots = [
         match

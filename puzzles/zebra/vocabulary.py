@@ -13,7 +13,7 @@ import re
 
 WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
-DESCRIBING = set(
+DESCRIBING = frozenset(
     """
     the a an this that these those who whom whose which where what someone somebody one ones only also
     person people persons man woman men women individual resident occupant everyone each every unique many
@@ -36,8 +36,6 @@ DESCRIBING = set(
     """.split()
 )
 """Words that describe a person or a value and say nothing about where it sits."""
-
-NEGATIONS = {"not", "never", "no", "n't", "isn't", "doesn't", "don't", "wasn't", "aren't"}
 
 NATIONALITIES = [
     "brit brits briton british britain",
@@ -85,10 +83,10 @@ MONTHS = [
 OTHER_NAMES = {word: group.split() for group in NATIONALITIES + MONTHS for word in group.split()}
 """Each nationality noun or adjective, country, month name or abbreviation: all the names of the same value."""
 
-GENERIC_HEADS = set(
+GENERIC_HEADS = frozenset(
     "genre genres model models type types kind kinds sort level style brand names name bouquet bouquets".split()
 )
-NOT_NOUNS = set(
+NOT_NOUNS = frozenset(
     """
     each every everyone everybody person people persons the a an has have had is are was were be of in for by
     their his her its unique different distinct favorite favourite own owns keep keeps use uses prefer prefers
@@ -96,7 +94,7 @@ NOT_NOUNS = set(
     accompanied lives live occupied same one mother
     """.split()
 )
-FUNCTION_WORDS = set(
+FUNCTION_WORDS = frozenset(
     "each every everyone everybody person people the a an has have is are of in for by their his her its unique "
     "different distinct favorite favourite something some all and with who whose that which there house houses".split()
 )
