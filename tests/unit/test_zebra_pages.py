@@ -223,6 +223,17 @@ def test_value_words_other_names_case_hyphens_plurals_and_articles(clue, canonic
     assert zebra.read_clue(WORLD, clue).canonical == canonical
 
 
+def test_value_words_go_both_ways_and_articles_may_be_left_out():
+    puzzle = zebra.parse(
+        "Band: The Beatles, abba, queen\nMonth: February, March, hip-hop\nNation: British, Danish, lily\n"
+    )
+    read = lambda clue: zebra.read_clue(puzzle, clue).canonical
+    assert read("The Beatles fan is the person born in Feb") == "Band:The Beatles == Month:February"
+    assert read("The Beatles fan is the Brit") == "Band:The Beatles == Nation:British"
+    assert read("The person who loves Beatles is the Dane") == "Band:The Beatles == Nation:Danish"
+    assert read("The hip hop lover is the person who loves lilies") == "Month:hip-hop == Nation:lily"
+
+
 def test_a_word_that_could_be_two_values_is_refused_with_both():
     puzzle = zebra.parse(
         " - Each person has a unique name: `Alice`, `Bob`, `Carol`\n"
