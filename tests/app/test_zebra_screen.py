@@ -245,3 +245,17 @@ def test_snapshot_of_an_eight_by_eight_grid_at_80x24(snap_compare):
         await pilot.pause()
 
     assert snap_compare(GridApp(), terminal_size=(80, 24), run_before=down)
+
+
+async def test_opening_a_page_file_loads_it(settle, tmp_path):
+    path = tmp_path / "page.txt"
+    path.write_text(PAGE)
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+o")
+        app.screen.query_one("#answer").value = str(path)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [c.name for c in app.screen.state.categories] == ["Name", "Animal", "Drink"]
+        assert headline(app) == "Solved: one solution"
