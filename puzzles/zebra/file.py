@@ -38,6 +38,7 @@ BULLET_LINE = re.compile(
     r"\s*(?:[-*\u2022]\s*)?(?:([A-Za-z][\w &'-]*?)\s*:\s*[-\u2013\u2014]\s+)?(\w[^:`]*?)\s*:\s*(`[^`]*`(?:\s*,\s*(?:and\s+)?`[^`]*`)*)\s*\.?\s*$"
 )
 PLAIN_BULLET = re.compile(r"\s*[-*\u2022]\s+(\w[^:`]*?)\s*:\s+([^`]*?)\s*\.?\s*$")
+NUMBERED = re.compile(r"\s*\d+\s*[.)]\s")
 CLUES_HEADING = re.compile(r"\s*[#*]*\s*clues\s*:?\s*\**\s*:?\s*$", re.IGNORECASE)
 OPENING = re.compile(r"\s*there (?:are|is) (\w+) (?:houses|house|people|persons|positions)\b.*[,.]", re.IGNORECASE)
 
@@ -59,6 +60,8 @@ def parse(text: str) -> Puzzle:
             categories.append((line, category))
         elif (heading is not None and line.number < heading) or (not categories and opening_line(line.text)):
             opening.append(line)  # the page's opening paragraph: only its number of houses is checked
+        elif heading is not None and clues and NUMBERED.match(clues[-1].text) and not NUMBERED.match(line.text):
+            clues[-1] = Line(clues[-1].number, f"{clues[-1].text.rstrip()} {line.text.strip()}")  # a wrapped clue
         else:
             clues.append(line)
     puzzle = checked_categories(categories, key)

@@ -94,6 +94,11 @@ def test_the_page_reads_the_same_without_backquotes_heading_or_with_other_bullet
     assert zebra.parse(plain.replace("**Clues:**", "")) == zebra.parse(ISSUE_PAGE)
 
 
+def test_a_clue_wrapped_over_two_lines_of_a_page_reads_as_one():
+    wrapped = ISSUE_PAGE.replace("4. There is one house between Ann", "4. There is one house\n   between Ann")
+    assert zebra.parse(wrapped) == zebra.parse(ISSUE_PAGE)
+
+
 def test_the_bundled_page_reads_whole_and_has_one_answer():
     from puzzles.examples import examples
 
