@@ -26,16 +26,14 @@ class Mention:
 
 
 @lru_cache(maxsize=16)
-def value_finder(categories: tuple[Category, ...]) -> tuple[dict[str, frozenset[Ref]], re.Pattern]:
-    """Every way a value may be written, by its `key`, and one pattern that finds them, longest first.
+def value_finder(categories: tuple[Category, ...]) -> tuple[dict[str, frozenset[Ref]], int]:
+    """Every way a value may be written, by its `key`, and the most words one of them spans.
 
     The forms are `Category:value`, the value, and its variants: plurals,
     without a leading article, other names (`British` for `brit`, `February`
-    for `feb`).  The pattern takes spaces and hyphens alike and either may be
-    left out (`hip-hop`, `hip hop`, `F-150` for `f150`).  A variant that is
-    exactly another value's form is not added; one shared by two values stays
-    ambiguous and is refused where it is used.  Built once per set of
-    categories, not once per clue: it was three quarters of reading.
+    for `feb`).  A variant that is exactly another value's form is not added;
+    one shared by two values stays ambiguous and is refused where it is used.
+    Built once per set of categories, not once per clue.
     """
     exact: dict[str, set[Ref]] = {}
     written: dict[str, str] = {}
@@ -52,23 +50,56 @@ def value_finder(categories: tuple[Category, ...]) -> tuple[dict[str, frozenset[
             if key(variant) not in exact:
                 forms.setdefault(key(variant), set()).update(refs)
                 written.setdefault(key(variant), variant)
-    alternatives = sorted({flexible(written[k]) for k in forms}, key=len, reverse=True)
-    pattern = re.compile(
-        r"(?<![\w&-])(?:" + "|".join(alternatives) + r")(?![\w&]|-(?!(?:style|styled|type)\b))", re.IGNORECASE
-    )
-    return {k: frozenset(refs) for k, refs in forms.items()}, pattern
+    longest = max(len(TOKEN.findall(re.sub(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])", " ", w))) for w in written.values())
+    return {k: frozenset(refs) for k, refs in forms.items()}, longest
+
+
+TOKEN = re.compile(r"[\w&][\w&'.:]*")
+JOINT = re.compile(r"[\s-]*")
+ENDINGS = ("'s", "'", ".", ":")
 
 
 def key(form: str) -> str:
-    """What the forms of one value share: lower case, without spaces and hyphens."""
+    """What the forms of one value share: lower case, without spaces and hyphens (`hip-hop`, `hip hop`, `F-150`)."""
     return re.sub(r"[\s-]+", "", form.lower())
 
 
-def flexible(form: str) -> str:
-    """A form as a pattern in which spaces and hyphens are alike, may be left out or put between letters and digits."""
-    parts = [re.escape(part) for part in re.split(r"[\s-]+", form) if part]
-    parts = [re.sub(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])", "-?", part) for part in parts]
-    return r"[\s-]*".join(parts)
+def spans(body: str, forms: dict[str, frozenset[Ref]], longest: int) -> list[tuple[int, int, str]]:
+    """Where values are written in `body`, longest first from the left: (start, end, key).
+
+    A value is a run of words joined only by spaces or hyphens, not glued to
+    a word before it by a hyphen; a trailing `'s` (or `.`, `:`) is not part of it.
+    """
+    tokens = list(TOKEN.finditer(body))
+    found, i = [], 0
+    while i < len(tokens):
+        hit = None
+        if tokens[i].start() == 0 or body[tokens[i].start() - 1] != "-":
+            last = i
+            while last + 1 < min(len(tokens), i + longest) and JOINT.fullmatch(
+                body, tokens[last].end(), tokens[last + 1].start()
+            ):
+                last += 1
+            hit = next(
+                (
+                    (tokens[i].start(), end, k, j)
+                    for j in range(last, i - 1, -1)
+                    for end in ends(body, tokens[i].start(), tokens[j].end())
+                    if (k := key(body[tokens[i].start() : end])) in forms
+                ),
+                None,
+            )
+        if hit is None:
+            i += 1
+            continue
+        found.append(hit[:3])
+        i = hit[3] + 1
+    return found
+
+
+def ends(body: str, start: int, end: int) -> list[int]:
+    """Where a run of words may end: as it is, or without a trailing `'s`, `.` or `:`."""
+    return [end] + [end - len(e) for e in ENDINGS if body[start:end].endswith(e) and end - len(e) > start]
 
 
 def variants(form: str) -> list[str]:
@@ -93,23 +124,22 @@ def inflections(word: str) -> list[str]:
 
 
 def find_mentions(puzzle: Puzzle, body: str, skip: list[tuple[int, int]]) -> list[Mention]:
-    forms, pattern = value_finder(puzzle.categories)
+    forms, longest = value_finder(puzzle.categories)
     mentions: list[Mention] = []
-    for match in pattern.finditer(body):
-        if any(a <= match.start() < b for a, b in skip):
+    for start, end, k in spans(body, forms, longest):
+        if any(a <= start < b for a, b in skip):
             continue
-        refs = forms[key(match.group())]
+        refs = forms[k]
         if len(refs) > 1:
             since = mentions[-1].end if mentions else 0
-            near = words_of(body[since : match.start()])[-4:] + words_of(body[match.end() :])[:2]
+            near = words_of(body[since:start])[-4:] + words_of(body[end:])[:2]
             refs = by_context(puzzle.categories, refs, frozenset(stem(w) for w in near))
         if len(refs) > 1:
             options = " or ".join(sorted(puzzle.name(r) for r in refs))
             raise PuzzleError(
-                f"{shown(match.group())} could be more than one value: did you mean {options}?",
-                column=match.start() + 1,
+                f"{shown(body[start:end])} could be more than one value: did you mean {options}?", column=start + 1
             )
-        mentions.append(Mention(match.start(), match.end(), next(iter(refs))))
+        mentions.append(Mention(start, end, next(iter(refs))))
     check_formal_refs(puzzle, body, mentions)
     return mentions
 
