@@ -23,7 +23,8 @@ DESCRIBING = frozenset(
     name own owns owned owner owners keep keeps kept keeper keepers love loves loved lover lovers loving
     like likes liked enjoy enjoys enjoyed enjoying prefer prefers preferred preferring favorite favourite
     fond partial enthusiast enthusiasts fan fans hobbyist collector drinker drinkers eater smoker smokers
-    player driver reader user listener wearer grower
+    player driver reader user listener wearer grower homeowner tenant inhabitant dweller gentleman lady guy girl boy
+    rear rears raise raises breed breeds sip sips adore adores favor favors favour favours choose chooses works job
     drink drinks drank drunk drinking smoke smokes smoked smoking eat eats ate eaten eating
     play plays played playing drive drives drove driving driven read reading wear wears wore wearing
     use uses used using grow grows grew growing go goes went going listen listens listening
