@@ -222,7 +222,7 @@ class OpeningsDialog(Dialog):
     """Every start hole of the board: a map of its games, where the last peg ends, and the same as a table."""
 
     DEFAULT_CSS = """
-    OpeningsDialog > Vertical { width: 90; max-width: 100%; }
+    OpeningsDialog > Vertical { width: 90; max-width: 100%; overflow-y: auto; }  /* 9-row boards at 24 rows scroll */
     OpeningsDialog ContentSwitcher { height: auto; }
     OpeningsDialog #map-view { height: auto; }
     OpeningsDialog #maps { height: auto; align-horizontal: left; margin-top: 0; }
