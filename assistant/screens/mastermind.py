@@ -23,6 +23,7 @@ from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Sel
 
 from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
+from assistant.widgets.codes_chart import CodesChart
 from assistant.widgets.dialogs import Dialog
 from assistant.widgets.lazy_list import LazyList
 from assistant.widgets.live_panel import LivePanel
@@ -97,6 +98,7 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
                 yield DataTable(
                     id="rows", cursor_type="row", zebra_stripes=True, cursor_foreground_priority="renderable"
                 )
+                yield CodesChart(id="chart")
                 with Horizontal(id="entry"):
                     yield Input(placeholder="guess", id="guess")
                     yield Input(placeholder="b w", id="key")
@@ -182,6 +184,7 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         table = self.query_one("#rows", DataTable)
         for index, left in enumerate(analysis.left_after):
             table.update_cell(str(index), "left", Text(f"{left:,}", justify="right"), update_width=True)
+        self.query_one(CodesChart).show(analysis.all_codes, analysis.left_after)
         self.suggestion = analysis.suggestion.guess if analysis.suggestion else None
         codes = self.query_one("#codes", LazyList)
         codes.show_rows(analysis.codes, lambda code: code_pegs(code, game.colours))
@@ -193,7 +196,7 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
             self.explain(Text("Practice: the suggestion is kept back until you solve it.", style="dim"))
         if analysis.status == Status.CONTRADICTION:
             detail = analysis.diagnosis or ""
-        elif analysis.status == Status.UNIQUE:
+        elif analysis.status in (Status.UNIQUE, Status.SOLVED):
             detail = code_pegs(analysis.codes[0], game.colours)
         else:
             detail = analysis.rating or ""
@@ -294,9 +297,14 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         if self.state.codemaker is not None and not reviewed(self.state):
             self.notify("No suggestion in practice until you solve it.", severity="warning")
         elif self.suggestion is None:
-            self.notify("No suggestion yet.", severity="warning")
+            solved = mm.solved(self.state)
+            self.notify("Solved: nothing left to suggest." if solved else "No suggestion yet.", severity="warning")
         else:
             self.fill_guess(self.suggestion)
+
+    def suggestion_text(self) -> str:
+        """The suggested guess in colour names, as the guess box reads it back."""
+        return " ".join(self.state.name(self.suggestion)) if self.suggestion else super().suggestion_text()
 
     def fill_guess(self, code: tuple[int, ...]) -> None:
         box = self.query_one("#guess", Input)
@@ -317,8 +325,12 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
 
 def explanation(analysis: mm.Analysis, game: mm.Game) -> Table | Text:
     suggestion = analysis.suggestion
+    if analysis.solved_in:
+        return Text(f"Solved in {analysis.solved_in} guesses: the code is found, nothing left to suggest.")
     if suggestion is None:
         return Text("No suggestion: no code fits." if analysis.status == Status.CONTRADICTION else "")
+    if suggestion.remaining == 1:
+        return Text.assemble("Play ", code_pegs(suggestion.guess, game.colours), ": the only code left, it wins.")
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
     table.add_column("feedback")
     table.add_column("codes left", justify="right")

@@ -37,7 +37,7 @@ legal move with the number of winning games that follow it, and the
 | --- | --- |
 | h | hint: the move that keeps the most games |
 | w | show a whole winning line from here |
-| o | openings table of this board, with a last-peg heat map |
+| o | openings map of this board: games per start, where the last peg ends (t: as a table) |
 | b | build the English board's table (once; it is kept in your cache) |
 | t | think on: settle undecided (?) moves without a time limit |
 | ctrl+n | a new game: a named board and its empty hole, or *draw a board* |
@@ -253,6 +253,13 @@ class PegScreen(PuzzleScreen[engine.Position]):
             else f"{self.analysis.moves[0]} winning games follow"
         )
         self.notify(f"Jump {a} over {b} into {c}: {follow}.")
+
+    def suggestion_text(self) -> str:
+        """The move that keeps the most games, as the hint says it."""
+        if not self.analysis or not self.analysis.moves or not self.analysis.moves[0].keeps_win:
+            return super().suggestion_text()
+        a, b, c = self.analysis.moves[0].move
+        return f"Jump {a} over {b} into {c} ({self.analysis.moves[0]} winning games follow)"
 
     def action_winning_line(self) -> None:
         if not self.analysis or not self.analysis.line:

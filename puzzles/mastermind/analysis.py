@@ -16,6 +16,7 @@ import numpy as np
 from puzzles.core import Budget, Count, ShouldStop, Status, never, stop_if_asked
 from puzzles.mastermind.codes import Alive, CodeList, CodeSpace, code_space
 from puzzles.mastermind.game import Code, Feedback, Game
+from puzzles.mastermind.practice import solved
 from puzzles.mastermind.strategies import MAX_SCANNED, OPTIMAL_MAX_CODES, OptimalSearch, Suggestion, best_guess
 
 BUDGET = Budget(work=5_000)  # guesses scored: the same answer on every machine (the CLI, the tests)
@@ -63,13 +64,17 @@ class Analysis:
     left_after: tuple[int, ...] = ()
     corrections: tuple[Correction, ...] = ()
     rating: str | None = None
+    solved_in: int | None = None  # guesses it took, once a row's pegs were all black: nothing left to suggest
+    all_codes: int = 0  # codes possible before any row: where `left_after` starts from
 
     @property
     def status(self) -> Status:
-        return Status.of(self.count)
+        return Status.SOLVED if self.solved_in else Status.of(self.count)
 
     @property
     def headline(self) -> str:
+        if self.solved_in:
+            return f"Solved in {self.solved_in} guess{'es' * (self.solved_in != 1)}"
         return {Status.CONTRADICTION: "No code fits", Status.UNIQUE: "Solved: one code left"}.get(
             self.status, f"{self.count} codes remain"
         )
@@ -96,21 +101,28 @@ def analyse(
     """Codes still possible, the suggested next guess with its explanation, and repairs.
 
     Most of `budget` goes to the suggestion, a third to rating the last row
-    against what would have been suggested; None scores every guess.
+    against what would have been suggested; None scores every guess.  A game
+    whose last row is all black is over: it gets no suggestion.
     """
     space = code_space(game)
     survivors = space.survivors(game, should_stop)
     alive = survivors[-1]
     count = space.count(alive)
     left_after = tuple(space.count(codes) for codes in survivors[1:])
+    all_codes = space.count(survivors[0])
     if count == 0:
-        return Analysis(Count(0), CodeList(space, alive), None, left_after, diagnose(space, game, should_stop))
+        corrections = diagnose(space, game, should_stop)
+        return Analysis(Count(0), CodeList(space, alive), None, left_after, corrections, all_codes=all_codes)
+    if solved(game):
+        return Analysis(
+            Count(count), CodeList(space, alive), None, left_after, solved_in=len(game.rows), all_codes=all_codes
+        )
     played = [row.guess for row in game.rows]
     suggestion = suggest(space, strategy, played, alive, share(budget, SUGGESTION_SHARE), should_stop, optimal)
     rating = None
     if game.rows:
         rating = rate_last_row(space, game, survivors[-2], strategy, share(budget, RATING_SHARE), should_stop, optimal)
-    return Analysis(Count(count), CodeList(space, alive), suggestion, left_after, (), rating)
+    return Analysis(Count(count), CodeList(space, alive), suggestion, left_after, (), rating, all_codes=all_codes)
 
 
 def share(budget: Budget | None, fraction: float) -> Budget | None:

@@ -67,7 +67,7 @@ class Suggestion:
     @property
     def entropy(self) -> float:
         sizes = np.array([n for _, n in self.parts], dtype=float) / self.remaining
-        return float(-(sizes * np.log2(sizes)).sum())
+        return float(-(sizes * np.log2(sizes)).sum()) + 0.0  # + 0.0: one part is 0 bits, not "-0.00"
 
     @property
     def win_chance(self) -> float:

@@ -91,6 +91,65 @@ async def test_a_row_is_edited_moved_and_edited_back(settle):
         assert screen.state.rows[1] == SEED.rows[0]
 
 
+SOLVED = SEED.with_row(mm.Row(mm.parse_guess(SEED, "green yellow none yellow orange blue"), mm.Feedback(6, 0)))
+
+
+async def show_solved(pilot) -> None:
+    pilot.app.screen.load(SOLVED)
+    await ready_for_snapshot(pilot)
+
+
+async def test_the_chart_bars_follow_the_codes_left_after_each_row(settle):
+    """The seed game: one bar per row plus the start, each a log-scale height, falling as the codes do."""
+    from assistant.widgets.codes_chart import CodesChart, bar_heights
+
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        chart = app.screen.query_one(CodesChart)
+        left = (80_460, 8_100, 4_896, 1_492, 210, 55, 10, 2)  # the table's "left" column for the seed
+        assert chart.counts == (9**6, *left)
+        heights = bar_heights(chart.counts)
+        assert heights[0] == 24 and heights == sorted(heights, reverse=True) and heights[-1] == 2
+        top, _, bottom, numbers = str(chart.render()).splitlines()
+        assert top.split()[:2] == ["531,441", "█"]  # all the codes: the full height
+        assert bottom.split() == ["1", *"███████▅▂"]  # 10 codes left: five eighths of a line; 2: two
+        assert numbers.split() == ["log", "scale", *"12345678"]
+        app.screen.change(app.screen.state.without_row(7))  # one row fewer: one bar fewer
+        await settle(pilot)
+        assert chart.counts == (9**6, *left[:-1])
+
+
+async def test_a_won_game_says_solved_in_n_guesses_and_stops_suggesting(settle):
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await show_solved(pilot)
+        assert headline(app) == "Solved in 9 guesses"
+        explanation = str(app.screen.query_one("#explanation").render())
+        assert "Try" not in explanation and "bits" not in explanation
+        assert "nothing left to suggest" in explanation
+        await pilot.press("f3")
+        assert app._notifications and list(app._notifications)[-1].message == "Solved: nothing left to suggest."
+
+
+def test_solved_snapshot_with_the_chart(snap_compare):
+    assert snap_compare(PuzzleAssistant(start="mastermind"), terminal_size=(80, 24), run_before=show_solved)
+
+
+async def test_one_code_left_is_offered_as_the_winning_play_not_as_a_zero_bit_try(settle):
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        # Green first: one black for "green yellow none …", one white for "yellow none green …".
+        app.screen.load(SEED.with_row(mm.Row(mm.parse_guess(SEED, "green red red red red red"), mm.Feedback(1, 0))))
+        await settle(pilot)
+        assert headline(app) == "Solved: one code left"
+        explanation = str(app.screen.query_one("#explanation").render())
+        assert explanation.startswith("Play") and "the only code left, it wins" in explanation
+        assert "bits" not in explanation
+
+
 # ---------------------------------------------------------------- practice: the computer as codemaker
 
 SMALL = "pegs: 3\ncolours: red blue green yellow\n"
@@ -131,7 +190,7 @@ async def test_practice_against_a_random_secret_plays_a_full_game_and_reviews_it
             await settle(pilot)
         rows = screen.state.rows
         assert [row.feedback for row in rows] == [mm.score(hidden, row.guess) for row in rows]
-        assert rows[-1].feedback == mm.Feedback(3, 0) and headline(app) == "Solved: one code left"
+        assert rows[-1].feedback == mm.Feedback(3, 0) and headline(app) == f"Solved in {len(rows)} guesses"
         text = explanation_text(app)
         assert "Solved in 3 guesses" in text and "The optimal strategy on the same secret" in text
         assert "It needs 3.2344 guesses on average (all 64 secrets)." in text  # 207 / 64, the search's total

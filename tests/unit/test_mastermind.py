@@ -331,6 +331,24 @@ def test_cli_refuses_a_missing_file(capsys):
     assert "no such file" in capsys.readouterr().err
 
 
+def test_a_game_won_on_its_last_row_is_solved_and_gets_no_suggestion():
+    secret = mm.parse_guess(SEED, "green yellow none yellow orange blue")
+    won = SEED.with_row(mm.Row(secret, mm.Feedback(6, 0)))
+    analysis = mm.analyse(won, budget=QUICK)
+    assert analysis.suggestion is None and analysis.solved_in == 9
+    assert analysis.headline == "Solved in 9 guesses" and analysis.status == "solved"
+    assert analysis.left_after[-1] == 1 and analysis.all_codes == 9**6
+    assert "Suggested" not in mm.solve(won, budget=QUICK).to_text()
+
+
+def test_one_code_left_is_suggested_as_zero_bits_not_minus_zero():
+    # Green first: one black for "green yellow none …", one white for "yellow none green …".
+    one_left = SEED.with_row(mm.Row(mm.parse_guess(SEED, "green red red red red red"), mm.Feedback(1, 0)))
+    analysis = mm.analyse(one_left, budget=QUICK)
+    assert analysis.count.value == 1 and analysis.solved_in is None
+    assert analysis.suggestion.remaining == 1 and f"{analysis.suggestion.entropy:.2f}" == "0.00"
+
+
 # ---------------------------------------------------------------- no repeated colours (Bulls and Cows)
 
 BULLS_AND_COWS = "pegs: 4\ncolours: 0 1 2 3 4 5 6 7 8 9\nrepeats: no\n"
