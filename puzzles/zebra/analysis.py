@@ -15,8 +15,8 @@ from itertools import islice
 from math import factorial
 
 from puzzles.core import Budget, Count, Deadline, ShouldStop, Status, never
-from puzzles.zebra.model import Puzzle
 from puzzles.zebra import solver
+from puzzles.zebra.model import Puzzle
 from puzzles.zebra.solver import Cell, Model, Propagated, model_of, propagate, satisfiable, solutions
 
 RULED_OUT = "X"  # a clue rules it out (propagation)
@@ -143,7 +143,11 @@ def analyse(
         if counted.exact:
             tally = tally_of(puzzle, model, counted.margins)
         if counted.exact and counted.value:
-            shown = islice(solutions(model, deadline), limit)
+            used = [
+                sum(1 << o for o, share in enumerate(counted.margins.get(x, ())) if share) for x in range(model.size)
+            ]
+            within = [used[x] if x in counted.margins else d for x, d in enumerate(model.start)]
+            shown = islice(solutions(model, deadline, within=within), limit)
             found = tuple(solution_of(puzzle, model, s) for s in shown)
     if count == Count(0):
         tally = tuple(nobody(puzzle.n) for _ in puzzle.categories)
@@ -241,15 +245,15 @@ def smallest_conflict(puzzle: Puzzle, deadline: Deadline) -> tuple[int, ...]:
 
 
 def known_counts(puzzle: Puzzle, earlier: Analysis | None) -> dict[int, Count]:
-    """Exact counts of the clue prefixes `earlier` shares with `puzzle`, by prefix length."""
+    """The counts (exact or "at least") of the clue prefixes `earlier` shares with `puzzle`, by prefix length."""
     if earlier is None or (earlier.puzzle.categories, earlier.puzzle.key) != (puzzle.categories, puzzle.key):
         return {}
     known = {}
     for k, (old, new, note) in enumerate(zip(earlier.puzzle.clues, puzzle.clues, earlier.notes, strict=False), 1):
         if old.atoms != new.atoms:
             break
-        if note.after is not None and note.after.exact:
-            known[k] = note.after
+        if note.after is not None:
+            known[k] = note.after  # an "at least" too: asking again would most likely run out again
     return known
 
 

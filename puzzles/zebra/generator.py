@@ -198,7 +198,7 @@ def draw_clue(rng: np.random.Generator, puzzle: Puzzle, where: list[list[int]], 
                           "{0} is on the left or right of {1}")  # fmt: skip
         if family == "houses between" and abs(gap) >= 2:
             k = abs(gap) - 1
-            words = f"There is one house between {{0}} and {{1}}" if k == 1 else (
+            words = "There is one house between {0} and {1}" if k == 1 else (
                 f"There are {NUMBERS[k - 1]} houses between {{0}} and {{1}}")  # fmt: skip
             return Spoken(Gap(a, b, frozenset({gap, -gap})), (a, b), words, None)
 

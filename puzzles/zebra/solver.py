@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import reduce
-from math import perm
+from math import factorial, perm
 
 import numpy as np
 
@@ -83,10 +83,12 @@ class Channel:
 
 @dataclass(frozen=True)
 class Apart:
-    """The values of one category sit at different objects, one each."""
+    """The values of one category sit at different objects, one each (`whole`: all its values, so every
+    object is taken; else only those clues name, the others filling the objects left)."""
 
     scope: tuple[int, ...]
     clue: int = -1  # no clue's: kept by every prefix
+    whole: bool = True
     seen: dict = field(default_factory=dict, compare=False, repr=False)
 
 
@@ -114,6 +116,25 @@ class Model:
             if isinstance(c, Channel) and c.clue >= clues:
                 start[c.which] = 1  # a comparison not yet typed: its variable is settled, counted once
         return Model(self.n, tuple(start), kept, self.cells, self.free, watching(kept, len(start)))
+
+    def mentioned(self) -> Model:
+        """The model counting needs: only the values some clue names are variables.
+
+        The others of a category fill the objects its named values leave, in (n - named)! ways
+        whatever the named ones do: a factor, not a search (`unnamed`).
+        """
+        named = {x for c in self.constraints if not isinstance(c, Apart) for x in c.scope}
+        start = [d if x in named or x >= len(self.cells) else 1 for x, d in enumerate(self.start)]
+        kept: list[Constraint] = [c for c in self.constraints if not isinstance(c, Apart)]
+        for c in self.constraints:
+            if isinstance(c, Apart) and (scope := tuple(x for x in c.scope if x in named)):
+                kept.append(Apart(scope, whole=len(scope) == len(c.scope)))
+        return Model(self.n, tuple(start), tuple(kept), self.cells, self.free, watching(kept, len(start)))
+
+    def unnamed(self) -> dict[tuple[int, ...], tuple[int, ...]]:
+        """Per free category (its variables), those no clue names."""
+        named = {x for c in self.constraints if not isinstance(c, Apart) for x in c.scope}
+        return {c.scope: tuple(x for x in c.scope if x not in named) for c in self.constraints if isinstance(c, Apart)}
 
 
 def variable(puzzle: Puzzle, ref: Ref) -> int:
@@ -271,7 +292,7 @@ MISSING = object()
 def narrowed(model: Model, constraint: Constraint, before: list[int]) -> tuple[int, ...] | None:
     """The scope's domains after the constraint has its say (None: nothing fits)."""
     if isinstance(constraint, Apart):
-        return apart(before)
+        return apart(before, constraint.whole)
     if isinstance(constraint, Channel):
         return channel(before)
     if constraint.supports is not None:
@@ -317,10 +338,10 @@ def channel(before: list[int]) -> tuple[int, ...] | None:
     return (na, nw, *values)
 
 
-def apart(before: list[int]) -> tuple[int, ...] | None:
+def apart(before: list[int], whole: bool = True) -> tuple[int, ...] | None:
     """A category's values at different objects, each object taken: placed values and hidden singles."""
     domains = before
-    everything = (1 << len(domains)) - 1
+    everything = (1 << len(domains)) - 1 if whole else 0
     again = True
     while again:
         again = False
@@ -332,9 +353,9 @@ def apart(before: list[int]) -> tuple[int, ...] | None:
                 placed |= d
             twice |= once & d
             once |= d
-        if once != everything:
+        if once & everything != everything:
             return None
-        hidden = once & ~twice & ~placed
+        hidden = once & ~twice & ~placed & everything
         for i, d in enumerate(domains):
             if d & (d - 1) == 0:
                 continue
@@ -354,21 +375,28 @@ def apart(before: list[int]) -> tuple[int, ...] | None:
 
 
 def settle(model: Model, domains: list[int], changed: list[int] | None = None) -> bool:
-    """Propagate to a fixed point (all constraints, or those naming `changed`); False when nothing fits."""
+    """Propagate to a fixed point (all constraints, or those naming `changed`); False when nothing fits.
+
+    A table or a category revised is at its own fixed point, so it is not asked again for the
+    changes it made itself; a channel may be.
+    """
+    constraints, watch = model.constraints, model.watch
     if changed is None:
-        agenda = list(range(len(model.constraints)))
+        agenda = list(range(len(constraints)))
     else:
-        agenda = sorted({i for x in changed for i in model.watch[x]})
+        agenda = sorted({i for x in changed for i in watch[x]})
     waiting = set(agenda)
     while agenda:
         i = agenda.pop()
         waiting.discard(i)
-        moved = revise(model, model.constraints[i], domains)
+        constraint = constraints[i]
+        moved = revise(model, constraint, domains)
         if moved is None:
             return False
+        again = isinstance(constraint, Channel)
         for x in moved:
-            for j in model.watch[x]:
-                if j not in waiting:
+            for j in watch[x]:
+                if j not in waiting and (again or j != i):
                     waiting.add(j)
                     agenda.append(j)
     return True
@@ -426,6 +454,8 @@ class Counter:
     """Counts the solutions of one model by search, parts and memory; `margins` adds per-cell counts."""
 
     def __init__(self, model: Model, deadline: Deadline, margins: bool) -> None:
+        self.whole, self.unnamed = model, model.unnamed()
+        model = model.mentioned()
         self.model, self.deadline, self.margins = model, deadline, margins
         self.memory: dict[tuple, tuple[int, dict | None]] = {}
         self.apart_of = {x: c.scope for c in model.constraints if isinstance(c, Apart) for x in c.scope}
@@ -437,12 +467,22 @@ class Counter:
             return Counted(0, True, self.zeros() if self.margins else None)
         open_ = [x for x in range(self.model.size) if not single(domains[x])]
         value, margins, exact = self.product(domains, open_)
-        if margins is not None:
-            for x in self.model.free:
-                if single(domains[x]):
-                    margins[x] = [value if domains[x] >> o & 1 else 0 for o in range(self.model.n)]
-            margins = {x: margins[x] for x in self.model.free}
-        return Counted(value, exact, margins)
+        n, factor = self.model.n, 1
+        for unnamed in self.unnamed.values():
+            factor *= factorial(len(unnamed))
+        value *= factor
+        if margins is None:
+            return Counted(value, exact, None)
+        for x in self.model.free:
+            if x in margins:
+                margins[x] = [m * factor for m in margins[x]]
+            else:
+                margins[x] = [value if domains[x] >> o & 1 else 0 for o in range(n)]
+        for scope, unnamed in self.unnamed.items():
+            for x in unnamed:  # they share evenly the objects the named ones leave
+                used = [sum(margins[y][o] for y in scope if y not in unnamed) for o in range(n)]
+                margins[x] = [(value - used[o]) // len(unnamed) for o in range(n)]
+        return Counted(value, exact, {x: margins[x] for x in self.model.free})
 
     def zeros(self) -> dict[int, list[int]]:
         return {x: [0] * self.model.n for x in self.model.free}
@@ -463,7 +503,7 @@ class Counter:
         if not self.margins:
             return total, None, exact
         margins: dict[int, list[int]] = {}
-        for i, (value, part_margins, _) in enumerate(results):
+        for i, (_, part_margins, _) in enumerate(results):
             others = 1
             for j, (v, _, _) in enumerate(results):
                 if j != i:
@@ -644,9 +684,14 @@ def count(model: Model, deadline: Deadline, margins: bool = False) -> Counted:
 # ---------------------------------------------------------------- solutions
 
 
-def solutions(model: Model, deadline: Deadline, spend: bool = False) -> Iterator[list[int]]:
-    """Each solution as every variable's single object, in order; `spend` counts nodes against the budget."""
-    domains = list(model.start)
+def solutions(
+    model: Model, deadline: Deadline, spend: bool = False, within: list[int] | None = None
+) -> Iterator[list[int]]:
+    """Each solution as every variable's single object, in order; `spend` counts nodes against the budget.
+
+    `within`: domains known to hold every solution (the cells some solution uses), to search less.
+    """
+    domains = list(model.start if within is None else within)
     if settle(model, domains):
         yield from _search(model, domains, deadline, spend)
 
