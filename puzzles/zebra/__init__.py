@@ -3,8 +3,9 @@
 `model` holds the categories, clues and atoms; `file` reads and writes the
 puzzle file and edits a puzzle; `reading` reads a clue (formal and plain
 English): `mentions` finds the values it names and `phrasing` matches what is
-left and echoes it in canonical form; `solver` propagates and counts with
-numpy; `analysis` turns that into marks, reasons and hints.
+left and echoes it in canonical form; `solver` propagates and counts by
+search; `analysis` turns that into marks, reasons and hints; `generator`
+makes unique puzzles in the wording of published pages.
 """
 
 from __future__ import annotations

@@ -577,12 +577,7 @@ class Counter:
             return (*result, True)
         x = min(
             group,
-            key=lambda y: (
-                y in self.apart_of and self.clue_degree[y] == 0,
-                domains[y].bit_count(),
-                -self.clue_degree[y],
-                y,
-            ),
+            key=lambda y: (-self.clue_degree[y], domains[y].bit_count(), y),
         )
         total, exact = 0, True
         margins = {y: [0] * self.model.n for y in group} if self.margins else None
