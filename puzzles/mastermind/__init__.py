@@ -11,6 +11,9 @@ Public API (what the screen and the CLI use):
   remaining codes (numpy array), the suggestion with its partition table, the
   corrections when no code fits, and how the last row compares.
 - `STRATEGIES`; `OptimalSearch` keeps the optimal strategy's memo between calls.
+- Practice (`Game.codemaker` set): `answer(game, guess)` gives the computer
+  codemaker's pegs, `solved(game)`, and `review(game)` compares a finished game
+  with the best line for the same secret.
 """
 
 from __future__ import annotations
@@ -22,8 +25,10 @@ from puzzles.mastermind.analysis import BUDGET, LIVE_BUDGET, Analysis, Correctio
 from puzzles.mastermind.codes import CodeList, CodeSpace, code_space, score, space_of
 from puzzles.mastermind.game import (
     CLASSIC_COLOURS,
+    CODEMAKERS,
     SEED_COLOURS,
     Code,
+    Codemaker,
     Feedback,
     Game,
     Row,
@@ -34,6 +39,7 @@ from puzzles.mastermind.game import (
     parse_feedback,
     parse_guess,
 )
+from puzzles.mastermind.practice import Review, answer, review, solved
 from puzzles.mastermind.strategies import STRATEGIES, OptimalSearch, Suggestion
 
 TITLE = "Mastermind"
@@ -114,19 +120,23 @@ __all__ = [
     "SAMPLED",
     "BUDGET",
     "CLASSIC_COLOURS",
+    "CODEMAKERS",
     "SEED_COLOURS",
     "STRATEGIES",
     "Analysis",
     "Code",
+    "Codemaker",
     "CodeList",
     "CodeSpace",
     "Correction",
     "Feedback",
     "Game",
     "OptimalSearch",
+    "Review",
     "Row",
     "Suggestion",
     "analyse",
+    "answer",
     "check_feedback",
     "code_space",
     "colour_keys",
@@ -135,7 +145,9 @@ __all__ = [
     "parse",
     "parse_feedback",
     "parse_guess",
+    "review",
     "score",
     "solve",
+    "solved",
     "space_of",
 ]

@@ -27,8 +27,14 @@ Ref = tuple[int, int]
 
 @dataclass(frozen=True)
 class Category:
+    """A category's name, its values, and how the page described it (`People use unique phone models`), if it did.
+
+    The description's words may describe a person in a clue (`the person who uses @`).
+    """
+
     name: str
     values: tuple[str, ...]
+    description: str = ""
 
     @cached_property
     def numbers(self) -> tuple[int, ...] | None:
