@@ -545,10 +545,14 @@ class Counter:
             if scope is None or scope in done:
                 continue
             done.add(scope)
-            for o in range(self.model.n):
-                takers = [y for y in scope if y in parent and domains[y] >> o & 1]
-                if len(takers) > 1:
-                    join(takers)
+            owner: dict[int, int] = {}  # object -> the first open value of the category that may take it
+            for y in scope:
+                if y in parent:
+                    for o in bits(domains[y]):
+                        if o in owner:
+                            join([owner[o], y])
+                        else:
+                            owner[o] = y
         groups: dict[int, list[int]] = {}
         for x in open_:
             groups.setdefault(find(x), []).append(x)
