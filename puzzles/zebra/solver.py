@@ -10,11 +10,13 @@ Three steps do the work:
    supports (arc consistency); each category keeps its values apart (a placed
    value leaves its object to no other, an object only one value can take is
    that value's).  Clue by clue, it says which clue ruled each cell out.
-2. Counting: branch on the variable with the fewest objects left, propagate,
-   split what remains into parts no table joins and whose objects do not
-   overlap; the count is the product of the parts', each remembered by its
-   domains (the same part recurs under many branches).  A part no table
-   touches is a matching count (a permanent).  Per-cell counts ride along.
+2. Counting: only the values some clue names are searched; the others of a
+   category fill the objects left, (n - named)! ways, a factor.  Branch on
+   the value most clues name, propagate, split what remains into parts no
+   table joins and whose objects do not overlap; the count is the product of
+   the parts', each remembered by its domains (the same part recurs under
+   many branches).  A part no table touches is a matching count.  Per-cell
+   counts ride along, for the marks and the question that splits.
 3. Budget: each search node costs one unit of work; when it runs out the
    branches counted so far give an honest "at least".
 
