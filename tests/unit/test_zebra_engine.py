@@ -188,6 +188,21 @@ def test_a_formal_generated_puzzle_reads_back_to_the_same_answer():
     assert analysis.count.value == 1 and analysis.solutions[0] == made.solution
 
 
+MADE = {  # fixture: (seed, houses, categories, families) given to generator.generate; page and formal from generator
+    "4x4-1": (101, 4, 4, "all"), "5x5-1": (102, 5, 5, "all"), "6x6-1": (103, 6, 6, "formal"),
+    "6x6-2": (104, 6, 6, "all"), "6x6-3": (105, 6, 4, "all"), "7x7-1": (106, 7, 7, "all"),
+    "8x8-1": (107, 8, 8, "formal"), "8x8-2": (108, 8, 8, "all"),
+}  # fmt: skip
+
+
+def test_the_small_fixtures_are_what_the_generator_makes_from_their_seeds():
+    for name in ("4x4-1", "5x5-1"):
+        seed, n, categories, families = MADE[name]
+        chosen = generator.FAMILIES if families == "all" else generator.FORMAL_FAMILIES
+        made = generator.generate(np.random.default_rng(seed), n, categories, chosen)
+        assert generator.page(made) == (FIXTURES / f"zebra-gen-{name}-page.txt").read_text()
+
+
 def fixtures():
     answers = json.loads((FIXTURES / "zebra-gen-answers.json").read_text())
     return sorted(answers.items())
