@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static, TabbedContent, TabPane
 
+from assistant import tables
 from assistant.live import Job
 from assistant.screens.base import PuzzleScreen
 from assistant.widgets.dialogs import Dialog
@@ -42,6 +43,10 @@ right colour in the wrong place (each peg counted once).
   information, chance of winning outright), and the list of remaining codes
   (enter or click one to put it in the guess box); **f3** puts the suggested
   guess there.
+- The **cost** column: how many more guesses each row costs on average than
+  the optimal guess from the same position (0 for an optimal guess), exact
+  where the optimal strategy is known (the classic game once computed,
+  positions with few codes left); "–" where it is not.
 - If no code fits, the assistant finds the row most likely mistyped and the
   feedback that would fit.
 """
@@ -112,12 +117,14 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
             table.add_column("guess", key="guess")
             table.add_column("pegs", key="pegs")
             table.add_column("left", key="left")
+            table.add_column("cost", key="cost")
         table.clear()
         for number, row in enumerate(game.rows, 1):
             table.add_row(
                 str(number),
                 code_pegs(row.guess, game.colours),
                 key_pegs(row.feedback.black, row.feedback.white, game.pegs),
+                Text("…", style="dim", justify="right"),
                 Text("…", style="dim", justify="right"),
                 key=str(number - 1),
             )
@@ -134,20 +141,29 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         return LiveInput(game, self.strategy)
 
     def compute(self, asked: LiveInput, job: Job) -> mm.Analysis:
+        """The analysis, with each row scored by the variant's optimal search, whose exact totals are kept on disk."""
         game = asked.game
-        optimal = None
+        variant = (game.pegs, len(game.colours))
+        if variant not in self.optimal:
+            self.optimal[variant] = tables.load_optimal(mm.code_space(game))
+        optimal = self.optimal[variant]
         if asked.strategy == "optimal":
-            optimal = self.optimal.setdefault((game.pegs, len(game.colours)), mm.OptimalSearch(mm.code_space(game)))
             job.progress("(the optimal strategy's first search takes a while)")
-        return mm.analyse(
+        known = optimal.known
+        analysis = mm.analyse(
             game, strategy=asked.strategy, budget=self.BUDGET, should_stop=job.should_stop, optimal=optimal
         )
+        if optimal.known != known:
+            tables.save_optimal(optimal)
+        return analysis
 
     def show_result(self, analysis: mm.Analysis) -> None:
         game = self.state
         table = self.query_one("#rows", DataTable)
         for index, left in enumerate(analysis.left_after):
             table.update_cell(str(index), "left", Text(f"{left:,}", justify="right"), update_width=True)
+        for index, cost in enumerate(analysis.row_costs):
+            table.update_cell(str(index), "cost", cost_text(cost), update_width=True)
         self.suggestion = analysis.suggestion.guess if analysis.suggestion else None
         codes = self.query_one("#codes", LazyList)
         codes.show_rows(analysis.codes, lambda code: code_pegs(code, game.colours))
@@ -253,6 +269,13 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
 
     def new_state(self) -> NewGameDialog:
         return NewGameDialog()
+
+
+def cost_text(cost: float | None) -> Text:
+    """A row's expected extra guesses over the optimal guess: "0", "+0.21", or "–" when not known."""
+    if cost is None:
+        return Text("–", style="dim", justify="right")
+    return Text("0" if cost == 0 else f"+{cost:.2f}", justify="right")
 
 
 def explanation(analysis: mm.Analysis, game: mm.Game) -> Table | Text:

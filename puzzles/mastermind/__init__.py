@@ -10,7 +10,10 @@ Public API (what the screen and the CLI use):
 - `analyse(game, *, strategy, budget, should_stop, optimal) -> Analysis`: the
   remaining codes (numpy array), the suggestion with its partition table, the
   corrections when no code fits, and how the last row compares.
-- `STRATEGIES`; `OptimalSearch` keeps the optimal strategy's memo between calls.
+- `STRATEGIES`; `OptimalSearch` keeps the optimal strategy's memo between calls;
+  its `ExactSearch` turns its memo into plain arrays (`to_arrays`, `from_arrays`)
+  for the app to keep on disk.
+- `Analysis.row_costs`: each row's expected extra guesses over the optimum.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from puzzles.mastermind.game import (
     parse_feedback,
     parse_guess,
 )
+from puzzles.mastermind.optimal import ExactSearch, Value
 from puzzles.mastermind.strategies import STRATEGIES, OptimalSearch, Suggestion
 
 TITLE = "Mastermind"
@@ -70,6 +74,15 @@ class Report:
             }
         if analysis.diagnosis:
             data["diagnosis"] = analysis.diagnosis
+        data["rows"] = [
+            {
+                "guess": game.name(row.guess),
+                "feedback": {"black": row.feedback.black, "white": row.feedback.white},
+                "left": left,
+                "cost": None if cost is None else round(cost, 4),
+            }
+            for row, left, cost in zip(game.rows, analysis.left_after, analysis.row_costs)
+        ]
         return data
 
     def to_text(self) -> str:
@@ -121,10 +134,12 @@ __all__ = [
     "CodeList",
     "CodeSpace",
     "Correction",
+    "ExactSearch",
     "Feedback",
     "Game",
     "OptimalSearch",
     "Row",
+    "Value",
     "Suggestion",
     "analyse",
     "check_feedback",

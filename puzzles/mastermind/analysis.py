@@ -15,10 +15,13 @@ import numpy as np
 from puzzles.core import Budget, Count, ShouldStop, Status, never, stop_if_asked
 from puzzles.mastermind.codes import Alive, CodeList, CodeSpace, code_space
 from puzzles.mastermind.game import Code, Feedback, Game
+from puzzles.mastermind.optimal import MAX_CODES, MAX_SPACE
+from puzzles.mastermind.optimal import WORK as OPTIMAL_WORK
 from puzzles.mastermind.strategies import MAX_SCANNED, OPTIMAL_MAX_CODES, OptimalSearch, Suggestion, best_guess
 
 BUDGET = Budget(work=5_000)  # guesses scored: the same answer on every machine (the CLI, the tests)
 LIVE_BUDGET = Budget(seconds=2.0)  # the screen's: answers in time, whatever the machine
+COST_WORK = Budget(work=2_000)  # the rows' costs when the strategy is not the optimal one: cached or small positions
 SUGGESTION_SHARE, RATING_SHARE = 0.6, 0.3  # of the budget; the rest is for the exact partitions shown
 
 
@@ -46,6 +49,7 @@ class Analysis:
     left_after: tuple[int, ...] = ()
     corrections: tuple[Correction, ...] = ()
     rating: str | None = None
+    row_costs: tuple[float | None, ...] = ()  # expected extra guesses of each row over the optimum; None: unknown
 
     @property
     def status(self) -> Status:
@@ -79,21 +83,56 @@ def analyse(
     """Codes still possible, the suggested next guess with its explanation, and repairs.
 
     Most of `budget` goes to the suggestion, a third to rating the last row
-    against what would have been suggested; None scores every guess.
+    against what would have been suggested; None scores every guess.  Each
+    row is scored against the exact optimum when the `optimal` search (or the
+    optimal strategy) can find it within its own work budget.
     """
     space = code_space(game)
     survivors = space.survivors(game, should_stop)
     alive = survivors[-1]
     count = space.count(alive)
     left_after = tuple(space.count(codes) for codes in survivors[1:])
+    if strategy == "optimal" and optimal is None and space.size <= MAX_SPACE:
+        optimal = OptimalSearch(space)
+    costs = row_costs(
+        space, game, survivors, optimal, OPTIMAL_WORK if strategy == "optimal" else COST_WORK, should_stop
+    )
     if count == 0:
-        return Analysis(Count(0), CodeList(space, alive), None, left_after, diagnose(space, game, should_stop))
+        return Analysis(
+            Count(0), CodeList(space, alive), None, left_after, diagnose(space, game, should_stop), None, costs
+        )
     played = [row.guess for row in game.rows]
     suggestion = suggest(space, strategy, played, alive, share(budget, SUGGESTION_SHARE), should_stop, optimal)
     rating = None
     if game.rows:
         rating = rate_last_row(space, game, survivors[-2], strategy, share(budget, RATING_SHARE), should_stop, optimal)
-    return Analysis(Count(count), CodeList(space, alive), suggestion, left_after, (), rating)
+    return Analysis(Count(count), CodeList(space, alive), suggestion, left_after, (), rating, costs)
+
+
+def row_costs(
+    space: CodeSpace,
+    game: Game,
+    survivors: list[Alive],
+    optimal: OptimalSearch | None,
+    budget: Budget,
+    should_stop: ShouldStop,
+) -> tuple[float | None, ...]:
+    """Each row's expected extra guesses over the optimal guess from the position before it (None: not known).
+
+    Each row has `budget` (work), so a row's cost is known or not alike on every machine.
+    """
+    if optimal is None:
+        return (None,) * len(game.rows)
+    costs = []
+    for index, (row, alive) in enumerate(zip(game.rows, survivors)):
+        count = space.count(alive)
+        if not 0 < count <= MAX_CODES:
+            costs.append(None)
+            continue
+        played = [r.guess for r in game.rows[:index]]
+        listed = space.listed(alive, 0, count)
+        costs.append(optimal.row_cost(listed, space.index_of(row.guess), played, budget, should_stop))
+    return tuple(costs)
 
 
 def share(budget: Budget | None, fraction: float) -> Budget | None:

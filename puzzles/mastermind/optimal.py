@@ -1,0 +1,358 @@
+"""The exact optimal strategy: the least total number of guesses over every secret still possible.
+
+`total(S)` is the number of guesses needed to find every code of S, each
+counted once, the winning guess included; the expected number is total / |S|.
+A guess g splits S by feedback, so
+
+    total(S) = |S| + sum of total(part) over the parts other than the win,
+
+minimised over every code as g (a probe that cannot win may be best).  The
+search is a depth-first branch and bound (the idea of the published exact
+solvers, written afresh here):
+
+- every code's feedback against every code is one table lookup (`feedback
+  table`, codes x codes uint8), so a node's partitions for all guesses are one
+  gather and one bincount;
+- a part of k codes needs at least `floor_of(k)` guesses: one code can be found
+  with the first guess, at most b (the feedbacks other than the win) with the
+  second, b² with the third...; a guess's bound is |S| plus its parts' floors,
+  and once a part has been looked at, its own best guess's bound replaces the
+  floor (kept in `lower`);
+- guesses are tried in order of their bound, and stop as soon as the bound
+  reaches the best total found; guesses that split S identically are tried once;
+- interchangeable colours (unplayed or absent ones) make guesses alike: at the
+  top of the tree only one per class is tried (`candidate_guesses`);
+- every exact total is memoised by the set of codes, so positions shared by
+  many games are solved once; `to_arrays` / `from_arrays` turn the memo into
+  plain arrays for the app to keep on disk.
+
+Work is counted in nodes (sets whose partitions are computed) and guesses
+tried on them, so a work budget ends the search at the same point on every
+machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
+from puzzles.mastermind.codes import CodeSpace
+from puzzles.mastermind.game import Code, Feedback
+
+MAX_SPACE = 4_096  # codes x codes feedback table of at most 16 MB: 4x6, 4x7, 4x8, 5x5, 3x10...
+MAX_CODES = 1_300  # positions with more codes left are not searched exactly
+WORK = Budget(work=1_500_000)  # nodes: enough for 4x6 from the first guess
+SYMMETRY_FROM = 40  # sets at least this big have their guesses reduced by interchangeable colours
+NEVER = np.iinfo(np.int64).max // 4  # the bound of a guess that splits nothing
+KEPT_FROM = 3  # memo entries of fewer codes are not worth keeping on disk
+
+
+class TooBig(Exception):
+    """The exact search does not apply to this variant or position."""
+
+
+@dataclass(frozen=True)
+class Value:
+    """The optimum for a set of codes: its total guesses and a best guess (a code index)."""
+
+    total: int
+    guess: int
+    codes: int
+
+    @property
+    def expected(self) -> float:
+        return self.total / self.codes
+
+
+def feedback_table(space: CodeSpace) -> np.ndarray:
+    """(codes, codes) uint8: packed feedback of guess i against secret j."""
+    every = np.arange(space.size, dtype=np.int64)
+    return np.stack([space.feedback_of(space.code(int(g)), every) for g in every])
+
+
+def floors(space: CodeSpace, largest: int) -> np.ndarray:
+    """floor[k]: the fewest guesses k codes can need, whatever they are (floor[0] = 0)."""
+    outcomes = (space.pegs + 1) * (space.pegs + 2) // 2 - 2  # feedbacks but the win and (pegs-1, 1)
+    out = np.zeros(largest + 1, dtype=np.int64)
+    for k in range(1, largest + 1):
+        left, depth, room, total = k, 1, 1, 0
+        while left:
+            found = min(left, room)
+            total += depth * found
+            left, depth, room = left - found, depth + 1, room * outcomes
+        out[k] = total
+    return out
+
+
+class ExactSearch:
+    """Branch and bound over every guess, memoised by the set of codes still possible."""
+
+    MAX_SPACE = MAX_SPACE
+
+    def __init__(self, space: CodeSpace, memo: dict[bytes, tuple[int, int]] | None = None) -> None:
+        if space.size > MAX_SPACE:
+            raise TooBig(f"{space.pegs} pegs x {space.colours} colours has more than {MAX_SPACE:,} codes")
+        self.space = space
+        self.table = feedback_table(space)
+        self.win = space.packed(Feedback(space.pegs, 0))
+        self.feedbacks = space.feedbacks
+        self.floor = floors(space, space.size)
+        self.outcomes = (space.pegs + 1) * (space.pegs + 2) // 2 - 2
+        self.bits = np.left_shift(np.uint64(1), np.arange(self.feedbacks, dtype=np.uint64))
+        self.win_bit = self.bits[self.win]
+        self.memo: dict[bytes, tuple[int, int]] = dict(memo or {})
+        self.lower: dict[bytes, int] = {}
+        self.deadline = Deadline()
+        self.nodes = self.tries = 0  # the work done: sets searched, and guesses tried on them
+
+    # ------------------------------------------------------------ asking
+
+    def value(
+        self, alive: np.ndarray, played: list[Code], budget: Budget | None = WORK, should_stop: ShouldStop = never
+    ) -> Value:
+        """The optimum for these codes (sorted indices); raises OutOfBudget or TooBig."""
+        codes = self.key_codes(alive)
+        if len(codes) > MAX_CODES:
+            raise TooBig(f"more than {MAX_CODES:,} codes left")
+        with self.spending(budget, should_stop):
+            total = self.total(codes, played, np.iinfo(np.int64).max)
+        return Value(int(total), self.best_guess(codes), len(codes))
+
+    def guess_total(
+        self,
+        alive: np.ndarray,
+        guess: int,
+        played: list[Code],
+        budget: Budget | None = WORK,
+        should_stop: ShouldStop = never,
+    ) -> int:
+        """Total guesses when `guess` is played first, then the optimal strategy."""
+        codes = self.key_codes(alive)
+        code = self.space.code(guess)
+        with self.spending(budget, should_stop):
+            return len(codes) + sum(
+                self.total(part, [*played, code], np.iinfo(np.int64).max)
+                for part in self.parts(codes, self.table[guess, codes])
+            )
+
+    def key_codes(self, alive: np.ndarray) -> np.ndarray:
+        return np.asarray(alive, dtype=np.int16 if self.space.size < 2**15 else np.int32)
+
+    def best_guess(self, codes: np.ndarray) -> int:
+        if len(codes) <= 2:
+            return int(codes[0])
+        return self.memo[codes.tobytes()][1]
+
+    def spending(self, budget: Budget | None, should_stop: ShouldStop) -> _Spending:
+        return _Spending(self, Deadline(budget, should_stop))
+
+    # ------------------------------------------------------------ the search
+
+    def parts(self, codes: np.ndarray, feedback: np.ndarray) -> list[np.ndarray]:
+        """The codes split by feedback, the win left out, each part still sorted."""
+        order = np.argsort(feedback, kind="stable")
+        ordered = feedback[order]
+        cuts = np.flatnonzero(np.diff(ordered)) + 1
+        return [
+            codes[piece] for piece, first in zip(np.split(order, cuts), ordered[np.r_[0, cuts]]) if first != self.win
+        ]
+
+    def total(self, codes: np.ndarray, played: list[Code] | None, limit: int) -> int:
+        """The exact total for `codes` when it is below `limit`, else a lower bound at least `limit`."""
+        n = len(codes)
+        if n <= 2:
+            return 2 * n - 1
+        key = codes.tobytes()
+        known = self.memo.get(key)
+        if known is not None:
+            return known[0]
+        low = self.lower.get(key, 0)
+        if low >= limit:
+            return low
+        self.deadline.spend()
+        self.nodes += 1
+        guesses, rows = self.distinct_guesses(codes)
+        bounds = self.guess_bounds(rows)
+        if n >= SYMMETRY_FROM and played is not None:
+            bounds[~self.symmetry_classes(codes, played)[guesses]] = NEVER
+        low = max(low, int(bounds.min()))
+        self.lower[key] = low
+        if low >= limit:
+            return low
+        candidates = np.flatnonzero(bounds < limit)
+        may_win = np.isin(guesses[candidates], codes, invert=True)
+        order = candidates[np.lexsort((candidates, may_win, bounds[candidates]))]
+        best, best_guess = limit, -1
+        for row in order.tolist():
+            if bounds[row] >= best:
+                break
+            guess = int(guesses[row])
+            later = None if played is None or n < SYMMETRY_FROM else [*played, self.space.code(guess)]
+            total = self.try_guess(codes, rows, row, later, best)
+            if total < best:
+                best, best_guess = total, guess
+        if best_guess < 0:
+            self.lower[key] = limit
+            return limit
+        self.memo[key] = (best, best_guess)
+        del self.lower[key]
+        return best
+
+    def distinct_guesses(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The lowest guess of each way of splitting these codes, and its feedback row (guesses alike split alike)."""
+        every = np.ascontiguousarray(self.table[:, codes])
+        _, first = np.unique(every.view(np.dtype((np.void, len(codes)))).ravel(), return_index=True)
+        guesses = np.sort(first)
+        return guesses, every[guesses]
+
+    def try_guess(self, codes: np.ndarray, rows: np.ndarray, guess: int, later: list[Code] | None, best: int) -> int:
+        """This guess's (a row of `rows`) total if below `best`, else something at least `best`.
+
+        The parts' floors are raised to their own best guess's bound, the big
+        parts first (where the floor is weakest), the small ones together;
+        only if room is left are the parts searched, largest first, each
+        within what the others' bounds leave.
+        """
+        self.deadline.spend()
+        self.tries += 1
+        feedback = rows[guess]
+        values, label = np.unique(feedback, return_inverse=True)
+        label = label.ravel()
+        lengths = np.bincount(label, minlength=len(values))
+        order = np.argsort(label, kind="stable")
+        starts = np.r_[0, np.cumsum(lengths)[:-1]]
+        columns = [order[start : start + length] for start, length in zip(starts, lengths)]
+        keep = values != self.win
+        floors = np.where(keep, self.floor[lengths], 0)
+        total = len(codes) + int(floors.sum())
+        by_size = sorted(np.flatnonzero(keep).tolist(), key=lambda i: -lengths[i])
+        for part in by_size:
+            if total >= best or lengths[part] <= self.outcomes:
+                break
+            bound = self.part_bound(codes[columns[part]], rows[:, columns[part]])
+            total, floors[part] = total + bound - floors[part], bound
+        small = keep & (lengths > 1) & (lengths <= self.outcomes)
+        if total < best and small.any():
+            parts = np.flatnonzero(small)
+            raised = self.small_part_bounds(rows[:, np.concatenate([columns[p] for p in parts])], lengths[parts])
+            raised = np.maximum(raised, floors[parts])
+            total += int((raised - floors[parts]).sum())
+            floors[parts] = raised
+        for part in by_size:
+            if total >= best:
+                break
+            floor = int(floors[part])
+            total += self.total(codes[columns[part]], later, best - total + floor) - floor
+        return total
+
+    def part_bound(self, codes: np.ndarray, rows: np.ndarray) -> int:
+        """A lower bound on a part's total: known already, or the least bound of any guess on it."""
+        key = codes.tobytes()
+        known = self.memo.get(key)
+        if known is not None:
+            return known[0]
+        if key not in self.lower:
+            self.lower[key] = int(self.guess_bounds(rows).min())
+        return self.lower[key]
+
+    def small_part_bounds(self, rows: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+        """For parts whose columns follow each other in `rows`: the least bound of any guess on each.
+
+        A guess's feedbacks on a part are a bit mask (one or-reduce per part);
+        with c feedbacks other than the win its bound is k + 2 (k - won) - c,
+        as long as no feedback holds more than `outcomes` codes.
+        """
+        starts = np.r_[0, np.cumsum(lengths)[:-1]]
+        masks = np.bitwise_or.reduceat(self.bits[rows], starts, axis=1)
+        won = (masks & self.win_bit) != 0
+        cells = popcount(masks & ~self.win_bit)
+        bounds = lengths + 2 * (lengths - won) - cells
+        bounds[(cells == 1) & ~won] = NEVER
+        return bounds.min(axis=0)
+
+    def guess_bounds(self, rows: np.ndarray) -> np.ndarray:
+        """Each guess's bound on the codes of these columns: n + its parts' floors (NEVER if it splits nothing)."""
+        n = rows.shape[1]
+        sizes = bincount_rows(rows, self.feedbacks)
+        sizes[:, self.win] = 0
+        bounds = n + self.floor[sizes].sum(axis=1)
+        bounds[sizes.max(axis=1) == n] = NEVER
+        return bounds
+
+    def symmetry_classes(self, codes: np.ndarray, played: list[Code]) -> np.ndarray:
+        """(codes,) bool: the lowest guess of each class of guesses made alike by interchangeable colours."""
+        from puzzles.mastermind.strategies import candidate_guesses
+
+        mask = np.zeros(self.space.size, dtype=bool)
+        mask[candidate_guesses(self.space, played, codes.astype(np.int64))[0]] = True
+        return mask
+
+    # ------------------------------------------------------------ keeping it
+
+    def to_arrays(self) -> dict[str, np.ndarray]:
+        """The exact totals worth keeping (sets of KEPT_FROM codes or more), as plain arrays."""
+        kept = [(key, value) for key, value in self.memo.items() if len(key) >= KEPT_FROM * self.key_width]
+        keys = [np.frombuffer(key, dtype=self.key_dtype) for key, _ in kept]
+        return {
+            "variant": np.array([self.space.pegs, self.space.colours]),
+            "lengths": np.array([len(k) for k in keys], dtype=np.int32),
+            "codes": np.concatenate(keys) if keys else np.empty(0, dtype=self.key_dtype),
+            "totals": np.array([v[0] for _, v in kept], dtype=np.int64),
+            "guesses": np.array([v[1] for _, v in kept], dtype=np.int32),
+        }
+
+    @classmethod
+    def from_arrays(cls, space: CodeSpace, arrays: dict[str, np.ndarray]) -> ExactSearch:
+        """The search with a memo kept by `to_arrays`; ValueError when the arrays are not for this variant."""
+        if list(arrays["variant"]) != [space.pegs, space.colours]:
+            raise ValueError(f"it is for {arrays['variant'][0]} pegs x {arrays['variant'][1]} colours")
+        search = cls(space)
+        codes = arrays["codes"].astype(search.key_dtype)
+        starts = np.r_[0, np.cumsum(arrays["lengths"])]
+        if starts[-1] != len(codes) or not len(arrays["totals"]) == len(arrays["guesses"]) == len(starts) - 1:
+            raise ValueError("its arrays do not agree in length")
+        for i, (total, guess) in enumerate(zip(arrays["totals"].tolist(), arrays["guesses"].tolist())):
+            search.memo[codes[starts[i] : starts[i + 1]].tobytes()] = (total, guess)
+        return search
+
+    @property
+    def key_dtype(self) -> type:
+        return np.int16 if self.space.size < 2**15 else np.int32
+
+    @property
+    def key_width(self) -> int:
+        return np.dtype(self.key_dtype).itemsize
+
+
+class _Spending:
+    """Installs a deadline for one question; the memo keeps what was found even when it runs out."""
+
+    def __init__(self, search: ExactSearch, deadline: Deadline) -> None:
+        self.search, self.deadline = search, deadline
+
+    def __enter__(self) -> None:
+        self.search.deadline = self.deadline
+
+    def __exit__(self, *exc: object) -> None:
+        self.search.deadline = Deadline()
+
+
+POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
+
+
+def popcount(masks: np.ndarray) -> np.ndarray:
+    """Bits set in each uint64 (numpy 2 counts them itself)."""
+    if hasattr(np, "bitwise_count"):
+        return np.bitwise_count(masks).astype(np.int64)
+    return POPCOUNT[masks[..., None].view(np.uint8)].sum(axis=-1)
+
+
+def bincount_rows(rows: np.ndarray, length: int) -> np.ndarray:
+    """(len(rows), length): np.bincount of each row."""
+    offsets = rows.astype(np.int64) + (np.arange(len(rows)) * length)[:, None]
+    return np.bincount(offsets.ravel(), minlength=len(rows) * length).reshape(len(rows), length)
+
+
+__all__ = ["MAX_CODES", "MAX_SPACE", "WORK", "ExactSearch", "OutOfBudget", "TooBig", "Value"]
