@@ -33,6 +33,7 @@ machine.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,8 +44,8 @@ from puzzles.mastermind.game import Code, Feedback
 
 MAX_SPACE = 4_096  # codes x codes feedback table of at most 16 MB: 4x6, 4x7, 4x8, 5x5, 3x10...
 MAX_CODES = 1_300  # positions with more codes left are not searched exactly
-WORK = Budget(work=1_500_000)  # nodes: enough for 4x6 from the first guess
-SYMMETRY_FROM = 40  # sets at least this big have their guesses reduced by interchangeable colours
+WORK = Budget(work=300_000)  # nodes and guesses tried: 4x6 from the first guess takes about 7,500
+SYMMETRY_FROM = 20  # sets at least this big have their guesses reduced by interchangeable colours
 NEVER = np.iinfo(np.int64).max // 4  # the bound of a guess that splits nothing
 KEPT_FROM = 3  # memo entries of fewer codes are not worth keeping on disk
 
@@ -91,7 +92,7 @@ class ExactSearch:
 
     MAX_SPACE = MAX_SPACE
 
-    def __init__(self, space: CodeSpace, memo: dict[bytes, tuple[int, int]] | None = None) -> None:
+    def __init__(self, space: CodeSpace) -> None:
         if space.size > MAX_SPACE:
             raise TooBig(f"{space.pegs} pegs x {space.colours} colours has more than {MAX_SPACE:,} codes")
         self.space = space
@@ -102,7 +103,8 @@ class ExactSearch:
         self.outcomes = (space.pegs + 1) * (space.pegs + 2) // 2 - 2
         self.bits = np.left_shift(np.uint64(1), np.arange(self.feedbacks, dtype=np.uint64))
         self.win_bit = self.bits[self.win]
-        self.memo: dict[bytes, tuple[int, int]] = dict(memo or {})
+        self.memo: dict[bytes, tuple[int, int]] = {}  # exact (total, best guess) by the set's bytes
+        self.loaded = 0  # totals known before this session's search (from_arrays)
         self.lower: dict[bytes, int] = {}
         self.deadline = Deadline()
         self.nodes = self.tries = 0  # the work done: sets searched, and guesses tried on them
@@ -282,12 +284,24 @@ class ExactSearch:
         return bounds
 
     def symmetry_classes(self, codes: np.ndarray, played: list[Code]) -> np.ndarray:
-        """(codes,) bool: the lowest guess of each class of guesses made alike by interchangeable colours."""
-        from puzzles.mastermind.strategies import candidate_guesses
+        """(codes,) bool: the lowest guess of each class of guesses alike by symmetry.
 
-        mask = np.zeros(self.space.size, dtype=bool)
-        mask[candidate_guesses(self.space, played, codes.astype(np.int64))[0]] = True
-        return mask
+        Renaming colours and reordering positions so that every guess played
+        stays the same keeps their feedbacks, so it maps the codes still
+        possible onto themselves and a guess onto one just as good.  The
+        colours no guess has used may be renamed freely: writing them in order
+        of first appearance picks the lowest of those renamings.
+        """
+        space = self.space
+        digits = space.digits(np.arange(space.size)).astype(np.int64)
+        fresh = np.setdiff1d(np.arange(space.colours), np.array(played, dtype=np.int64).ravel())
+        lowest = np.arange(space.size)
+        for positions in itertools.permutations(range(space.pegs)):
+            renaming = colour_renaming(played, positions, space.colours)
+            if renaming is not None:
+                alike = relabel_in_order(renaming[digits[:, positions]], fresh) @ space.powers
+                lowest = np.minimum(lowest, alike)
+        return lowest == np.arange(space.size)
 
     # ------------------------------------------------------------ keeping it
 
@@ -315,6 +329,7 @@ class ExactSearch:
             raise ValueError("its arrays do not agree in length")
         for i, (total, guess) in enumerate(zip(arrays["totals"].tolist(), arrays["guesses"].tolist())):
             search.memo[codes[starts[i] : starts[i + 1]].tobytes()] = (total, guess)
+        search.loaded = len(search.memo)
         return search
 
     @property
@@ -337,6 +352,39 @@ class _Spending:
 
     def __exit__(self, *exc: object) -> None:
         self.search.deadline = Deadline()
+
+
+def colour_renaming(played: list[Code], positions: tuple[int, ...], colours: int) -> np.ndarray | None:
+    """The renaming of played colours that, with the positions reordered, keeps every guess played; None if none does."""
+    renaming = np.arange(colours)
+    taken: dict[int, int] = {}
+    for guess in played:
+        for here, there in enumerate(positions):
+            old, new = guess[there], guess[here]
+            if taken.setdefault(old, new) != new:
+                return None
+            renaming[old] = new
+    return renaming if len(set(taken.values())) == len(taken) else None
+
+
+def relabel_in_order(codes: np.ndarray, interchangeable: np.ndarray) -> np.ndarray:
+    """Rename interchangeable colours so they first appear in increasing order."""
+    if len(interchangeable) < 2:
+        return codes
+    rows = np.arange(len(codes))
+    mapping = np.full((len(codes), int(codes.max()) + 1), -1, dtype=np.int64)
+    taken = np.zeros(len(codes), dtype=np.int64)
+    is_fresh = np.zeros(int(codes.max()) + 1, bool)
+    is_fresh[interchangeable[interchangeable <= codes.max()]] = True
+    out = codes.copy()
+    for position in range(codes.shape[1]):
+        colour = codes[:, position]
+        fresh = is_fresh[colour]
+        new = fresh & (mapping[rows, colour] < 0)
+        mapping[rows[new], colour[new]] = interchangeable[taken[new]]
+        taken[new] += 1
+        out[:, position] = np.where(fresh, mapping[rows, colour], colour)
+    return out
 
 
 POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)

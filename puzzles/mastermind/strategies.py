@@ -34,7 +34,7 @@ import numpy as np
 from puzzles.core import Budget, Deadline, ShouldStop, distinct, never, stop_if_asked
 from puzzles.mastermind.codes import CHUNK, Alive, CodeSpace
 from puzzles.mastermind.game import Code, Feedback
-from puzzles.mastermind.optimal import MAX_CODES, MAX_SPACE, WORK, ExactSearch, OutOfBudget, Value
+from puzzles.mastermind.optimal import MAX_CODES, MAX_SPACE, WORK, ExactSearch, OutOfBudget, Value, relabel_in_order
 
 STRATEGIES = ("entropy", "minimax", "expected-size", "most-parts", "optimal")
 SECRET_SAMPLE = 4_000
@@ -181,26 +181,6 @@ def partitions(total: int, parts: int, largest: int | None = None) -> list[tuple
         for first in range(min(total, largest), 0, -1)
         for rest in partitions(total - first, parts - 1, first)
     ]
-
-
-def relabel_in_order(codes: np.ndarray, interchangeable: np.ndarray) -> np.ndarray:
-    """Rename interchangeable colours so they first appear in increasing order."""
-    if len(interchangeable) < 2:
-        return codes
-    rows = np.arange(len(codes))
-    mapping = np.full((len(codes), int(codes.max()) + 1), -1, dtype=np.int64)
-    taken = np.zeros(len(codes), dtype=np.int64)
-    is_fresh = np.zeros(int(codes.max()) + 1, bool)
-    is_fresh[interchangeable[interchangeable <= codes.max()]] = True
-    out = codes.copy()
-    for position in range(codes.shape[1]):
-        colour = codes[:, position]
-        fresh = is_fresh[colour]
-        new = fresh & (mapping[rows, colour] < 0)
-        mapping[rows[new], colour[new]] = interchangeable[taken[new]]
-        taken[new] += 1
-        out[:, position] = np.where(fresh, mapping[rows, colour], colour)
-    return out
 
 
 # ---------------------------------------------------------------- one-step strategies
