@@ -46,7 +46,8 @@ right colour in the wrong place (each peg counted once).
 - The **cost** column: how many more guesses each row costs on average than
   the optimal guess from the same position (0 for an optimal guess), exact
   where the optimal strategy is known (the classic game once computed,
-  positions with few codes left); "–" where it is not.
+  positions with few codes left); "–" where it is not.  Variants of more
+  than 4,096 codes have no cost column.
 - If no code fits, the assistant finds the row most likely mistyped and the
   feedback that would fit.
 """
@@ -112,20 +113,19 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
 
     def draw(self, game: mm.Game) -> None:
         table = self.query_one("#rows", DataTable)
-        if not table.columns:
-            table.add_column("#", key="number")
-            table.add_column("guess", key="guess")
-            table.add_column("pegs", key="pegs")
-            table.add_column("left", key="left")
-            table.add_column("cost", key="cost")
+        columns = ["number", "guess", "pegs", "left"] + ["cost"] * scored(game)
+        if [str(key.value) for key in table.columns] != columns:
+            table.clear(columns=True)
+            for key in columns:
+                table.add_column("#" if key == "number" else key, key=key)
         table.clear()
         for number, row in enumerate(game.rows, 1):
+            pending = [Text("…", style="dim", justify="right")] * (len(columns) - 3)
             table.add_row(
                 str(number),
                 code_pegs(row.guess, game.colours),
                 key_pegs(row.feedback.black, row.feedback.white, game.pegs),
-                Text("…", style="dim", justify="right"),
-                Text("…", style="dim", justify="right"),
+                *pending,
                 key=str(number - 1),
             )
         if game.rows:
@@ -162,7 +162,7 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         table = self.query_one("#rows", DataTable)
         for index, left in enumerate(analysis.left_after):
             table.update_cell(str(index), "left", Text(f"{left:,}", justify="right"), update_width=True)
-        for index, cost in enumerate(analysis.row_costs):
+        for index, cost in enumerate(analysis.row_costs if scored(game) else ()):
             table.update_cell(str(index), "cost", cost_text(cost), update_width=True)
         self.suggestion = analysis.suggestion.guess if analysis.suggestion else None
         codes = self.query_one("#codes", LazyList)
@@ -269,6 +269,11 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
 
     def new_state(self) -> NewGameDialog:
         return NewGameDialog()
+
+
+def scored(game: mm.Game) -> bool:
+    """Whether rows of this variant can be scored against the exact optimum (else no cost column)."""
+    return mm.code_space(game).size <= mm.ExactSearch.MAX_SPACE
 
 
 def cost_text(cost: float | None) -> Text:

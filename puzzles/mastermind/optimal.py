@@ -68,9 +68,17 @@ class Value:
 
 
 def feedback_table(space: CodeSpace) -> np.ndarray:
-    """(codes, codes) uint8: packed feedback of guess i against secret j."""
-    every = np.arange(space.size, dtype=np.int64)
-    return np.stack([space.feedback_of(space.code(int(g)), every) for g in every])
+    """(codes, codes) uint8: packed feedback of guess i against secret j, a block of guesses at a time."""
+    digits = space.digits(np.arange(space.size))
+    counts = space.colour_counts(digits)
+    out = np.empty((space.size, space.size), dtype=np.uint8)
+    step = max(1, 2**22 // (space.size * space.colours))
+    for start in range(0, space.size, step):
+        block = slice(start, start + step)
+        black = (digits[block, None, :] == digits[None, :, :]).sum(axis=2, dtype=np.uint8)
+        common = np.minimum(counts[block, None, :], counts[None, :, :]).sum(axis=2, dtype=np.uint8)
+        out[block] = black * (space.pegs + 1) + common - black
+    return out
 
 
 def floors(space: CodeSpace, largest: int) -> np.ndarray:

@@ -86,3 +86,29 @@ async def test_a_row_is_edited_moved_and_edited_back(settle):
         await pilot.press("escape")
         assert screen.editing is None and screen.query_one("#key").value == ""
         assert screen.state.rows[1] == SEED.rows[0]
+
+
+async def test_each_row_shows_its_cost_against_the_optimum(settle):
+    """3 pegs x 4 colours: the cost column reads like the engine's exact row costs, and follows a new row."""
+    game = mm.parse("pegs: 3\ncolours: red blue green yellow\nred red blue = 0 1\n")
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        app.screen.load(game)
+        await settle(pilot)
+        await type_row(pilot, "ggy", "1 0")
+        await settle(pilot)
+        table = app.screen.query_one("#rows")
+        shown = [str(table.get_cell(str(index), "cost")) for index in range(2)]
+        costs = mm.analyse(app.screen.state, strategy="optimal").row_costs
+        assert shown == ["0", f"+{costs[1]:.2f}"] and costs[1] > 0
+
+
+def test_snapshot_of_a_small_game_scored_row_by_row(snap_compare):
+    async def load_and_settle(pilot) -> None:
+        pilot.app.screen.load(
+            mm.parse("pegs: 4\ncolours: red blue green yellow\nred red blue blue = 1 0\nred green green yellow = 1 1\n")
+        )
+        await ready_for_snapshot(pilot)
+
+    assert snap_compare(PuzzleAssistant(start="mastermind"), terminal_size=(80, 24), run_before=load_and_settle)
