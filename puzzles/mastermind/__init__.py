@@ -94,6 +94,11 @@ class Report:
             lines.append(f"  … and {left - self.limit:,} more")
         if analysis.diagnosis:
             lines.append(analysis.diagnosis)
+        lines += [
+            f"Row {number}: {'optimal' if cost == 0 else f'+{cost:.2f} guesses against the optimum'}"
+            for number, cost in enumerate(analysis.row_costs, 1)
+            if cost is not None
+        ]
         suggestion = analysis.suggestion
         if suggestion and left > 1:
             kind = "may be the secret" if suggestion.consistent else "a probe: cannot be the secret"
