@@ -47,6 +47,7 @@ MAX_CODES = 1_300  # positions with more codes left are not searched exactly
 WORK = Budget(work=300_000)  # nodes and guesses tried: 4x6 from the first guess takes about 7,500
 SYMMETRY_FROM = 20  # sets at least this big have their guesses reduced by interchangeable colours
 NEVER = np.iinfo(np.int64).max // 4  # the bound of a guess that splits nothing
+PERMUTED_PEGS = 5
 KEPT_FROM = 3  # memo entries of fewer codes are not worth keeping on disk
 
 
@@ -120,9 +121,17 @@ class ExactSearch:
     # ------------------------------------------------------------ asking
 
     def value(
-        self, alive: np.ndarray, played: list[Code], budget: Budget | None = WORK, should_stop: ShouldStop = never
+        self,
+        alive: np.ndarray,
+        played: list[Code] | None,
+        budget: Budget | None = WORK,
+        should_stop: ShouldStop = never,
     ) -> Value:
-        """The optimum for these codes (sorted indices); raises OutOfBudget or TooBig."""
+        """The optimum for these codes (sorted indices); raises OutOfBudget or TooBig.
+
+        `played` are the guesses that left exactly these codes, whose symmetry
+        the search uses; None for any set of codes.
+        """
         codes = self.key_codes(alive)
         if len(codes) > MAX_CODES:
             raise TooBig(f"more than {MAX_CODES:,} codes left")
@@ -134,16 +143,16 @@ class ExactSearch:
         self,
         alive: np.ndarray,
         guess: int,
-        played: list[Code],
+        played: list[Code] | None,
         budget: Budget | None = WORK,
         should_stop: ShouldStop = never,
     ) -> int:
-        """Total guesses when `guess` is played first, then the optimal strategy."""
+        """Total guesses when `guess` is played first, then the optimal strategy (`played` as for `value`)."""
         codes = self.key_codes(alive)
         code = self.space.code(guess)
         with self.spending(budget, should_stop):
             return len(codes) + sum(
-                self.total(part, [*played, code], np.iinfo(np.int64).max)
+                self.total(part, None if played is None else [*played, code], np.iinfo(np.int64).max)
                 for part in self.parts(codes, self.table[guess, codes])
             )
 
@@ -298,13 +307,15 @@ class ExactSearch:
         stays the same keeps their feedbacks, so it maps the codes still
         possible onto themselves and a guess onto one just as good.  The
         colours no guess has used may be renamed freely: writing them in order
-        of first appearance picks the lowest of those renamings.
+        of first appearance picks the lowest of those renamings.  Positions
+        are reordered only up to PERMUTED_PEGS pegs (5! = 120 orders).
         """
         space = self.space
         digits = space.digits(np.arange(space.size)).astype(np.int64)
         fresh = np.setdiff1d(np.arange(space.colours), np.array(played, dtype=np.int64).ravel())
         lowest = np.arange(space.size)
-        for positions in itertools.permutations(range(space.pegs)):
+        orders = itertools.permutations(range(space.pegs)) if space.pegs <= PERMUTED_PEGS else [range(space.pegs)]
+        for positions in orders:
             renaming = colour_renaming(played, positions, space.colours)
             if renaming is not None:
                 alike = relabel_in_order(renaming[digits[:, positions]], fresh) @ space.powers

@@ -5,6 +5,8 @@ from functools import cache
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from assistant import tables
 from assistant.cli import main
@@ -42,6 +44,15 @@ def test_the_exact_search_matches_an_exhaustive_minimum(pegs, colours):
     value = ExactSearch(space).value(everything, [], budget=None)
     assert value.total == exhaustive(space)(tuple(everything.tolist()))
     assert ExactSearch(space).guess_total(everything, value.guess, [], budget=None) == value.total
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sets(st.integers(0, 26), min_size=1, max_size=22))
+def test_any_set_of_codes_gets_the_exhaustive_minimum(codes):
+    """Sets no game may reach too (so no symmetry is assumed): the bounds and the alike splits never lose it."""
+    space = mm.space_of(3, 3)
+    alive = np.array(sorted(codes))
+    assert ExactSearch(space).value(alive, None, budget=None).total == exhaustive(space)(tuple(alive.tolist()))
 
 
 def test_every_row_cost_is_the_exhaustive_difference():
