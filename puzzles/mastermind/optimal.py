@@ -13,15 +13,16 @@ solvers, written afresh here):
 - every code's feedback against every code is one table lookup (`feedback
   table`, codes x codes uint8), so a node's partitions for all guesses are one
   gather and one bincount;
-- a part of k codes needs at least `floor_of(k)` guesses: one code can be found
+- a part of k codes needs at least `floors(k)` guesses: one code can be found
   with the first guess, at most b (the feedbacks other than the win) with the
   second, b² with the third...; a guess's bound is |S| plus its parts' floors,
-  and once a part has been looked at, its own best guess's bound replaces the
-  floor (kept in `lower`);
+  and before a guess is searched each part's floor is raised to its own best
+  guess's bound (kept in `lower`);
 - guesses are tried in order of their bound, and stop as soon as the bound
   reaches the best total found; guesses that split S identically are tried once;
-- interchangeable colours (unplayed or absent ones) make guesses alike: at the
-  top of the tree only one per class is tried (`candidate_guesses`);
+- renaming colours and reordering positions so that the guesses played stay
+  the same makes guesses alike: on big sets only the lowest of each class is
+  tried (`symmetry_classes`);
 - every exact total is memoised by the set of codes, so positions shared by
   many games are solved once; `to_arrays` / `from_arrays` turn the memo into
   plain arrays for the app to keep on disk.
@@ -47,7 +48,7 @@ MAX_CODES = 1_300  # positions with more codes left are not searched exactly
 WORK = Budget(work=300_000)  # nodes and guesses tried: 4x6 from the first guess takes about 7,500
 SYMMETRY_FROM = 20  # sets at least this big have their guesses reduced by interchangeable colours
 NEVER = np.iinfo(np.int64).max // 4  # the bound of a guess that splits nothing
-PERMUTED_PEGS = 5
+PERMUTED_PEGS = 5  # variants with more pegs are not searched over reorderings of positions
 KEPT_FROM = 3  # memo entries of fewer codes are not worth keeping on disk
 
 
@@ -82,16 +83,20 @@ def feedback_table(space: CodeSpace) -> np.ndarray:
     return out
 
 
+def outcomes(space: CodeSpace) -> int:
+    """How many parts a guess can make besides the win: every feedback but the win and (pegs-1, 1)."""
+    return (space.pegs + 1) * (space.pegs + 2) // 2 - 2
+
+
 def floors(space: CodeSpace, largest: int) -> np.ndarray:
     """floor[k]: the fewest guesses k codes can need, whatever they are (floor[0] = 0)."""
-    outcomes = (space.pegs + 1) * (space.pegs + 2) // 2 - 2  # feedbacks but the win and (pegs-1, 1)
     out = np.zeros(largest + 1, dtype=np.int64)
     for k in range(1, largest + 1):
         left, depth, room, total = k, 1, 1, 0
         while left:
             found = min(left, room)
             total += depth * found
-            left, depth, room = left - found, depth + 1, room * outcomes
+            left, depth, room = left - found, depth + 1, room * outcomes(space)
         out[k] = total
     return out
 
@@ -109,12 +114,12 @@ class ExactSearch:
         self.win = space.packed(Feedback(space.pegs, 0))
         self.feedbacks = space.feedbacks
         self.floor = floors(space, space.size)
-        self.outcomes = (space.pegs + 1) * (space.pegs + 2) // 2 - 2
+        self.outcomes = outcomes(space)
         self.bits = np.left_shift(np.uint64(1), np.arange(self.feedbacks, dtype=np.uint64))
         self.win_bit = self.bits[self.win]
         self.memo: dict[bytes, tuple[int, int]] = {}  # exact (total, best guess) by the set's bytes
         self.loaded = 0  # totals known before this session's search (from_arrays)
-        self.lower: dict[bytes, int] = {}
+        self.lower: dict[bytes, int] = {}  # lower bounds of totals not known exactly
         self.deadline = Deadline()
         self.nodes = self.tries = 0  # the work done: sets searched, and guesses tried on them
 
