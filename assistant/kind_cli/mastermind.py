@@ -19,6 +19,7 @@ from puzzles.mastermind.play import Codebreaker, sample_secrets
 
 PUBLISHED_4x6 = {"minimax": 5801, "entropy": 5722, "expected-size": 5696, "most-parts": 5668}
 KOYAMA_LAI_4x6 = 5625  # the optimum: least total guesses over all 1,296 secrets
+BULLS_AND_COWS_OPTIMUM = 26_274  # total guesses over all 5,040 secrets of 4 of 10 digits without repeats
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -27,6 +28,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     bench.add_argument("--pegs", type=int, default=4)
     bench.add_argument("--colors", "--colours", dest="colours", type=int, default=6)
     bench.add_argument("--strategy", choices=mm.STRATEGIES, default="entropy")
+    bench.add_argument(
+        "--no-repeats", dest="repeats", action="store_false", help="codes without repeated colours (Bulls and Cows)"
+    )
     bench.add_argument("--sample", type=int, help="play this many seeded random secrets instead of all")
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument(
@@ -45,7 +49,9 @@ def register(commands: argparse._SubParsersAction) -> None:
 def bench_command(args: argparse.Namespace) -> int:
     if not (2 <= args.pegs <= 8 and 2 <= args.colours <= 10):
         raise CommandError("mastermind bench: pegs must be 2..8 and colours 2..10")
-    space = mm.space_of(args.pegs, args.colours)
+    if not args.repeats and args.pegs > args.colours:
+        raise CommandError(f"mastermind bench: without repeats {args.pegs} pegs need at least {args.pegs} colours")
+    space = mm.space_of(args.pegs, args.colours, args.repeats)
     budget = Budget(seconds=args.budget) if args.budget is not None else None if space.size <= 4096 else mm.BUDGET
     start = time.perf_counter()
     optimal = None
@@ -60,13 +66,17 @@ def bench_command(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({**results.to_json(), "strategy": args.strategy, "seconds": round(seconds, 2), **work}))
         return 0
-    print(f"{args.strategy} on {args.pegs} pegs x {args.colours} colours: {results.games:,} games in {seconds:.1f} s")
+    variant = f"{args.pegs} pegs x {args.colours} colours" + ("" if args.repeats else " without repeats")
+    print(f"{args.strategy} on {variant}: {results.games:,} games in {seconds:.1f} s")
     if work:
         print(
             f"  exact search: {work['nodes']:,} nodes, {work['tries']:,} guesses tried"
             f" (started from {work['known_before']:,} totals kept on disk)"
         )
     print(f"  average {results.average:.4f} guesses (total {results.total:,}), worst {results.worst}")
+    if (args.pegs, args.colours, args.repeats, args.sample) == (4, 10, False, None):
+        optimum = BULLS_AND_COWS_OPTIMUM
+        print(f"  the optimum: total {optimum:,}, average {optimum / space.size:.4f} (+{results.total - optimum:,})")
     print("  distribution: " + ", ".join(f"{k}: {v}" for k, v in sorted(results.distribution.items())))
     return 0
 
@@ -156,6 +166,15 @@ def optimal_4x6() -> list[Benchmark]:
     ]
 
 
+def bulls_and_cows(strategy: str) -> Benchmark:
+    def run() -> str:
+        space = mm.space_of(4, 10, repeats=False)
+        results = Codebreaker(space, strategy, mm.BUDGET).play_all(space.without_repeats)
+        return f"total {results.total:,} (optimum {BULLS_AND_COWS_OPTIMUM:,}), average {results.average:.4f}, worst {results.worst}"
+
+    return Benchmark(f"Bulls and Cows, all 5,040 secrets: {strategy}", run, "<= 30 s, average <= 5.30", repeat=1)
+
+
 def sample_5x8() -> str:
     space = mm.space_of(5, 8)
     results = Codebreaker(space, "entropy", mm.BUDGET).play_all(sample_secrets(space, 500, seed=0))
@@ -178,4 +197,5 @@ BENCHMARKS = [
     *(all_secrets(strategy) for strategy in ("minimax", "entropy", "expected-size", "most-parts")),
     *optimal_4x6(),
     Benchmark("5x8 entropy, 500 seeded secrets", sample_5x8, "average <= 5.6 (best known 5.491)", repeat=1),
+    *(bulls_and_cows(strategy) for strategy in ("entropy", "expected-size")),
 ]

@@ -1,12 +1,15 @@
-"""Mastermind beside a human codemaker: type each guess and its pegs, see what is left.
+"""Mastermind beside a human codemaker, or against the computer for practice.
 
 The game is an immutable `mastermind.Game`; every row typed, edited or deleted
 makes a new one, and the live worker recomputes the consistent codes, the
-suggestion and its explanation.
+suggestion and its explanation.  In practice (the game's `codemaker` set) the
+engine gives the pegs, the suggestion is kept back, and a solved game is
+reviewed against the best line for the same secret by a second live worker.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -19,7 +22,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static, TabbedContent, TabPane
 
 from assistant import tables
-from assistant.live import Job
+
+from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
 from assistant.widgets.dialogs import Dialog
 from assistant.widgets.lazy_list import LazyList
@@ -49,7 +53,13 @@ right colour in the wrong place (each peg counted once).
   positions with few codes left); "–" where it is not.  Variants of more
   than 4,096 codes have no cost column.
 - If no code fits, the assistant finds the row most likely mistyped and the
-  feedback that would fit.
+  feedback that would fit: swapped black and white first, then one peg off.
+
+**Practice** (ctrl+n, then "practice: random secret" or "practice:
+adversary"): the app keeps the secret, a random one or an adversary that
+commits to nothing and always leaves you the most codes. Type a guess and press enter: the app gives the pegs. The
+suggestion stays hidden until you solve it; then the Review tab shows your
+rows, the best line for the same secret and the best strategy's average.
 """
 
 
@@ -76,9 +86,16 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
 
     def __init__(self) -> None:
         self.strategy = "entropy"
-        self.optimal: dict[tuple[int, int], mm.OptimalSearch] = {}
+        self.optimal: dict[tuple[int, int, bool], mm.OptimalSearch] = {}
         self.suggestion: tuple[int, ...] | None = None
         super().__init__()
+        self.reviewing: LiveResult[mm.Game, mm.Review] = LiveResult(
+            self,
+            lambda game, job: mm.review(game, job.should_stop),
+            self.show_review,
+            on_error=lambda message: self.explain(Text(message, style=self.tone("bad"))),
+            name="review",
+        )
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -131,9 +148,27 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         if game.rows:
             table.move_cursor(row=len(game.rows) - 1)
         self.query_one("#palette", PaletteBar).show_colours(game.colours, game.keys)
+        key = self.query_one("#key", Input)
+        key.disabled = game.codemaker is not None
+        key.placeholder = "b w" if game.codemaker is None else "app"
+        self.query_one("#strategy", Select).display = game.codemaker is None  # the review has its own
+        self.query_one("#tabs", TabbedContent).get_tab("suggestion-tab").label = (
+            "Review" if reviewed(game) else "Suggestion"
+        )
 
     def describe(self, game: mm.Game) -> str:
-        return f"{game.pegs} pegs × {len(game.colours)} colours"
+        parts = [f"{game.pegs} pegs × {len(game.colours)} colours"]
+        if not game.repeats:
+            parts.append("no repeats")
+        if game.codemaker:
+            parts.append(f"practice: {PRACTICE[game.codemaker.kind]}")
+        return " · ".join(parts)
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        if reviewed(self.state):
+            self.explain(Text("Reviewing the game against the best line…", style="dim"))
+            self.reviewing.request(self.state)
 
     # ------------------------------------------------------------ the live part
 
@@ -143,7 +178,7 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
     def compute(self, asked: LiveInput, job: Job) -> mm.Analysis:
         """The analysis, with each row scored by the variant's optimal search, whose exact totals are kept on disk."""
         game = asked.game
-        variant = (game.pegs, len(game.colours))
+        variant = (game.pegs, len(game.colours), game.repeats)
         if variant not in self.optimal:
             self.optimal[variant] = tables.load_optimal(mm.code_space(game))
         optimal = self.optimal[variant]
@@ -168,7 +203,11 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         codes = self.query_one("#codes", LazyList)
         codes.show_rows(analysis.codes, lambda code: code_pegs(code, game.colours))
         self.query_one("#tabs", TabbedContent).get_tab("codes-tab").label = f"Codes left ({analysis.count})"
-        self.query_one("#explanation", Static).update(explanation(analysis, game))
+        if game.codemaker is None:
+            self.explain(explanation(analysis, game))
+        elif not reviewed(game):
+            self.suggestion = None
+            self.explain(Text("Practice: the suggestion is kept back until you solve it.", style="dim"))
         if analysis.status == Status.CONTRADICTION:
             detail = analysis.diagnosis or ""
         elif analysis.status == Status.UNIQUE:
@@ -176,6 +215,14 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         else:
             detail = analysis.rating or ""
         self.panel.show_analysis(analysis, detail)
+
+    def explain(self, text: Table | Text) -> None:
+        self.query_one("#explanation", Static).update(text)
+
+    def show_review(self, review: mm.Review) -> None:
+        game = self.state
+        if reviewed(game) and review.guesses == tuple(row.guess for row in game.rows):  # not undone meanwhile
+            self.explain(review_table(review, game))
 
     # ------------------------------------------------------------ typing a row
 
@@ -194,14 +241,23 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
 
     @on(Input.Submitted, "#guess")
     def to_key(self) -> None:
-        self.query_one("#key", Input).focus()
+        if self.state.codemaker is None:
+            self.query_one("#key", Input).focus()
+        else:
+            self.submit_row()
 
     @on(Input.Submitted, "#key")
     @on(Button.Pressed, "#add")
     def submit_row(self) -> None:
+        game = self.state
         try:
-            guess = mm.parse_guess(self.state, self.query_one("#guess", Input).value)
-            feedback = mm.parse_feedback(self.state.pegs, self.query_one("#key", Input).value)
+            if reviewed(game):
+                raise PuzzleError(f"solved in {len(game.rows)} guesses: ctrl+n starts a new game")
+            guess = mm.parse_guess(game, self.query_one("#guess", Input).value)
+            if game.codemaker is None:
+                feedback = mm.parse_feedback(game.pegs, self.query_one("#key", Input).value)
+            else:
+                feedback = mm.answer(game, guess)
             row = mm.Row(guess, feedback)
             game = self.state.with_row(row) if self.editing is None else self.state.replace_row(self.editing, row)
         except PuzzleError as error:
@@ -214,7 +270,10 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
 
     @on(DataTable.RowSelected, "#rows")
     def row_selected(self, event: DataTable.RowSelected) -> None:
-        self.edit_row(int(event.row_key.value))
+        if self.state.codemaker is None:
+            self.edit_row(int(event.row_key.value))
+        else:
+            self.say(Text("In practice the pegs are the computer's: ctrl+z takes a guess back.", style="dim"))
 
     # ------------------------------------------------------------ the rows, for RowEditing
 
@@ -249,7 +308,9 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         self.fill_guess(tuple(int(c) for c in event.row))
 
     def action_use_suggestion(self) -> None:
-        if self.suggestion is None:
+        if self.state.codemaker is not None and not reviewed(self.state):
+            self.notify("No suggestion in practice until you solve it.", severity="warning")
+        elif self.suggestion is None:
             self.notify("No suggestion yet.", severity="warning")
         else:
             self.fill_guess(self.suggestion)
@@ -307,13 +368,53 @@ def explanation(analysis: mm.Analysis, game: mm.Game) -> Table | Text:
     return outer
 
 
+PRACTICE = {"random": "a random secret", "adversary": "an adversary"}
+
+
+def reviewed(game: mm.Game) -> bool:
+    """A practice game that is over: time for the review."""
+    return game.codemaker is not None and mm.solved(game)
+
+
+def review_table(review: mm.Review, game: mm.Game) -> Table:
+    """The person's rows with their costs, then the best line for the same secret, then its average."""
+    rows = Table(box=None, header_style="bold", pad_edge=False)
+    for name in ("#", "your guess", "pegs", "cost"):
+        rows.add_column(name, justify="right" if name in ("#", "cost") else "left")
+    for number, (guess, cost) in enumerate(zip(review.guesses, review.costs), 1):
+        pegs = mm.score(review.secret, guess)
+        shown = "–" if cost is None else f"{cost:+.2f}"
+        rows.add_row(str(number), code_pegs(guess, game.colours), key_pegs(pegs.black, pegs.white, game.pegs), shown)
+    best = Table(box=None, header_style="bold", pad_edge=False)
+    for name in ("#", f"{review.strategy} line", "pegs"):
+        best.add_column(name, justify="right" if name == "#" else "left")
+    for number, guess in enumerate(review.line, 1):
+        pegs = mm.score(review.secret, guess)
+        best.add_row(str(number), code_pegs(guess, game.colours), key_pegs(pegs.black, pegs.white, game.pegs))
+    over = f"all {review.secrets:,} secrets" if review.strategy == "optimal" else f"{review.secrets:,} sampled secrets"
+    outer = Table.grid()
+    outer.add_row(
+        Text.assemble(
+            f"Solved in {len(review.guesses)} guesses; the secret was ", code_pegs(review.secret, game.colours)
+        )
+    )
+    outer.add_row(rows)
+    if all(cost is None for cost in review.costs):
+        outer.add_row(Text("Row costs need the exact optimum, not computed here yet.", style="dim"))
+    outer.add_row(Text(f"\nThe {review.strategy} strategy on the same secret: {len(review.line)} guesses"))
+    outer.add_row(best)
+    outer.add_row(Text(f"\nIt needs {review.average:.4f} guesses on average ({over})."))
+    return outer
+
+
 class NewGameDialog(Dialog):
-    """Choose pegs and colours for a new game."""
+    """Choose pegs, colours, whether colours repeat, and who keeps the secret for a new game."""
 
     PRESETS = {
-        "classic": (4, "red blue green yellow orange purple"),
-        "seed": (6, "red blue green yellow orange brown black white none"),
-        "super": (5, "red blue green yellow orange purple white black"),
+        "classic": (4, "red blue green yellow orange purple", "yes"),
+        "seed": (6, "red blue green yellow orange brown black white none", "yes"),
+        "super": (5, "red blue green yellow orange purple white black", "yes"),
+        "bulls": (4, "0 1 2 3 4 5 6 7 8 9", "no"),
     }
 
     def compose(self) -> ComposeResult:
@@ -324,13 +425,32 @@ class NewGameDialog(Dialog):
                     ("classic: 4 pegs, 6 colours", "classic"),
                     ("the seed's: 6 pegs, 9 colours", "seed"),
                     ("super: 5 pegs, 8 colours", "super"),
+                    ("Bulls and Cows: 4 of 10 digits, no repeats", "bulls"),
                 ],
                 value="classic",
                 allow_blank=False,
                 id="preset",
             )
-            yield Input("4", placeholder="pegs (2..8)", id="pegs")
-            yield Input(self.PRESETS["classic"][1], placeholder="colour names, 2..10", id="colours")
+            with Horizontal(classes="fields"):
+                yield Input("4", placeholder="pegs (2..8)", id="pegs")
+                yield Input(self.PRESETS["classic"][1], placeholder="colour names, 2..10", id="colours")
+            with Horizontal(classes="fields"):
+                yield Select(
+                    [("colours may repeat", "yes"), ("no repeated colours", "no")],
+                    value="yes",
+                    allow_blank=False,
+                    id="repeats",
+                )
+                yield Select(
+                    [
+                        ("codemaker: a person", "person"),
+                        ("practice: random secret", "random"),
+                        ("practice: adversary", "adversary"),
+                    ],
+                    value="person",
+                    allow_blank=False,
+                    id="codemaker",
+                )
             yield Static("", classes="error", id="error")
             with Horizontal():
                 yield Button("Cancel", id="cancel")
@@ -338,9 +458,10 @@ class NewGameDialog(Dialog):
 
     @on(Select.Changed, "#preset")
     def preset(self, event: Select.Changed) -> None:
-        pegs, colours = self.PRESETS[str(event.value)]
+        pegs, colours, repeats = self.PRESETS[str(event.value)]
         self.query_one("#pegs", Input).value = str(pegs)
         self.query_one("#colours", Input).value = colours
+        self.query_one("#repeats", Select).value = repeats
 
     @on(Button.Pressed, "#cancel")
     def cancel(self) -> None:
@@ -350,6 +471,12 @@ class NewGameDialog(Dialog):
     @on(Input.Submitted)
     def start(self) -> None:
         text = f"pegs: {self.query_one('#pegs', Input).value}\ncolours: {self.query_one('#colours', Input).value}\n"
+        text += f"repeats: {self.query_one('#repeats', Select).value}\n"
+        codemaker = self.query_one("#codemaker", Select).value
+        if codemaker == "random":
+            text += f"codemaker: random {random.randrange(1_000_000)}\n"  # the game file keeps it: sessions restore
+        elif codemaker == "adversary":
+            text += "codemaker: adversary\n"
         try:
             self.dismiss(mm.parse(text))
         except PuzzleError as error:

@@ -14,6 +14,9 @@ Public API (what the screen and the CLI use):
   its `ExactSearch` turns its memo into plain arrays (`to_arrays`, `from_arrays`)
   for the app to keep on disk.
 - `Analysis.row_costs`: each row's expected extra guesses over the optimum.
+- Practice (`Game.codemaker` set): `answer(game, guess)` gives the computer
+  codemaker's pegs, `solved(game)`, and `review(game)` compares a finished game
+  with the best line for the same secret.
 """
 
 from __future__ import annotations
@@ -25,8 +28,10 @@ from puzzles.mastermind.analysis import BUDGET, LIVE_BUDGET, Analysis, Correctio
 from puzzles.mastermind.codes import CodeList, CodeSpace, code_space, score, space_of
 from puzzles.mastermind.game import (
     CLASSIC_COLOURS,
+    CODEMAKERS,
     SEED_COLOURS,
     Code,
+    Codemaker,
     Feedback,
     Game,
     Row,
@@ -38,6 +43,7 @@ from puzzles.mastermind.game import (
     parse_guess,
 )
 from puzzles.mastermind.optimal import ExactSearch, Value
+from puzzles.mastermind.practice import Review, answer, review, solved
 from puzzles.mastermind.strategies import STRATEGIES, OptimalSearch, Suggestion
 
 TITLE = "Mastermind"
@@ -132,10 +138,12 @@ __all__ = [
     "SAMPLED",
     "BUDGET",
     "CLASSIC_COLOURS",
+    "CODEMAKERS",
     "SEED_COLOURS",
     "STRATEGIES",
     "Analysis",
     "Code",
+    "Codemaker",
     "CodeList",
     "CodeSpace",
     "Correction",
@@ -143,10 +151,12 @@ __all__ = [
     "Feedback",
     "Game",
     "OptimalSearch",
+    "Review",
     "Row",
     "Value",
     "Suggestion",
     "analyse",
+    "answer",
     "check_feedback",
     "code_space",
     "colour_keys",
@@ -155,7 +165,9 @@ __all__ = [
     "parse",
     "parse_feedback",
     "parse_guess",
+    "review",
     "score",
     "solve",
+    "solved",
     "space_of",
 ]

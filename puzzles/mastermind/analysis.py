@@ -3,7 +3,8 @@
 `analyse` is the one call the live screen makes.  When no code fits, the
 commonest cause is a mistyped row: `diagnose` tries each row without its
 feedback, finds the feedbacks that would fit, and proposes the likeliest
-correction (closest to what was typed, then most codes kept).
+correction: by the kind of slip (black and white swapped, then one count off
+by one, then the rest, nearest first), then by most codes kept.
 """
 
 from __future__ import annotations
@@ -25,6 +26,14 @@ COST_WORK = Budget(work=20_000)  # rows scored under another strategy: enough fo
 SUGGESTION_SHARE, RATING_SHARE = 0.6, 0.3  # of the budget; the rest is for the exact partitions shown
 
 
+SLIPS = ("swapped", "off by one", "other")  # a person's slips with the key pegs, commonest first
+SAYING = {
+    "swapped": "you may have swapped black and white:",
+    "off by one": "you may have miscounted one peg:",
+    "other": "the pegs were probably",
+}
+
+
 @dataclass(frozen=True)
 class Correction:
     """Row `row` (0-based) was probably `feedback`; then `fits` codes remain."""
@@ -34,10 +43,18 @@ class Correction:
     feedback: Feedback
     fits: int
 
+    @property
+    def slip(self) -> str:
+        """What kind of slip turns the right feedback into what was typed."""
+        typed, right = self.typed, self.feedback
+        if (typed.black, typed.white) == (right.white, right.black):
+            return "swapped"
+        return "off by one" if distance(typed, right) == 1 else "other"
+
     def __str__(self) -> str:
         return (
-            f"row {self.row + 1} was probably {self.feedback.black} black {self.feedback.white} white, "
-            f"not {self.typed.black} {self.typed.white} (then {self.fits:,} code{'s' * (self.fits != 1)} fit)"
+            f"row {self.row + 1}: {SAYING[self.slip]} {self.feedback}, not {self.typed} "
+            f"(then {self.fits:,} {'code fits' if self.fits == 1 else 'codes fit'})"
         )
 
 
@@ -217,7 +234,17 @@ def diagnose(space: CodeSpace, game: Game, should_stop: ShouldStop = never) -> t
         others = space.consistent(game.without_row(index), should_stop)
         fits = space.partition(row.guess, others, should_stop)
         corrections += [Correction(index, row.feedback, space.unpacked(f), int(n)) for f, n in enumerate(fits) if n]
-    return tuple(sorted(corrections, key=lambda c: (distance(c.typed, c.feedback), -c.fits, c.row)))
+    return tuple(sorted(corrections, key=likelihood))
+
+
+def likelihood(correction: Correction) -> tuple[int, int, int, int]:
+    """Sort key, likeliest first: the kind of slip, how far from what was typed, most codes kept, earliest row."""
+    return (
+        SLIPS.index(correction.slip),
+        distance(correction.typed, correction.feedback),
+        -correction.fits,
+        correction.row,
+    )
 
 
 def distance(typed: Feedback, fitting: Feedback) -> int:

@@ -144,26 +144,31 @@ def candidate_guesses(
         drawn = np.concatenate([space.sample(alive, SAMPLED_GUESSES, SEED), space.sample(None, SAMPLED_GUESSES, SEED)])
         return lowest_alike(space, drawn, absent, fresh), False
     if absent.sum() < 2 and fresh.sum() < 2:
-        return np.arange(space.size), True
+        return space.listed(None, 0, space.size), True
     classes = []
     for start in range(0, space.size, CHUNK):
         stop_if_asked(should_stop)
-        classes.append(lowest_alike(space, np.arange(start, min(start + CHUNK, space.size)), absent, fresh))
+        classes.append(lowest_alike(space, space.listed(None, start, start + CHUNK), absent, fresh))
     return distinct(np.concatenate(classes)), True
 
 
 def lowest_alike(space: CodeSpace, indices: np.ndarray, absent: np.ndarray, fresh: np.ndarray) -> np.ndarray:
-    """The lowest code alike to each of these: absent colours all become the first, fresh ones appear in order."""
+    """The lowest code alike to each of these: absent colours all become the first, fresh ones appear in order.
+
+    Without repeats a code holds each absent colour once at most, so absent colours appear in order too.
+    """
     codes = space.digits(indices).astype(np.int64)
-    if absent.any():
+    if absent.any() and space.repeats:
         codes = np.where(absent[codes], np.flatnonzero(absent)[0], codes)
+    elif absent.any():
+        codes = relabel_in_order(codes, np.flatnonzero(absent))
     return distinct(relabel_in_order(codes, np.flatnonzero(fresh)) @ space.powers)
 
 
 def first_guesses(space: CodeSpace) -> np.ndarray:
-    """The lowest code of each partition of the pegs into colours: 0011 for 4x6 (Knuth's 1122)."""
+    """The lowest code of each partition of the pegs into colours: 0011 for 4x6 (Knuth's 1122); 0123 without repeats."""
     guesses = []
-    for sizes in partitions(space.pegs, space.colours):
+    for sizes in partitions(space.pegs, space.colours, None if space.repeats else 1):
         code = [colour for colour, size in enumerate(sizes) for _ in range(size)]
         guesses.append(space.index_of(tuple(code)))
     return np.array(sorted(guesses), dtype=np.int64)
