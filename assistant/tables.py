@@ -78,7 +78,8 @@ def build_table(
 
 
 def optimal_file(space: mm.CodeSpace) -> Path:
-    return cache_dir() / f"mastermind-{space.pegs}x{space.colours}-optimal.npz"
+    variant = f"{space.pegs}x{space.colours}" + ("" if space.repeats else "-no-repeats")
+    return cache_dir() / f"mastermind-{variant}-optimal.npz"
 
 
 def load_optimal(space: mm.CodeSpace) -> mm.OptimalSearch:

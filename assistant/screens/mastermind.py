@@ -22,7 +22,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static, TabbedContent, TabPane
 
 from assistant import tables
-
 from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
 from assistant.widgets.dialogs import Dialog
@@ -51,7 +50,7 @@ right colour in the wrong place (each peg counted once).
   the optimal guess from the same position (0 for an optimal guess), exact
   where the optimal strategy is known (the classic game once computed,
   positions with few codes left); "–" where it is not.  Variants of more
-  than 4,096 codes have no cost column.
+  than 5,040 codes have no cost column.
 - If no code fits, the assistant finds the row most likely mistyped and the
   feedback that would fit: swapped black and white first, then one peg off.
 
@@ -91,7 +90,8 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         super().__init__()
         self.reviewing: LiveResult[mm.Game, mm.Review] = LiveResult(
             self,
-            lambda game, job: mm.review(game, job.should_stop),
+            # its own search, from the totals kept on disk: a search is not shared between workers
+            lambda game, job: mm.review(game, job.should_stop, tables.load_optimal(mm.code_space(game))),
             self.show_review,
             on_error=lambda message: self.explain(Text(message, style=self.tone("bad"))),
             name="review",
@@ -178,10 +178,7 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
     def compute(self, asked: LiveInput, job: Job) -> mm.Analysis:
         """The analysis, with each row scored by the variant's optimal search, whose exact totals are kept on disk."""
         game = asked.game
-        variant = (game.pegs, len(game.colours), game.repeats)
-        if variant not in self.optimal:
-            self.optimal[variant] = tables.load_optimal(mm.code_space(game))
-        optimal = self.optimal[variant]
+        optimal = self.optimal_for(game)
         if asked.strategy == "optimal":
             job.progress("(the optimal strategy's first search takes a while)")
         known = optimal.known
@@ -191,6 +188,13 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         if optimal.known != known:
             tables.save_optimal(optimal)
         return analysis
+
+    def optimal_for(self, game: mm.Game) -> mm.OptimalSearch:
+        """The variant's optimal search, with the exact totals kept on disk."""
+        variant = (game.pegs, len(game.colours), game.repeats)
+        if variant not in self.optimal:
+            self.optimal[variant] = tables.load_optimal(mm.code_space(game))
+        return self.optimal[variant]
 
     def show_result(self, analysis: mm.Analysis) -> None:
         game = self.state
@@ -400,7 +404,7 @@ def review_table(review: mm.Review, game: mm.Game) -> Table:
     )
     outer.add_row(rows)
     if all(cost is None for cost in review.costs):
-        outer.add_row(Text("Row costs need the exact optimum, not computed here yet.", style="dim"))
+        outer.add_row(Text("Row costs need the exact optimum, out of reach on this board.", style="dim"))
     outer.add_row(Text(f"\nThe {review.strategy} strategy on the same secret: {len(review.line)} guesses"))
     outer.add_row(best)
     outer.add_row(Text(f"\nIt needs {review.average:.4f} guesses on average ({over})."))

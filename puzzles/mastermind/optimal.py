@@ -43,7 +43,7 @@ from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.mastermind.codes import CodeSpace
 from puzzles.mastermind.game import Code, Feedback
 
-MAX_SPACE = 4_096  # codes x codes feedback table of at most 16 MB: 4x6, 4x7, 4x8, 5x5, 3x10...
+MAX_SPACE = 5_040  # codes x codes feedback table of at most 25 MB: 4x6, 4x7, 4x8, 5x5, Bulls and Cows...
 MAX_CODES = 1_300  # positions with more codes left are not searched exactly
 WORK = Budget(work=300_000)  # nodes and guesses tried: 4x6 from the first guess takes about 7,500
 SYMMETRY_FROM = 20  # sets at least this big have their guesses reduced by interchangeable colours
@@ -69,13 +69,13 @@ class Value:
         return self.total / self.codes
 
 
-def feedback_table(space: CodeSpace) -> np.ndarray:
-    """(codes, codes) uint8: packed feedback of guess i against secret j, a block of guesses at a time."""
-    digits = space.digits(np.arange(space.size))
+def feedback_table(space: CodeSpace, codes: np.ndarray) -> np.ndarray:
+    """(codes, codes) uint8: packed feedback of the i-th code as guess against the j-th, a block of guesses at a time."""
+    digits = space.digits(codes)
     counts = space.colour_counts(digits)
-    out = np.empty((space.size, space.size), dtype=np.uint8)
-    step = max(1, 2**22 // (space.size * space.colours))
-    for start in range(0, space.size, step):
+    out = np.empty((len(codes), len(codes)), dtype=np.uint8)
+    step = max(1, 2**22 // (len(codes) * space.colours))
+    for start in range(0, len(codes), step):
         block = slice(start, start + step)
         black = (digits[block, None, :] == digits[None, :, :]).sum(axis=2, dtype=np.uint8)
         common = np.minimum(counts[block, None, :], counts[None, :, :]).sum(axis=2, dtype=np.uint8)
@@ -102,25 +102,29 @@ def floors(space: CodeSpace, largest: int) -> np.ndarray:
 
 
 class ExactSearch:
-    """Branch and bound over every guess, memoised by the set of codes still possible."""
+    """Branch and bound over every guess, memoised by the set of codes still possible.
+
+    Inside, a code is its position among the variant's codes (`universe`: all
+    of them, or those without repeats, which are also the only guesses then).
+    """
 
     MAX_SPACE = MAX_SPACE
 
     def __init__(self, space: CodeSpace) -> None:
         if space.size > MAX_SPACE:
-            raise TooBig(f"{space.pegs} pegs x {space.colours} colours has more than {MAX_SPACE:,} codes")
+            raise TooBig(f"{space.pegs} pegs x {space.colours} colours have more than {MAX_SPACE:,} codes")
         self.space = space
-        self.table = feedback_table(space)
+        self.universe = space.listed(None, 0, space.size)
+        self.table = feedback_table(space, self.universe)
         self.win = space.packed(Feedback(space.pegs, 0))
         self.feedbacks = space.feedbacks
-        self.floor = floors(space, space.size)
+        self.floor = floors(space, len(self.universe))
         self.outcomes = outcomes(space)
         self.bits = np.left_shift(np.uint64(1), np.arange(self.feedbacks, dtype=np.uint64))
         self.win_bit = self.bits[self.win]
         self.memo: dict[bytes, tuple[int, int]] = {}  # exact (total, best guess) by the set's bytes
         self.loaded = 0  # totals known before this session's search (from_arrays)
         self.lower: dict[bytes, int] = {}  # lower bounds of totals not known exactly
-        self.deadline = Deadline()
         self.nodes = self.tries = 0  # the work done: sets searched, and guesses tried on them
 
     # ------------------------------------------------------------ asking
@@ -137,12 +141,11 @@ class ExactSearch:
         `played` are the guesses that left exactly these codes, whose symmetry
         the search uses; None for any set of codes.
         """
-        codes = self.key_codes(alive)
+        codes = self.positions(alive)
         if len(codes) > MAX_CODES:
             raise TooBig(f"more than {MAX_CODES:,} codes left")
-        with self.spending(budget, should_stop):
-            total = self.total(codes, played, np.iinfo(np.int64).max)
-        return Value(int(total), self.best_guess(codes), len(codes))
+        total = self.total(codes, played, np.iinfo(np.int64).max, Deadline(budget, should_stop))
+        return Value(int(total), int(self.universe[self.best_guess(codes)]), len(codes))
 
     def guess_total(
         self,
@@ -153,24 +156,26 @@ class ExactSearch:
         should_stop: ShouldStop = never,
     ) -> int:
         """Total guesses when `guess` is played first, then the optimal strategy (`played` as for `value`)."""
-        codes = self.key_codes(alive)
+        codes, (place,) = self.positions(alive), self.positions(np.array([guess]))
         code = self.space.code(guess)
-        with self.spending(budget, should_stop):
-            return len(codes) + sum(
-                self.total(part, None if played is None else [*played, code], np.iinfo(np.int64).max)
-                for part in self.parts(codes, self.table[guess, codes])
-            )
+        deadline = Deadline(budget, should_stop)
+        return len(codes) + sum(
+            self.total(part, None if played is None else [*played, code], np.iinfo(np.int64).max, deadline)
+            for part in self.parts(codes, self.table[place, codes])
+        )
 
-    def key_codes(self, alive: np.ndarray) -> np.ndarray:
-        return np.asarray(alive, dtype=np.int16 if self.space.size < 2**15 else np.int32)
+    def positions(self, indices: np.ndarray) -> np.ndarray:
+        """Codes (sorted indices) as their positions in the universe; ValueError for a code outside it."""
+        places = np.searchsorted(self.universe, indices)
+        found = self.universe[places.clip(max=len(self.universe) - 1)]
+        if np.any(found != indices):
+            raise ValueError("not a code of this variant (a repeated colour where none may repeat?)")
+        return places.astype(self.key_dtype)
 
     def best_guess(self, codes: np.ndarray) -> int:
         if len(codes) <= 2:
             return int(codes[0])
         return self.memo[codes.tobytes()][1]
-
-    def spending(self, budget: Budget | None, should_stop: ShouldStop) -> _Spending:
-        return _Spending(self, Deadline(budget, should_stop))
 
     # ------------------------------------------------------------ the search
 
@@ -183,8 +188,12 @@ class ExactSearch:
             codes[piece] for piece, first in zip(np.split(order, cuts), ordered[np.r_[0, cuts]]) if first != self.win
         ]
 
-    def total(self, codes: np.ndarray, played: list[Code] | None, limit: int) -> int:
-        """The exact total for `codes` when it is below `limit`, else a lower bound at least `limit`."""
+    def total(self, codes: np.ndarray, played: list[Code] | None, limit: int, deadline: Deadline) -> int:
+        """The exact total for `codes` when it is below `limit`, else a lower bound at least `limit`.
+
+        The memo keeps what was found even when the deadline ends the search,
+        and two searches may share it (each has its own deadline).
+        """
         n = len(codes)
         if n <= 2:
             return 2 * n - 1
@@ -195,7 +204,7 @@ class ExactSearch:
         low = self.lower.get(key, 0)
         if low >= limit:
             return low
-        self.deadline.spend()
+        deadline.spend()
         self.nodes += 1
         guesses, rows = self.distinct_guesses(codes)
         bounds = self.guess_bounds(rows)
@@ -213,15 +222,15 @@ class ExactSearch:
             if bounds[row] >= best:
                 break
             guess = int(guesses[row])
-            later = None if played is None or n < SYMMETRY_FROM else [*played, self.space.code(guess)]
-            total = self.try_guess(codes, rows, row, later, best)
+            later = None if played is None or n < SYMMETRY_FROM else [*played, self.space.code(self.universe[guess])]
+            total = self.try_guess(codes, rows, row, later, best, deadline)
             if total < best:
                 best, best_guess = total, guess
         if best_guess < 0:
             self.lower[key] = limit
             return limit
         self.memo[key] = (best, best_guess)
-        del self.lower[key]
+        self.lower.pop(key, None)
         return best
 
     def distinct_guesses(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -231,7 +240,9 @@ class ExactSearch:
         guesses = np.sort(first)
         return guesses, every[guesses]
 
-    def try_guess(self, codes: np.ndarray, rows: np.ndarray, guess: int, later: list[Code] | None, best: int) -> int:
+    def try_guess(
+        self, codes: np.ndarray, rows: np.ndarray, guess: int, later: list[Code] | None, best: int, deadline: Deadline
+    ) -> int:
         """This guess's (a row of `rows`) total if below `best`, else something at least `best`.
 
         The parts' floors are raised to their own best guess's bound, the big
@@ -239,7 +250,7 @@ class ExactSearch:
         only if room is left are the parts searched, largest first, each
         within what the others' bounds leave.
         """
-        self.deadline.spend()
+        deadline.spend()
         self.tries += 1
         feedback = rows[guess]
         values, label = np.unique(feedback, return_inverse=True)
@@ -268,7 +279,7 @@ class ExactSearch:
             if total >= best:
                 break
             floor = int(floors[part])
-            total += self.total(codes[columns[part]], later, best - total + floor) - floor
+            total += self.total(codes[columns[part]], later, best - total + floor, deadline) - floor
         return total
 
     def part_bound(self, codes: np.ndarray, rows: np.ndarray) -> int:
@@ -316,16 +327,16 @@ class ExactSearch:
         are reordered only up to PERMUTED_PEGS pegs (5! = 120 orders).
         """
         space = self.space
-        digits = space.digits(np.arange(space.size)).astype(np.int64)
+        digits = space.digits(self.universe).astype(np.int64)
         fresh = np.setdiff1d(np.arange(space.colours), np.array(played, dtype=np.int64).ravel())
-        lowest = np.arange(space.size)
+        lowest = self.universe.copy()
         orders = itertools.permutations(range(space.pegs)) if space.pegs <= PERMUTED_PEGS else [range(space.pegs)]
         for positions in orders:
             renaming = colour_renaming(played, positions, space.colours)
             if renaming is not None:
                 alike = relabel_in_order(renaming[digits[:, positions]], fresh) @ space.powers
                 lowest = np.minimum(lowest, alike)
-        return lowest == np.arange(space.size)
+        return lowest == self.universe
 
     # ------------------------------------------------------------ keeping it
 
@@ -334,7 +345,7 @@ class ExactSearch:
         kept = [(key, value) for key, value in self.memo.items() if len(key) >= KEPT_FROM * self.key_width]
         keys = [np.frombuffer(key, dtype=self.key_dtype) for key, _ in kept]
         return {
-            "variant": np.array([self.space.pegs, self.space.colours]),
+            "variant": np.array([self.space.pegs, self.space.colours, self.space.repeats]),
             "lengths": np.array([len(k) for k in keys], dtype=np.int32),
             "codes": np.concatenate(keys) if keys else np.empty(0, dtype=self.key_dtype),
             "totals": np.array([v[0] for _, v in kept], dtype=np.int64),
@@ -344,8 +355,9 @@ class ExactSearch:
     @classmethod
     def from_arrays(cls, space: CodeSpace, arrays: dict[str, np.ndarray]) -> ExactSearch:
         """The search with a memo kept by `to_arrays`; ValueError when the arrays are not for this variant."""
-        if list(arrays["variant"]) != [space.pegs, space.colours]:
-            raise ValueError(f"it is for {arrays['variant'][0]} pegs x {arrays['variant'][1]} colours")
+        if list(arrays["variant"]) != [space.pegs, space.colours, space.repeats]:
+            pegs, colours, repeats = arrays["variant"]
+            raise ValueError(f"it is for {pegs} pegs x {colours} colours" + ("" if repeats else " without repeats"))
         search = cls(space)
         codes = arrays["codes"].astype(search.key_dtype)
         starts = np.r_[0, np.cumsum(arrays["lengths"])]
@@ -358,24 +370,11 @@ class ExactSearch:
 
     @property
     def key_dtype(self) -> type:
-        return np.int16 if self.space.size < 2**15 else np.int32
+        return np.int16 if len(self.universe) < 2**15 else np.int32
 
     @property
     def key_width(self) -> int:
         return np.dtype(self.key_dtype).itemsize
-
-
-class _Spending:
-    """Installs a deadline for one question; the memo keeps what was found even when it runs out."""
-
-    def __init__(self, search: ExactSearch, deadline: Deadline) -> None:
-        self.search, self.deadline = search, deadline
-
-    def __enter__(self) -> None:
-        self.search.deadline = self.deadline
-
-    def __exit__(self, *exc: object) -> None:
-        self.search.deadline = Deadline()
 
 
 def colour_renaming(played: list[Code], positions: tuple[int, ...], colours: int) -> np.ndarray | None:

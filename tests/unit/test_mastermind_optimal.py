@@ -25,7 +25,7 @@ def exhaustive(space):
         if len(codes) == 1:
             return 1
         alive, best = np.array(codes), None
-        for guess in range(space.size):
+        for guess in space.listed(None, 0, space.size).tolist():
             feedback = space.feedback_of(space.code(guess), alive)
             values = np.unique(feedback)
             if len(values) == 1 and values[0] != win:
@@ -37,10 +37,11 @@ def exhaustive(space):
     return total
 
 
-@pytest.mark.parametrize("pegs, colours", [(2, 4), (3, 3), (2, 5)])
-def test_the_exact_search_matches_an_exhaustive_minimum(pegs, colours):
-    space = mm.space_of(pegs, colours)
-    everything = np.arange(space.size)
+@pytest.mark.parametrize("pegs, colours, repeats", [(2, 4, True), (3, 3, True), (2, 5, True), (3, 5, False)])
+def test_the_exact_search_matches_an_exhaustive_minimum(pegs, colours, repeats):
+    """Without repeats the guesses have none either (3 of 5 colours: 60 codes)."""
+    space = mm.space_of(pegs, colours, repeats)
+    everything = space.listed(None, 0, space.size)
     value = ExactSearch(space).value(everything, [], budget=None)
     assert value.total == exhaustive(space)(tuple(everything.tolist()))
     assert ExactSearch(space).guess_total(everything, value.guess, [], budget=None) == value.total
