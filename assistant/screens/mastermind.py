@@ -21,6 +21,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static, TabbedContent, TabPane
 
+from assistant import tables
 from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
 from assistant.widgets.codes_chart import CodesChart
@@ -46,6 +47,11 @@ right colour in the wrong place (each peg counted once).
   information, chance of winning outright), and the list of remaining codes
   (enter or click one to put it in the guess box); **f3** puts the suggested
   guess there.
+- The **cost** column: how many more guesses each row costs on average than
+  the optimal guess from the same position (0 for an optimal guess), exact
+  where the optimal strategy is known (the classic game once computed,
+  positions with few codes left); "–" where it is not.  Variants of more
+  than 5,040 codes have no cost column.
 - If no code fits, the assistant finds the row most likely mistyped and the
   feedback that would fit: swapped black and white first, then one peg off.
 
@@ -80,12 +86,13 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
 
     def __init__(self) -> None:
         self.strategy = "entropy"
-        self.optimal: dict[tuple[int, int], mm.OptimalSearch] = {}
+        self.optimal: dict[tuple[int, int, bool], mm.OptimalSearch] = {}
         self.suggestion: tuple[int, ...] | None = None
         super().__init__()
         self.reviewing: LiveResult[mm.Game, mm.Review] = LiveResult(
             self,
-            lambda game, job: mm.review(game, job.should_stop),
+            # its own search, from the totals kept on disk: a search is not shared between workers
+            lambda game, job: mm.review(game, job.should_stop, tables.load_optimal(mm.code_space(game))),
             self.show_review,
             on_error=lambda message: self.explain(Text(message, style=self.tone("bad"))),
             name="review",
@@ -125,18 +132,19 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
 
     def draw(self, game: mm.Game) -> None:
         table = self.query_one("#rows", DataTable)
-        if not table.columns:
-            table.add_column("#", key="number")
-            table.add_column("guess", key="guess")
-            table.add_column("pegs", key="pegs")
-            table.add_column("left", key="left")
+        columns = ["number", "guess", "pegs", "left"] + ["cost"] * scored(game)
+        if [str(key.value) for key in table.columns] != columns:
+            table.clear(columns=True)
+            for key in columns:
+                table.add_column("#" if key == "number" else key, key=key)
         table.clear()
         for number, row in enumerate(game.rows, 1):
+            pending = [Text("…", style="dim", justify="right")] * (len(columns) - 3)
             table.add_row(
                 str(number),
                 code_pegs(row.guess, game.colours),
                 key_pegs(row.feedback.black, row.feedback.white, game.pegs),
-                Text("…", style="dim", justify="right"),
+                *pending,
                 key=str(number - 1),
             )
         if game.rows:
@@ -170,20 +178,33 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         return LiveInput(game, self.strategy)
 
     def compute(self, asked: LiveInput, job: Job) -> mm.Analysis:
+        """The analysis, with each row scored by the variant's optimal search, whose exact totals are kept on disk."""
         game = asked.game
-        optimal = None
+        optimal = self.optimal_for(game)
         if asked.strategy == "optimal":
-            optimal = self.optimal.setdefault((game.pegs, len(game.colours)), mm.OptimalSearch(mm.code_space(game)))
             job.progress("(the optimal strategy's first search takes a while)")
-        return mm.analyse(
+        known = optimal.known
+        analysis = mm.analyse(
             game, strategy=asked.strategy, budget=self.BUDGET, should_stop=job.should_stop, optimal=optimal
         )
+        if optimal.known != known:
+            tables.save_optimal(optimal)
+        return analysis
+
+    def optimal_for(self, game: mm.Game) -> mm.OptimalSearch:
+        """The variant's optimal search, with the exact totals kept on disk."""
+        variant = (game.pegs, len(game.colours), game.repeats)
+        if variant not in self.optimal:
+            self.optimal[variant] = tables.load_optimal(mm.code_space(game))
+        return self.optimal[variant]
 
     def show_result(self, analysis: mm.Analysis) -> None:
         game = self.state
         table = self.query_one("#rows", DataTable)
         for index, left in enumerate(analysis.left_after):
             table.update_cell(str(index), "left", Text(f"{left:,}", justify="right"), update_width=True)
+        for index, cost in enumerate(analysis.row_costs if scored(game) else ()):
+            table.update_cell(str(index), "cost", cost_text(cost), update_width=True)
         self.query_one(CodesChart).show(analysis.all_codes, analysis.left_after)
         self.suggestion = analysis.suggestion.guess if analysis.suggestion else None
         codes = self.query_one("#codes", LazyList)
@@ -323,6 +344,18 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         return NewGameDialog()
 
 
+def scored(game: mm.Game) -> bool:
+    """Whether rows of this variant can be scored against the exact optimum (else no cost column)."""
+    return mm.code_space(game).size <= mm.ExactSearch.MAX_SPACE
+
+
+def cost_text(cost: float | None) -> Text:
+    """A row's expected extra guesses over the optimal guess: "0", "+0.21", or "–" when not known."""
+    if cost is None:
+        return Text("–", style="dim", justify="right")
+    return Text("0" if cost == 0 else f"+{cost:.2f}", justify="right")
+
+
 def explanation(analysis: mm.Analysis, game: mm.Game) -> Table | Text:
     suggestion = analysis.suggestion
     if analysis.solved_in:
@@ -366,8 +399,9 @@ def review_table(review: mm.Review, game: mm.Game) -> Table:
         rows.add_column(name, justify="right" if name in ("#", "cost") else "left")
     for number, (guess, cost) in enumerate(zip(review.guesses, review.costs), 1):
         pegs = mm.score(review.secret, guess)
-        shown = "–" if cost is None else f"{cost:+.2f}"
-        rows.add_row(str(number), code_pegs(guess, game.colours), key_pegs(pegs.black, pegs.white, game.pegs), shown)
+        rows.add_row(
+            str(number), code_pegs(guess, game.colours), key_pegs(pegs.black, pegs.white, game.pegs), cost_text(cost)
+        )
     best = Table(box=None, header_style="bold", pad_edge=False)
     for name in ("#", f"{review.strategy} line", "pegs"):
         best.add_column(name, justify="right" if name == "#" else "left")
@@ -383,7 +417,7 @@ def review_table(review: mm.Review, game: mm.Game) -> Table:
     )
     outer.add_row(rows)
     if all(cost is None for cost in review.costs):
-        outer.add_row(Text("Row costs need the exact optimum, not computed here yet.", style="dim"))
+        outer.add_row(Text("Row costs need the exact optimum, out of reach on this board.", style="dim"))
     outer.add_row(Text(f"\nThe {review.strategy} strategy on the same secret: {len(review.line)} guesses"))
     outer.add_row(best)
     outer.add_row(Text(f"\nIt needs {review.average:.4f} guesses on average ({over})."))

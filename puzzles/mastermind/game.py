@@ -97,6 +97,11 @@ class Game:
         return replace(self, rows=tuple(rows))
 
 
+def solved(game: Game) -> bool:
+    """The last row's pegs are all black: the game is over."""
+    return bool(game.rows) and game.rows[-1].feedback == Feedback(game.pegs, 0)
+
+
 def colour_keys(colours: Sequence[str]) -> tuple[str, ...]:
     """One distinct letter per colour: the earliest letter of its name still free."""
     taken: list[str] = []

@@ -45,11 +45,13 @@ class Results:
 class Codebreaker:
     """One strategy on one variant, with its decisions remembered."""
 
-    def __init__(self, space: CodeSpace, strategy: str, budget: Budget | None = None) -> None:
+    def __init__(
+        self, space: CodeSpace, strategy: str, budget: Budget | None = None, optimal: OptimalSearch | None = None
+    ) -> None:
         self.space = space
         self.strategy = strategy
         self.budget = budget
-        self.optimal = OptimalSearch(space) if strategy == "optimal" else None
+        self.optimal = (optimal or OptimalSearch(space)) if strategy == "optimal" else None
         self.decisions: dict[bytes, int] = {}
 
     def guess(self, alive: Alive, played: list[Code], should_stop: ShouldStop = never) -> int:

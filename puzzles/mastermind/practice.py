@@ -14,18 +14,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from puzzles.core import Budget, ShouldStop, never
+from puzzles.mastermind.analysis import OPTIMAL_WORK, row_costs
 from puzzles.mastermind.codes import code_space, score
 from puzzles.mastermind.game import Code, Feedback, Game
+from puzzles.mastermind.optimal import MAX_SPACE
 from puzzles.mastermind.play import Codebreaker, sample_secrets
-from puzzles.mastermind.strategies import MAX_SCANNED, OPTIMAL_MAX_CODES
+from puzzles.mastermind.strategies import MAX_SCANNED, OPTIMAL_MAX_CODES, OptimalSearch
 
 REVIEW_SECRETS = (10, 100)  # the fewest and most secrets the average is measured over where the optimum is out of reach
 REVIEW_CODES = 2_000_000  # bigger spaces cost more a game: this // codes secrets, within REVIEW_SECRETS
 REVIEW_BUDGET = Budget(work=5_000)  # per guess of the heuristic line: the same review on every machine
-
-
-def solved(game: Game) -> bool:
-    return bool(game.rows) and game.rows[-1].feedback == Feedback(game.pegs, 0)
 
 
 def secret(game: Game) -> int:
@@ -60,12 +58,17 @@ class Review:
     secrets: int  # over how many secrets: all of them for the optimum, else a seeded sample
 
 
-def review(game: Game, should_stop: ShouldStop = never) -> Review:
-    """The person's guesses, their costs, and the best strategy's line and average for the solved game's secret."""
+def review(game: Game, should_stop: ShouldStop = never, optimal: OptimalSearch | None = None) -> Review:
+    """The person's guesses, their costs, and the best strategy's line and average for the solved game's secret.
+
+    `optimal` is the variant's optimal search, if the caller keeps one (with the totals it already knows).
+    """
     space = code_space(game)
     found = game.rows[-1].guess
+    if optimal is None and space.size <= MAX_SPACE:
+        optimal = OptimalSearch(space)
     exact = space.size <= OPTIMAL_MAX_CODES and space.size <= MAX_SCANNED
-    breaker = Codebreaker(space, "optimal") if exact else Codebreaker(space, "entropy", REVIEW_BUDGET)
+    breaker = Codebreaker(space, "optimal", optimal=optimal) if exact else Codebreaker(space, "entropy", REVIEW_BUDGET)
     line = breaker.line(space.index_of(found), should_stop)
     if exact:
         total, _ = breaker.optimal.best(space.listed(None, 0, space.size), [], should_stop)
@@ -76,13 +79,5 @@ def review(game: Game, should_stop: ShouldStop = never) -> Review:
         results = breaker.play_all(sample_secrets(space, sample), should_stop)
         average, secrets = results.average, results.games
     guesses = tuple(row.guess for row in game.rows)
-    return Review(found, guesses, row_costs(game), breaker.strategy, tuple(line), average, secrets)
-
-
-def row_costs(game: Game) -> tuple[float | None, ...]:
-    """MERGE HOOK (branch mm-optimal): each row's cost in expected guesses against the optimal guess.
-
-    The exact per-row cost comes with the exact optimum (issue 16, part 2); until
-    it is merged no row is scored, rather than scored by a guess at it.
-    """
-    return (None,) * len(game.rows)
+    costs = row_costs(space, game, space.survivors(game, should_stop), optimal, OPTIMAL_WORK, should_stop)
+    return Review(found, guesses, costs, breaker.strategy, tuple(line), average, secrets)

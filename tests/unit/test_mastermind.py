@@ -502,8 +502,8 @@ def test_the_review_plays_the_best_strategy_against_the_same_secret():
     small = mm.Game(3, tuple("abcd"), (mm.Row((0, 0, 1), mm.Feedback(0, 1)), mm.Row((1, 2, 3), mm.Feedback(3, 0))))
     review = mm.review(small)
     assert (review.strategy, review.secret, review.line[-1]) == ("optimal", (1, 2, 3), (1, 2, 3))
-    assert review.average == pytest.approx(207 / 64) and review.secrets == 64
-    assert review.costs == (None, None)  # the merge hook: no row is scored until the exact per-row cost is in
+    assert review.average == pytest.approx(206 / 64) and review.secrets == 64  # the exact optimum
+    assert review.costs == mm.analyse(small, strategy="optimal").row_costs and None not in review.costs
     assert len(review.line) == Codebreaker(mm.space_of(3, 4), "optimal").play(mm.space_of(3, 4).index_of((1, 2, 3)))
     bigger = mm.Game(4, tuple("abcdefgh"), (mm.Row((7, 6, 5, 4), mm.Feedback(4, 0)),), repeats=False)
     review = mm.review(bigger)  # 1,680 codes: past the optimum's reach, so entropy over a seeded sample
