@@ -17,11 +17,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from puzzles.core import PuzzleError, checked_text, read_number, reads_text, shown
+from puzzles.core import PuzzleError, checked_text, reads_text, shown
 from puzzles.numbergrid import Line
 from puzzles.zebra.mentions import did_you_mean
 from puzzles.zebra.model import Category, Puzzle
-from puzzles.zebra.phrasing import NUMBER_WORDS
+from puzzles.zebra.phrasing import how_many
 from puzzles.zebra.reading import read_clue
 from puzzles.zebra.vocabulary import category_name
 
@@ -108,7 +108,7 @@ def check_opening(puzzle: Puzzle, opening: list[Line]) -> None:
     for line in opening:
         if match := OPENING.match(line.text):
             word = match.group(1).lower()
-            number = read_number(word, line=line.number) if word.isdigit() else NUMBER_WORDS.get(word)
+            number = how_many(word, line=line.number)
             if number != puzzle.n:
                 raise PuzzleError(
                     f"the page says {shown(match.group(1))} houses, but the categories have {puzzle.n} values",

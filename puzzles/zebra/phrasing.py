@@ -18,6 +18,13 @@ from puzzles.zebra.mentions import Mention
 from puzzles.zebra.model import Atom, Between, Compare, Gap, HowMany, Place, Puzzle, Ref, differ, same
 
 NUMBER_WORDS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
+
+
+def how_many(word: str, line: int | None = None) -> int | None:
+    """A count written as digits or as a word (`3`, `three`); None for any other word."""
+    return read_number(word, line=line) if word.isdigit() else NUMBER_WORDS.get(word)
+
+
 ORDINALS = dict(
     zip("first second third fourth fifth sixth seventh eighth ninth tenth".split(), range(1, 11), strict=True)
 )
@@ -110,7 +117,7 @@ def houses_between(r: Reading) -> Said | None:
     if match is None or len(r.refs) != 2:
         return None
     word = match.group(1)
-    k = read_number(word) if word.isdigit() else NUMBER_WORDS.get(word)
+    k = how_many(word)
     if k is None:
         return None
     need_positions(r, "houses between")
@@ -131,7 +138,7 @@ def houses_apart(r: Reading) -> Said | None:
     if match is None or len(r.refs) != 2:
         return None
     word = match.group(1)
-    k = read_number(word) if word.isdigit() else NUMBER_WORDS.get(word)
+    k = how_many(word)
     if k is None:
         return None
     need_positions(r, "houses away")
@@ -213,7 +220,7 @@ def declaration(r: Reading) -> Said | None:
     if match is None or r.refs:
         return None
     word = match.group(1)
-    number = read_number(word) if word.isdigit() else NUMBER_WORDS.get(word)
+    number = how_many(word)
     if number != r.puzzle.n:
         raise PuzzleError(f"this puzzle has {r.puzzle.n} objects, not {shown(word)}", column=1)
     return [(None, f"there are {number} objects")]

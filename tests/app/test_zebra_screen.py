@@ -10,6 +10,7 @@ from assistant.app import PuzzleAssistant
 from assistant.widgets.zebra_grid import ZebraGrid
 from puzzles import zebra
 from tests.conftest import headline, ready_for_snapshot
+from tests.unit.test_zebra_pages import ISSUE_PAGE
 
 
 def message(app) -> str:
@@ -121,20 +122,6 @@ def test_snapshot(snap_compare):
 
 # ---------------------------------------------------------------- pasting a page, big grids
 
-PAGE = """\
-There are 3 houses, numbered 1 to 3 from left to right, as seen from across the street.
- - Each person has a unique name: `Ann`, `Ben`, `Cleo`
- - The people keep unique animals: `cat`, `dog`, `parrot`
- - People have unique favorite drinks: `tea`, `coffee`, `juice`
-
-## Clues:
-1. The cat owner is directly left of Ben.
-2. The person who drinks juice is in the third house.
-3. The dog owner is the person who drinks coffee.
-4. There is one house between Ann and Cleo.
-5. Cleo is not in the first house.
-"""
-
 
 async def paste(pilot, settle, text: str) -> None:
     box = pilot.app.screen.query_one("#clue", Input)
@@ -147,7 +134,7 @@ async def test_pasting_a_page_loads_it_solves_it_and_undo_brings_the_old_puzzle_
     app = PuzzleAssistant(start="zebra")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await paste(pilot, settle, PAGE)
+        await paste(pilot, settle, ISSUE_PAGE)
         screen = app.screen
         assert [c.name for c in screen.state.categories] == ["Name", "Animal", "Drink"]
         assert any(
@@ -177,7 +164,7 @@ async def test_a_page_with_a_clue_it_cannot_read_says_which_line_and_changes_not
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         before = app.screen.state
-        await paste(pilot, settle, PAGE.replace("one house between", "one house beyond"))
+        await paste(pilot, settle, ISSUE_PAGE.replace("one house between", "one house beyond"))
         assert "pasted text: line 10, column 4: cannot read 'There is one house beyond'" in message(app)
         assert app.screen.state is before
 
@@ -186,11 +173,11 @@ async def test_pasted_lines_without_categories_are_added_as_clues(settle):
     app = PuzzleAssistant(start="zebra")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await paste(pilot, settle, PAGE)
+        await paste(pilot, settle, ISSUE_PAGE)
         await pilot.press("ctrl+z")  # back to the seed, then paste only clues into a 3-house puzzle
         await settle(pilot)
-        await paste(pilot, settle, PAGE.split("## Clues:")[0])
-        await paste(pilot, settle, "\n".join(PAGE.split("## Clues:")[1].splitlines()[1:3]))
+        await paste(pilot, settle, ISSUE_PAGE.split("## Clues:")[0])
+        await paste(pilot, settle, "\n".join(ISSUE_PAGE.split("## Clues:")[1].splitlines()[1:3]))
         assert [c.canonical for c in app.screen.state.clues] == [
             "Animal:cat is on the left of Name:Ben",
             "Drink:juice is in position 3",
@@ -249,7 +236,7 @@ def test_snapshot_of_an_eight_by_eight_grid_at_80x24(snap_compare):
 
 async def test_opening_a_page_file_loads_it(settle, tmp_path):
     path = tmp_path / "page.txt"
-    path.write_text(PAGE)
+    path.write_text(ISSUE_PAGE)
     app = PuzzleAssistant(start="zebra")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
