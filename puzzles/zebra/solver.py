@@ -94,7 +94,33 @@ class Apart:
     seen: dict = field(default_factory=dict, compare=False, repr=False)
 
 
-Constraint = Table | Channel | Apart
+@dataclass(frozen=True)
+class Inside:
+    """A clue's table over values of one category, kept together with the category's values apart: a
+    choice of objects the clue allows counts only if the category's other values still fit around it
+    ("green right of ivory" leaves red out of the houses where no adjacent pair is free)."""
+
+    table: Table
+    scope: tuple[int, ...]  # the category's variables (those clues name, in a counting model)
+    whole: bool = True
+    seen: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def clue(self) -> int:
+        return self.table.clue
+
+    @property
+    def at(self) -> tuple[int, ...]:
+        """Where the table's variables sit in the category's scope."""
+        return tuple(self.scope.index(x) for x in self.table.scope)
+
+
+Constraint = Table | Channel | Apart | Inside
+
+
+def named(constraints: Sequence[Constraint]) -> set[int]:
+    """The variables some clue names."""
+    return {x for c in constraints if not isinstance(c, Apart) for x in (c.table if isinstance(c, Inside) else c).scope}
 
 
 @dataclass(frozen=True)
@@ -125,18 +151,24 @@ class Model:
         The others of a category fill the objects its named values leave, in (n - named)! ways
         whatever the named ones do: a factor, not a search (`unnamed`).
         """
-        named = {x for c in self.constraints if not isinstance(c, Apart) for x in c.scope}
-        start = [d if x in named or x >= len(self.cells) else 1 for x, d in enumerate(self.start)]
-        kept: list[Constraint] = [c for c in self.constraints if not isinstance(c, Apart)]
+        names = named(self.constraints)
+        start = [d if x in names or x >= len(self.cells) else 1 for x, d in enumerate(self.start)]
+        kept: list[Constraint] = []
         for c in self.constraints:
-            if isinstance(c, Apart) and (scope := tuple(x for x in c.scope if x in named)):
+            scope = tuple(x for x in c.scope if x in names)
+            if isinstance(c, Inside):
+                kept.append(Inside(c.table, scope, len(scope) == len(c.scope)))
+            elif not isinstance(c, Apart):
+                kept.append(c)
+        for c in self.constraints:
+            if isinstance(c, Apart) and (scope := tuple(x for x in c.scope if x in names)):
                 kept.append(Apart(scope, whole=len(scope) == len(c.scope)))
         return Model(self.n, tuple(start), tuple(kept), self.cells, self.free, watching(kept, len(start)))
 
     def unnamed(self) -> dict[tuple[int, ...], tuple[int, ...]]:
         """Per free category (its variables), those no clue names."""
-        named = {x for c in self.constraints if not isinstance(c, Apart) for x in c.scope}
-        return {c.scope: tuple(x for x in c.scope if x not in named) for c in self.constraints if isinstance(c, Apart)}
+        names = named(self.constraints)
+        return {c.scope: tuple(x for x in c.scope if x not in names) for c in self.constraints if isinstance(c, Apart)}
 
 
 def variable(puzzle: Puzzle, ref: Ref) -> int:
@@ -152,9 +184,21 @@ def model_of(puzzle: Puzzle) -> Model:
     for k, clue in enumerate(puzzle.clues):
         for atom in clue.atoms:
             constraints += constraints_of(puzzle, k, atom, start)
-    constraints += [Apart(tuple(c * n + v for v in range(n))) for c in puzzle.free]
+    categories = {c: tuple(c * n + v for v in range(n)) for c in puzzle.free}
+    constraints = [inside(constraint, categories, n) for constraint in constraints]
+    constraints += [Apart(scope) for scope in categories.values()]
     free = tuple(c * n + v for c in puzzle.free for v in range(n))
     return Model(n, tuple(start), tuple(constraints), cells, free, watching(constraints, len(start)))
+
+
+def inside(constraint: Constraint, categories: dict[int, tuple[int, ...]], n: int) -> Constraint:
+    """A table over two or more values of one free category, as an `Inside` of that category."""
+    if not isinstance(constraint, Table) or len(constraint.scope) < 2:
+        return constraint
+    category = {x // n for x in constraint.scope}
+    if len(category) > 1 or (c := category.pop()) not in categories:
+        return constraint
+    return Inside(constraint, categories[c])
 
 
 def watching(constraints: Sequence[Constraint], size: int) -> tuple[tuple[int, ...], ...]:
@@ -297,6 +341,8 @@ def narrowed(model: Model, constraint: Constraint, before: list[int]) -> tuple[i
         return apart(before, constraint.whole)
     if isinstance(constraint, Channel):
         return channel(before)
+    if isinstance(constraint, Inside):
+        return within(constraint, before)
     if constraint.supports is not None:
         return pair(constraint.supports, *before)
     if not before:
@@ -340,8 +386,64 @@ def channel(before: list[int]) -> tuple[int, ...] | None:
     return (na, nw, *values)
 
 
+def within(constraint: Inside, before: list[int]) -> tuple[int, ...] | None:
+    """Per choice of objects the table allows, the category kept apart around it; the union of what fits."""
+    at, result = constraint.at, [0] * len(before)
+    index = [bits(before[i]) for i in at]
+    for choice in np.argwhere(constraint.table.allowed[np.ix_(*index)]):
+        trial = list(before)
+        for i, axis, k in zip(at, index, choice, strict=True):
+            trial[i] = 1 << axis[k]
+        fitted = apart(trial, constraint.whole)
+        if fitted is not None:
+            result = [r | f for r, f in zip(result, fitted, strict=True)]
+    return tuple(result) if result[0] else None
+
+
 def apart(before: list[int], whole: bool = True) -> tuple[int, ...] | None:
-    """A category's values at different objects, each object taken: placed values and hidden singles."""
+    """A category's values at different objects, each object taken: singles both ways, then Hall sets.
+
+    Together they leave every object of every value that some way of keeping them all apart uses
+    (all-different made arc consistent), as a person's grid does with "these two values share these
+    two houses, so no other value is there".
+    """
+    domains: list[int] | None = before
+    while (domains := singles(domains, whole)) is not None:
+        changed = hall_sets(domains)
+        if changed is None:
+            return None
+        if not changed:
+            return tuple(domains)
+    return None
+
+
+def hall_sets(domains: list[int]) -> bool | None:
+    """Keep the values outside a Hall set (k values that share only k objects) off those objects.
+
+    Whether anything changed; None when k values share fewer than k objects.
+    """
+    open_ = [i for i, d in enumerate(domains) if d & (d - 1)]
+    unions = [0] * (1 << len(open_))
+    changed = False
+    for subset in range(1, len(unions)):
+        low = subset & -subset
+        union = unions[subset] = unions[subset ^ low] | domains[open_[low.bit_length() - 1]]
+        size = subset.bit_count()
+        if size < 2 or union.bit_count() > size:
+            continue
+        if union.bit_count() < size:
+            return None
+        for j, i in enumerate(open_):
+            if not subset >> j & 1 and domains[i] & union:
+                domains[i] &= ~union
+                if not domains[i]:
+                    return None
+                changed = True
+    return changed
+
+
+def singles(before: list[int], whole: bool) -> list[int] | None:
+    """Placed values leave their object to no other; an object only one value can take is that value's."""
     domains = before
     everything = (1 << len(domains)) - 1 if whole else 0
     again = True
@@ -373,7 +475,7 @@ def apart(before: list[int], whole: bool = True) -> tuple[int, ...] | None:
                     return None
                 domains[i] = d
                 again = again or single(d)
-    return tuple(domains)
+    return domains
 
 
 def settle(model: Model, domains: list[int], changed: list[int] | None = None) -> bool:
@@ -562,6 +664,8 @@ class Counter:
 
     def entailed(self, constraint: Constraint, domains: list[int]) -> bool:
         """Whatever objects are left, it holds: it no longer joins its variables."""
+        if isinstance(constraint, Inside):
+            constraint = constraint.table  # the category stays apart in any case
         if not isinstance(constraint, Table):
             return False
         before = tuple(domains[x] for x in constraint.scope)
