@@ -564,6 +564,10 @@ class Counter:
         self.memory: dict[tuple, tuple[int, dict | None]] = {}
         self.apart_of = {x: c.scope for c in model.constraints if isinstance(c, Apart) for x in c.scope}
         self.clue_degree = [sum(not isinstance(model.constraints[i], Apart) for i in w) for w in model.watch]
+        self.clues = [(c, tuple(dict.fromkeys(c.scope))) for c in model.constraints if not isinstance(c, Apart)]
+        self.categories = [c.scope for c in model.constraints if isinstance(c, Apart)]
+        wide = [[model.constraints[i].scope for i in w] for w in model.watch]
+        self.wide = [[scope for scope in scopes if len(scope) > 2] for scopes in wide]  # see `key`
 
     def count(self) -> Counted:
         domains = list(self.model.start)
@@ -631,32 +635,23 @@ class Counter:
             for x in group[1:]:
                 parent[find(x)] = root
 
-        seen_constraints: set[int] = set()
-        for x in open_:
-            for i in self.model.watch[x]:
-                if i in seen_constraints:
-                    continue
-                seen_constraints.add(i)
-                constraint = self.model.constraints[i]
-                if isinstance(constraint, Apart):
-                    continue
-                group = [y for y in dict.fromkeys(constraint.scope) if y in parent]
-                if len(group) > 1 and not self.entailed(constraint, domains):
-                    join(group)
-        done: set[tuple[int, ...]] = set()
-        for x in open_:
-            scope = self.apart_of.get(x)
-            if scope is None or scope in done:
-                continue
-            done.add(scope)
-            owner: dict[int, int] = {}  # object -> the first open value of the category that may take it
+        for constraint, scope in self.clues:
+            group = [y for y in scope if y in parent]
+            if len(group) > 1 and not self.entailed(constraint, domains):
+                join(group)
+        for scope in self.categories:
+            clusters: list[tuple[int, int]] = []  # (objects, a member): a category's open values sharing objects
             for y in scope:
-                if y in parent:
-                    for o in bits(domains[y]):
-                        if o in owner:
-                            join([owner[o], y])
-                        else:
-                            owner[o] = y
+                if y not in parent:
+                    continue
+                objects, apart = domains[y], []
+                for mask, member in clusters:
+                    if mask & objects:
+                        objects |= mask
+                        join([member, y])
+                    else:
+                        apart.append((mask, member))
+                clusters = [*apart, (objects, y)]
         groups: dict[int, list[int]] = {}
         for x in open_:
             groups.setdefault(find(x), []).append(x)
@@ -685,10 +680,7 @@ class Counter:
             result = value, (dict(zip(group, margins, strict=True)) if self.margins else None)
             self.memory[key] = result
             return (*result, True)
-        x = min(
-            group,
-            key=lambda y: (-self.clue_degree[y], domains[y].bit_count(), y),
-        )
+        x = min(group, key=lambda y: (-self.clue_degree[y], domains[y].bit_count(), y))
         total, exact = 0, True
         margins = {y: [0] * self.model.n for y in group} if self.margins else None
         for o in bits(domains[x]):
@@ -725,9 +717,8 @@ class Counter:
         members = set(group)
         outside: set[int] = set()
         for x in group:
-            for i in self.model.watch[x]:
-                scope = self.model.constraints[i].scope
-                if len(scope) > 2 and sum(y in members for y in scope) > 1:
+            for scope in self.wide[x]:
+                if sum(y in members for y in scope) > 1:
                     outside.update(y for y in scope if y not in members)
         return tuple((x, domains[x]) for x in sorted(members | outside))
 
