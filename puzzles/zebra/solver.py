@@ -783,7 +783,8 @@ def count(model: Model, deadline: Deadline, margins: bool = False) -> Counted:
 def solutions(
     model: Model, deadline: Deadline, spend: bool = False, within: list[int] | None = None
 ) -> Iterator[list[int]]:
-    """Each solution as every variable's single object, in order; `spend` counts nodes against the budget.
+    """Each solution as every variable's single object, in order; `spend` counts nodes against the work
+    budget (without it the search still stops, with OutOfBudget, when the clock runs out).
 
     `within`: domains known to hold every solution (the cells some solution uses), to search less.
     """
@@ -793,10 +794,7 @@ def solutions(
 
 
 def _search(model: Model, domains: list[int], deadline: Deadline, spend: bool) -> Iterator[list[int]]:
-    if spend:
-        deadline.spend()
-    else:
-        deadline.check()
+    deadline.spend(1 if spend else 0)  # without `spend`, only the clock and the cancel check
     open_ = [x for x in range(model.size) if not single(domains[x])]
     if not open_:
         yield domains
