@@ -389,15 +389,24 @@ def channel(before: list[int]) -> tuple[int, ...] | None:
 def within(constraint: Inside, before: list[int]) -> tuple[int, ...] | None:
     """Per choice of objects the table allows, the category kept apart around it; the union of what fits."""
     at, result = constraint.at, [0] * len(before)
-    index = [bits(before[i]) for i in at]
-    for choice in np.argwhere(constraint.table.allowed[np.ix_(*index)]):
+    for choice in choices(constraint.table, [before[i] for i in at]):
         trial = list(before)
-        for i, axis, k in zip(at, index, choice, strict=True):
-            trial[i] = 1 << axis[k]
+        for i, o in zip(at, choice, strict=True):
+            trial[i] = 1 << o
         fitted = apart(trial, constraint.whole)
         if fitted is not None:
             result = [r | f for r, f in zip(result, fitted, strict=True)]
     return tuple(result) if result[0] else None
+
+
+def choices(table: Table, domains: list[int]) -> list[tuple[int, ...]]:
+    """The objects the table lets its variables take together, within their domains."""
+    if table.supports is not None:
+        da, db = domains
+        return [(a, b) for a in bits(da) for b in bits(table.supports[0][a] & db)]
+    index = [bits(d) for d in domains]
+    allowed = np.argwhere(table.allowed[np.ix_(*index)])
+    return [tuple(axis[k] for axis, k in zip(index, choice, strict=True)) for choice in allowed]
 
 
 def apart(before: list[int], whole: bool = True) -> tuple[int, ...] | None:
@@ -409,7 +418,7 @@ def apart(before: list[int], whole: bool = True) -> tuple[int, ...] | None:
     """
     domains: list[int] | None = before
     while (domains := singles(domains, whole)) is not None:
-        changed = hall_sets(domains)
+        changed = hall_sets(domains, whole)
         if changed is None:
             return None
         if not changed:
@@ -417,24 +426,29 @@ def apart(before: list[int], whole: bool = True) -> tuple[int, ...] | None:
     return None
 
 
-def hall_sets(domains: list[int]) -> bool | None:
+def hall_sets(domains: list[int], whole: bool) -> bool | None:
     """Keep the values outside a Hall set (k values that share only k objects) off those objects.
 
-    Whether anything changed; None when k values share fewer than k objects.
+    Whether anything changed; None when k values share fewer than k objects.  Only values with few
+    objects can be in a set that says more than `singles` does (one of m open values, or m - 1 of
+    them when the category is whole: those are hidden singles).
     """
     open_ = [i for i, d in enumerate(domains) if d & (d - 1)]
-    unions = [0] * (1 << len(open_))
+    most = len(open_) - 1 - whole
+    few = [i for i in open_ if domains[i].bit_count() <= most]
+    unions = [0] * (1 << len(few))
     changed = False
     for subset in range(1, len(unions)):
         low = subset & -subset
-        union = unions[subset] = unions[subset ^ low] | domains[open_[low.bit_length() - 1]]
+        union = unions[subset] = unions[subset ^ low] | domains[few[low.bit_length() - 1]]
         size = subset.bit_count()
         if size < 2 or union.bit_count() > size:
             continue
         if union.bit_count() < size:
             return None
-        for j, i in enumerate(open_):
-            if not subset >> j & 1 and domains[i] & union:
+        members = {few[j] for j in range(len(few)) if subset >> j & 1}
+        for i in open_:
+            if i not in members and domains[i] & union:
                 domains[i] &= ~union
                 if not domains[i]:
                     return None
