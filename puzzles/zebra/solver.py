@@ -580,8 +580,8 @@ class Counter:
         self.clue_degree = [sum(not isinstance(model.constraints[i], Apart) for i in w) for w in model.watch]
         self.clues = [(c, tuple(dict.fromkeys(c.scope))) for c in model.constraints if not isinstance(c, Apart)]
         self.categories = [c.scope for c in model.constraints if isinstance(c, Apart)]
-        wide = [[model.constraints[i].scope for i in w] for w in model.watch]
-        self.wide = [[scope for scope in scopes if len(scope) > 2] for scopes in wide]  # see `key`
+        relations = [[relation(model.constraints[i]) for i in w] for w in model.watch]
+        self.wide = [[scope for scope in scopes if len(scope) > 2] for scopes in relations]  # see `key`
 
     def count(self) -> Counted:
         domains = list(self.model.start)
@@ -734,7 +734,7 @@ class Counter:
             for scope in self.wide[x]:
                 if sum(y in members for y in scope) > 1:
                     outside.update(y for y in scope if y not in members)
-        return tuple((x, domains[x]) for x in sorted(members | outside))
+        return tuple((x, domains[x], x in members) for x in sorted(members | outside))  # two groups may share variables
 
     def only_apart(self, domains: list[int], group: list[int]) -> bool:
         """No live clue constraint among the group: it is values of one category kept apart."""
@@ -750,6 +750,14 @@ class Counter:
                 if others and not self.entailed(constraint, domains):
                     return False
         return True
+
+
+def relation(constraint: Constraint) -> tuple[int, ...]:
+    """The variables whose objects a constraint relates: a category's values kept apart relate none
+    outside a group (their objects are not the group's), so only a clue's own table counts."""
+    if isinstance(constraint, Apart):
+        return ()
+    return constraint.table.scope if isinstance(constraint, Inside) else constraint.scope
 
 
 def matchings(domains: tuple[int, ...], n: int) -> tuple[int, list[list[int]]]:
