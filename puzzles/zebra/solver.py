@@ -35,6 +35,7 @@ from math import factorial, perm
 import numpy as np
 
 from puzzles.core import Deadline, OutOfBudget, PuzzleError
+from puzzles.zebra.file import MAX_VALUES
 from puzzles.zebra.model import Atom, Compare, HowMany, Puzzle, Ref
 
 LARGEST_TABLE = 1 << 22
@@ -44,8 +45,12 @@ Cell = tuple[int, int, int]
 """(category, value, object)."""
 
 
-def bits(mask: int) -> list[int]:
-    return [o for o in range(mask.bit_length()) if mask >> o & 1]
+def bits(mask: int) -> tuple[int, ...]:
+    """The objects of a domain, looked up: search asks this at every step."""
+    return OBJECTS[mask]
+
+
+OBJECTS = tuple(tuple(o for o in range(MAX_VALUES) if mask >> o & 1) for mask in range(1 << MAX_VALUES))
 
 
 def single(mask: int) -> bool:
@@ -318,7 +323,7 @@ def revise(model: Model, constraint: Constraint, domains: list[int]) -> list[int
     the same few domains again and again.
     """
     scope = constraint.scope
-    before = tuple(domains[x] for x in scope)
+    before = tuple([domains[x] for x in scope])
     after = constraint.seen.get(before, MISSING)
     if after is MISSING:
         after = constraint.seen[before] = narrowed(model, constraint, list(before))
