@@ -10,11 +10,12 @@ layer comes from the same search as the count.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import islice
 from math import factorial
 
-from puzzles.core import Budget, Count, Deadline, ShouldStop, Status, never
+from puzzles.core import Budget, Count, Deadline, OutOfBudget, ShouldStop, Status, never
 from puzzles.zebra import solver
 from puzzles.zebra.model import Puzzle
 from puzzles.zebra.solver import Cell, Model, Propagated, model_of, propagate, satisfiable, solutions
@@ -147,8 +148,7 @@ def analyse(
                 sum(1 << o for o, share in enumerate(counted.margins.get(x, ())) if share) for x in range(model.size)
             ]
             within = [used[x] if x in counted.margins else d for x, d in enumerate(model.start)]
-            shown = islice(solutions(model, deadline, within=within), limit)
-            found = tuple(solution_of(puzzle, model, s) for s in shown)
+            found = listed(puzzle, model, solutions(model, deadline, within=within), limit)
     if count == Count(0):
         tally = tuple(nobody(puzzle.n) for _ in puzzle.categories)
     conflict = smallest_conflict(puzzle, deadline) if count == Count(0) else ()
@@ -162,6 +162,17 @@ def analyse(
 def nobody(n: int) -> tuple[tuple[int, ...], ...]:
     """A tally block of zeros: the key's (its values name the objects) or every block when nothing solves."""
     return ((0,) * n,) * n
+
+
+def listed(puzzle: Puzzle, model: Model, found: Iterator[list[int]], limit: int) -> tuple[Solution, ...]:
+    """Up to `limit` solutions, as many as the time left allows (the count already says how many there are)."""
+    shown: list[Solution] = []
+    try:
+        for domains in islice(found, limit):
+            shown.append(solution_of(puzzle, model, domains))
+    except OutOfBudget:
+        pass
+    return tuple(shown)
 
 
 def tally_of(puzzle: Puzzle, model: Model, margins: dict[int, list[int]]) -> tuple:

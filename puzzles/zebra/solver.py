@@ -35,6 +35,7 @@ from math import factorial, perm
 import numpy as np
 
 from puzzles.core import Deadline, OutOfBudget, PuzzleError
+from puzzles.zebra.file import MAX_VALUES
 from puzzles.zebra.model import Atom, Compare, HowMany, Puzzle, Ref
 
 LARGEST_TABLE = 1 << 22
@@ -44,8 +45,12 @@ Cell = tuple[int, int, int]
 """(category, value, object)."""
 
 
-def bits(mask: int) -> list[int]:
-    return [o for o in range(mask.bit_length()) if mask >> o & 1]
+def bits(mask: int) -> tuple[int, ...]:
+    """The objects of a domain, looked up: search asks this at every step."""
+    return OBJECTS[mask]
+
+
+OBJECTS = tuple(tuple(o for o in range(MAX_VALUES) if mask >> o & 1) for mask in range(1 << MAX_VALUES))
 
 
 def single(mask: int) -> bool:
@@ -94,7 +99,33 @@ class Apart:
     seen: dict = field(default_factory=dict, compare=False, repr=False)
 
 
-Constraint = Table | Channel | Apart
+@dataclass(frozen=True)
+class Inside:
+    """A clue's table over values of one category, kept together with the category's values apart: a
+    choice of objects the clue allows counts only if the category's other values still fit around it
+    ("green right of ivory" leaves red out of the houses where no adjacent pair is free)."""
+
+    table: Table
+    scope: tuple[int, ...]  # the category's variables (those clues name, in a counting model)
+    whole: bool = True
+    seen: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def clue(self) -> int:
+        return self.table.clue
+
+    @property
+    def at(self) -> tuple[int, ...]:
+        """Where the table's variables sit in the category's scope."""
+        return tuple(self.scope.index(x) for x in self.table.scope)
+
+
+Constraint = Table | Channel | Apart | Inside
+
+
+def named(constraints: Sequence[Constraint]) -> set[int]:
+    """The variables some clue names."""
+    return {x for c in constraints if not isinstance(c, Apart) for x in (c.table if isinstance(c, Inside) else c).scope}
 
 
 @dataclass(frozen=True)
@@ -125,18 +156,24 @@ class Model:
         The others of a category fill the objects its named values leave, in (n - named)! ways
         whatever the named ones do: a factor, not a search (`unnamed`).
         """
-        named = {x for c in self.constraints if not isinstance(c, Apart) for x in c.scope}
-        start = [d if x in named or x >= len(self.cells) else 1 for x, d in enumerate(self.start)]
-        kept: list[Constraint] = [c for c in self.constraints if not isinstance(c, Apart)]
+        names = named(self.constraints)
+        start = [d if x in names or x >= len(self.cells) else 1 for x, d in enumerate(self.start)]
+        kept: list[Constraint] = []
         for c in self.constraints:
-            if isinstance(c, Apart) and (scope := tuple(x for x in c.scope if x in named)):
+            scope = tuple(x for x in c.scope if x in names)
+            if isinstance(c, Inside):
+                kept.append(Inside(c.table, scope, len(scope) == len(c.scope)))
+            elif not isinstance(c, Apart):
+                kept.append(c)
+        for c in self.constraints:
+            if isinstance(c, Apart) and (scope := tuple(x for x in c.scope if x in names)):
                 kept.append(Apart(scope, whole=len(scope) == len(c.scope)))
         return Model(self.n, tuple(start), tuple(kept), self.cells, self.free, watching(kept, len(start)))
 
     def unnamed(self) -> dict[tuple[int, ...], tuple[int, ...]]:
         """Per free category (its variables), those no clue names."""
-        named = {x for c in self.constraints if not isinstance(c, Apart) for x in c.scope}
-        return {c.scope: tuple(x for x in c.scope if x not in named) for c in self.constraints if isinstance(c, Apart)}
+        names = named(self.constraints)
+        return {c.scope: tuple(x for x in c.scope if x not in names) for c in self.constraints if isinstance(c, Apart)}
 
 
 def variable(puzzle: Puzzle, ref: Ref) -> int:
@@ -152,9 +189,21 @@ def model_of(puzzle: Puzzle) -> Model:
     for k, clue in enumerate(puzzle.clues):
         for atom in clue.atoms:
             constraints += constraints_of(puzzle, k, atom, start)
-    constraints += [Apart(tuple(c * n + v for v in range(n))) for c in puzzle.free]
+    categories = {c: tuple(c * n + v for v in range(n)) for c in puzzle.free}
+    constraints = [inside(constraint, categories, n) for constraint in constraints]
+    constraints += [Apart(scope) for scope in categories.values()]
     free = tuple(c * n + v for c in puzzle.free for v in range(n))
     return Model(n, tuple(start), tuple(constraints), cells, free, watching(constraints, len(start)))
+
+
+def inside(constraint: Constraint, categories: dict[int, tuple[int, ...]], n: int) -> Constraint:
+    """A table over two or more values of one free category, as an `Inside` of that category."""
+    if not isinstance(constraint, Table) or len(constraint.scope) < 2:
+        return constraint
+    category = {x // n for x in constraint.scope}
+    if len(category) > 1 or (c := category.pop()) not in categories:
+        return constraint
+    return Inside(constraint, categories[c])
 
 
 def watching(constraints: Sequence[Constraint], size: int) -> tuple[tuple[int, ...], ...]:
@@ -274,7 +323,7 @@ def revise(model: Model, constraint: Constraint, domains: list[int]) -> list[int
     the same few domains again and again.
     """
     scope = constraint.scope
-    before = tuple(domains[x] for x in scope)
+    before = tuple([domains[x] for x in scope])
     after = constraint.seen.get(before, MISSING)
     if after is MISSING:
         after = constraint.seen[before] = narrowed(model, constraint, list(before))
@@ -297,6 +346,8 @@ def narrowed(model: Model, constraint: Constraint, before: list[int]) -> tuple[i
         return apart(before, constraint.whole)
     if isinstance(constraint, Channel):
         return channel(before)
+    if isinstance(constraint, Inside):
+        return within(constraint, before)
     if constraint.supports is not None:
         return pair(constraint.supports, *before)
     if not before:
@@ -340,8 +391,78 @@ def channel(before: list[int]) -> tuple[int, ...] | None:
     return (na, nw, *values)
 
 
+def within(constraint: Inside, before: list[int]) -> tuple[int, ...] | None:
+    """Per choice of objects the table allows, the category kept apart around it; the union of what fits."""
+    at, result = constraint.at, [0] * len(before)
+    for choice in choices(constraint.table, [before[i] for i in at]):
+        trial = list(before)
+        for i, o in zip(at, choice, strict=True):
+            trial[i] = 1 << o
+        fitted = apart(trial, constraint.whole)
+        if fitted is not None:
+            result = [r | f for r, f in zip(result, fitted, strict=True)]
+    return tuple(result) if result[0] else None
+
+
+def choices(table: Table, domains: list[int]) -> list[tuple[int, ...]]:
+    """The objects the table lets its variables take together, within their domains."""
+    if table.supports is not None:
+        da, db = domains
+        return [(a, b) for a in bits(da) for b in bits(table.supports[0][a] & db)]
+    index = [bits(d) for d in domains]
+    allowed = np.argwhere(table.allowed[np.ix_(*index)])
+    return [tuple(axis[k] for axis, k in zip(index, choice, strict=True)) for choice in allowed]
+
+
 def apart(before: list[int], whole: bool = True) -> tuple[int, ...] | None:
-    """A category's values at different objects, each object taken: placed values and hidden singles."""
+    """A category's values at different objects, each object taken: singles both ways, then Hall sets.
+
+    Together they leave every object of every value that some way of keeping them all apart uses
+    (all-different made arc consistent), as a person's grid does with "these two values share these
+    two houses, so no other value is there".
+    """
+    domains: list[int] | None = before
+    while (domains := singles(domains, whole)) is not None:
+        changed = hall_sets(domains, whole)
+        if changed is None:
+            return None
+        if not changed:
+            return tuple(domains)
+    return None
+
+
+def hall_sets(domains: list[int], whole: bool) -> bool | None:
+    """Keep the values outside a Hall set (k values that share only k objects) off those objects.
+
+    Whether anything changed; None when k values share fewer than k objects.  Only values with few
+    objects can be in a set that says more than `singles` does (one of m open values, or m - 1 of
+    them when the category is whole: those are hidden singles).
+    """
+    open_ = [i for i, d in enumerate(domains) if d & (d - 1)]
+    most = len(open_) - 1 - whole
+    few = [i for i in open_ if domains[i].bit_count() <= most]
+    unions = [0] * (1 << len(few))
+    changed = False
+    for subset in range(1, len(unions)):
+        low = subset & -subset
+        union = unions[subset] = unions[subset ^ low] | domains[few[low.bit_length() - 1]]
+        size = subset.bit_count()
+        if size < 2 or union.bit_count() > size:
+            continue
+        if union.bit_count() < size:
+            return None
+        members = {few[j] for j in range(len(few)) if subset >> j & 1}
+        for i in open_:
+            if i not in members and domains[i] & union:
+                domains[i] &= ~union
+                if not domains[i]:
+                    return None
+                changed = True
+    return changed
+
+
+def singles(before: list[int], whole: bool) -> list[int] | None:
+    """Placed values leave their object to no other; an object only one value can take is that value's."""
     domains = before
     everything = (1 << len(domains)) - 1 if whole else 0
     again = True
@@ -373,7 +494,7 @@ def apart(before: list[int], whole: bool = True) -> tuple[int, ...] | None:
                     return None
                 domains[i] = d
                 again = again or single(d)
-    return tuple(domains)
+    return domains
 
 
 def settle(model: Model, domains: list[int], changed: list[int] | None = None) -> bool:
@@ -462,6 +583,10 @@ class Counter:
         self.memory: dict[tuple, tuple[int, dict | None]] = {}
         self.apart_of = {x: c.scope for c in model.constraints if isinstance(c, Apart) for x in c.scope}
         self.clue_degree = [sum(not isinstance(model.constraints[i], Apart) for i in w) for w in model.watch]
+        self.clues = [(c, tuple(dict.fromkeys(c.scope))) for c in model.constraints if not isinstance(c, Apart)]
+        self.categories = [c.scope for c in model.constraints if isinstance(c, Apart)]
+        relations = [[relation(model.constraints[i]) for i in w] for w in model.watch]
+        self.wide = [[scope for scope in scopes if len(scope) > 2] for scopes in relations]  # see `key`
 
     def count(self) -> Counted:
         domains = list(self.model.start)
@@ -529,32 +654,23 @@ class Counter:
             for x in group[1:]:
                 parent[find(x)] = root
 
-        seen_constraints: set[int] = set()
-        for x in open_:
-            for i in self.model.watch[x]:
-                if i in seen_constraints:
-                    continue
-                seen_constraints.add(i)
-                constraint = self.model.constraints[i]
-                if isinstance(constraint, Apart):
-                    continue
-                group = [y for y in dict.fromkeys(constraint.scope) if y in parent]
-                if len(group) > 1 and not self.entailed(constraint, domains):
-                    join(group)
-        done: set[tuple[int, ...]] = set()
-        for x in open_:
-            scope = self.apart_of.get(x)
-            if scope is None or scope in done:
-                continue
-            done.add(scope)
-            owner: dict[int, int] = {}  # object -> the first open value of the category that may take it
+        for constraint, scope in self.clues:
+            group = [y for y in scope if y in parent]
+            if len(group) > 1 and not self.entailed(constraint, domains):
+                join(group)
+        for scope in self.categories:
+            clusters: list[tuple[int, int]] = []  # (objects, a member): a category's open values sharing objects
             for y in scope:
-                if y in parent:
-                    for o in bits(domains[y]):
-                        if o in owner:
-                            join([owner[o], y])
-                        else:
-                            owner[o] = y
+                if y not in parent:
+                    continue
+                objects, apart = domains[y], []
+                for mask, member in clusters:
+                    if mask & objects:
+                        objects |= mask
+                        join([member, y])
+                    else:
+                        apart.append((mask, member))
+                clusters = [*apart, (objects, y)]
         groups: dict[int, list[int]] = {}
         for x in open_:
             groups.setdefault(find(x), []).append(x)
@@ -562,6 +678,8 @@ class Counter:
 
     def entailed(self, constraint: Constraint, domains: list[int]) -> bool:
         """Whatever objects are left, it holds: it no longer joins its variables."""
+        if isinstance(constraint, Inside):
+            constraint = constraint.table  # the category stays apart in any case
         if not isinstance(constraint, Table):
             return False
         before = tuple(domains[x] for x in constraint.scope)
@@ -581,10 +699,7 @@ class Counter:
             result = value, (dict(zip(group, margins, strict=True)) if self.margins else None)
             self.memory[key] = result
             return (*result, True)
-        x = min(
-            group,
-            key=lambda y: (-self.clue_degree[y], domains[y].bit_count(), y),
-        )
+        x = min(group, key=lambda y: (-self.clue_degree[y], domains[y].bit_count(), y))
         total, exact = 0, True
         margins = {y: [0] * self.model.n for y in group} if self.margins else None
         for o in bits(domains[x]):
@@ -621,11 +736,10 @@ class Counter:
         members = set(group)
         outside: set[int] = set()
         for x in group:
-            for i in self.model.watch[x]:
-                scope = self.model.constraints[i].scope
-                if len(scope) > 2 and sum(y in members for y in scope) > 1:
+            for scope in self.wide[x]:
+                if sum(y in members for y in scope) > 1:
                     outside.update(y for y in scope if y not in members)
-        return tuple((x, domains[x]) for x in sorted(members | outside))
+        return tuple((x, domains[x], x in members) for x in sorted(members | outside))  # two groups may share variables
 
     def only_apart(self, domains: list[int], group: list[int]) -> bool:
         """No live clue constraint among the group: it is values of one category kept apart."""
@@ -641,6 +755,14 @@ class Counter:
                 if others and not self.entailed(constraint, domains):
                     return False
         return True
+
+
+def relation(constraint: Constraint) -> tuple[int, ...]:
+    """The variables whose objects a constraint relates: a category's values kept apart relate none
+    outside a group (their objects are not the group's), so only a clue's own table counts."""
+    if isinstance(constraint, Apart):
+        return ()
+    return constraint.table.scope if isinstance(constraint, Inside) else constraint.scope
 
 
 def matchings(domains: tuple[int, ...], n: int) -> tuple[int, list[list[int]]]:
@@ -688,7 +810,8 @@ def count(model: Model, deadline: Deadline, margins: bool = False) -> Counted:
 def solutions(
     model: Model, deadline: Deadline, spend: bool = False, within: list[int] | None = None
 ) -> Iterator[list[int]]:
-    """Each solution as every variable's single object, in order; `spend` counts nodes against the budget.
+    """Each solution as every variable's single object, in order; `spend` counts nodes against the work
+    budget (without it the search still stops, with OutOfBudget, when the clock runs out).
 
     `within`: domains known to hold every solution (the cells some solution uses), to search less.
     """
@@ -698,10 +821,7 @@ def solutions(
 
 
 def _search(model: Model, domains: list[int], deadline: Deadline, spend: bool) -> Iterator[list[int]]:
-    if spend:
-        deadline.spend()
-    else:
-        deadline.check()
+    deadline.spend(1 if spend else 0)  # without `spend`, only the clock and the cancel check
     open_ = [x for x in range(model.size) if not single(domains[x])]
     if not open_:
         yield domains
