@@ -13,6 +13,7 @@ from puzzles.peg.counting import MAX_LAYER, TooBig, count_games, winning_line
 from puzzles.peg.position import Position, opening_position
 from puzzles.peg.search import BUDGET, searched
 from puzzles.peg.verdicts import FROM_HERE, Analysis, MoveCount, verdict
+from puzzles.peg.winnable import WinnableTable
 
 LIVE_LAYER = 400_000  # the same as MAX_LAYER while a person plays: past it, a pruned search answers at once
 LIVE_BUDGET = Budget(seconds=1.5)  # while a person plays, counting attempts included
@@ -25,6 +26,7 @@ def analyse(
     should_stop: ShouldStop = never,
     known: WinTable | None = None,
     budget: Budget | None = BUDGET,
+    table: WinnableTable | None = None,
 ) -> Analysis:
     """Games from here, each legal move's games, a winning line, and the survival line.
 
@@ -32,7 +34,8 @@ def analyse(
     every move from here are in it: Bell's table when one covers this game
     (`known`), else one counted now from the opening position, or from here
     when the whole game is too big.  Past that, a pruned search (`searched`)
-    says which moves keep a win without counting.  `budget` bounds the
+    says which moves keep a win without counting, settling first what a
+    table of winnable positions knows (`table`).  `budget` bounds the
     search (a timed one includes the counting attempt); None lets counting
     use all the memory it may and the search run to the end.
     """
@@ -52,7 +55,7 @@ def analyse(
         limit = LIVE_LAYER if deadline.bounded else MAX_LAYER
         counted = counted_game(position, should_stop, limit)
         if counted is None:
-            return searched(position, should_stop, deadline.left(at_least=MIN_SEARCH))
+            return searched(position, should_stop, deadline.left(at_least=MIN_SEARCH), table)
         games, source, root, history = counted
     annotated = sorted(
         (MoveCount(move, games(position.play(move).pegs)) for move in position.legal_moves()),
