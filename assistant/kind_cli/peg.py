@@ -1,4 +1,4 @@
-"""`puzzle-assistant peg openings|count` and the peg solitaire benchmarks."""
+"""`puzzle-assistant peg openings|count|build` and the peg solitaire benchmarks."""
 
 from __future__ import annotations
 
@@ -34,6 +34,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     count.add_argument("--finish", type=hole_number, help="the hole the last peg must end in")
     count.add_argument("--json", action="store_true")
     count.set_defaults(func=count_command)
+    build = group.add_parser("build", help="build a big board's tables once (kept in your cache)")
+    build.add_argument("board", choices=list(peg.BOARDS))
+    build.set_defaults(func=build_command)
 
 
 def hole_number(text: str) -> int | str:
@@ -110,6 +113,37 @@ def count_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def build_command(args: argparse.Namespace) -> int:
+    """Every table the board's games use that is not cached yet; nothing where counting live is enough."""
+    keys = board_tables(args.board)
+    missing = [key for key in keys if not tables.table_file(*key).exists()]
+    if not keys:
+        print(f"{args.board}: nothing to build, its games are counted or searched live")
+    for key in keys:
+        if key not in missing:
+            print(f"{tables.table_file(*key)}: already built")
+    try:
+        for key in missing:
+            built = built_with_progress(key)
+            print(f"{tables.table_file(*key)}: {built.size:,} positions")
+    except PuzzleError as error:
+        raise CommandError(f"peg build {args.board}: {error}") from None
+    return 0
+
+
+def board_tables(board: str) -> list[tables.Key]:
+    """The tables that answer this board's games: Bell's centre game, then the winnable positions."""
+    bell = [(board, hole) for name, hole in tables.BIG_BOARDS.items() if name == board]
+    return bell + ([(board, None)] if board in tables.WINNABLE_BOARDS else [])
+
+
+def built_with_progress(key: tables.Key) -> tables.Table:
+    what = "winnable positions" if key[1] is None else f"games from hole {key[1]}"
+    with Progress(transient=True, console=Console(stderr=True)) as bar:
+        task = bar.add_task(f"building the {key[0]} table of {what} (once)", total=None)
+        return tables.build_table(*key, progress=lambda done, total: bar.update(task, completed=done, total=total))
+
+
 def counted_games(board: str, start: int, finish: int | None) -> int:
     """Games from a start, counted forward (triangle7: 40 s); TooBig where the layers pass 10 million."""
     with Console(stderr=True).status(f"counting the games from hole {start}"):
@@ -124,9 +158,7 @@ def cached_table(position: peg.Position) -> peg.WinTable | None:
         return None
     if (found := tables.load_table(*key)) is not None:
         return found
-    with Progress(transient=True, console=Console(stderr=True)) as bar:
-        task = bar.add_task(f"building the {key[0]} table (once)", total=None)
-        return tables.build_table(*key, progress=lambda done, total: bar.update(task, completed=done, total=total))
+    return built_with_progress(key)
 
 
 def english_from_scratch() -> str:

@@ -276,16 +276,17 @@ def line_by_table(name: str, pegs: int, table: WinnableTable, ends: Endgame) -> 
     """A winning line from a position the table says wins: down the table, then searched to the end.
 
     Below the table the position has few pegs and is winnable, so the proof
-    search finds its line quickly and with certainty.
+    search finds its line quickly and surely.
     """
     path = [pegs]
     while table.knows(path[-1]) and path[-1].bit_count() > table.floor:
         following = successors(name, np.array([path[-1]], dtype=np.int64))[1].tolist()
         path.append(next(p for p in following if table.knows(p) and table.wins(p)))
     here = path[-1]
-    rest = beam_line(name, here, ends, EFFORTS[0][0], Deadline(None)) or proof_line(
-        name, here, ends, set(), 1 << 62, Deadline(None)
-    )
+    if here.bit_count() <= ends.floor:
+        rest = line_through(name, [here], ends)
+    else:
+        rest = proof_line(name, here, ends, set(), 1 << 62, Deadline(None)) or ()
     return (*(move_between(name, a, b) for a, b in zip(path, path[1:])), *rest)
 
 
