@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import subprocess
 import sys
+import time
 from functools import cache
 
 from rich.console import Console
@@ -215,6 +217,54 @@ def searched_annotation(position: peg.Position) -> str:
     return f"{len(analysis.moves)} moves, {sum(m.keeps_win for m in analysis.moves)} keep a win, {undecided} undecided"
 
 
+def winnable_from_scratch(board: str) -> str:
+    """The table of winnable positions built in a fresh process: its size, wall and CPU time, peak memory."""
+    script = (
+        "import resource, time; from puzzles import peg; t = time.perf_counter(); "
+        f"w = peg.winnable_table({board!r}); s = time.perf_counter() - t; "
+        "u = resource.getrusage(resource.RUSAGE_SELF); print(w.size, s, u.ru_utime + u.ru_stime, u.ru_maxrss)"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.split()
+    size, seconds, cpu, peak_kib = int(out[0]), float(out[1]), float(out[2]), int(out[3])
+    return f"{size:,} positions; {seconds:.0f} s ({cpu:.0f} s CPU), peak {peak_kib / 2**20:.2f} GiB"
+
+
+def random_games(board: str, every: int, seed: int = 19) -> list[peg.Position]:
+    """Every `every`-th position of one random game from each start whose class allows a finish."""
+    rng, found = random.Random(seed), []
+    for hole in range(1, peg.BOARDS[board].size + 1):
+        position, depth = peg.start(board, hole), 0
+        if not peg.reachable_finishes(position):
+            continue
+        while position.legal_moves():
+            if depth % every == 0:
+                found.append(position)
+            position, depth = position.play(rng.choice(position.legal_moves())), depth + 1
+    return found
+
+
+def undecided_share(board: str, table: peg.WinnableTable | None, every: int) -> str:
+    """How many moves of random games stay ? within the live budget, and the slowest answer."""
+    moves = undecided = 0
+    slowest = 0.0
+    positions = random_games(board, every)
+    for position in positions:
+        began = time.perf_counter()
+        analysis = peg.analyse(position, budget=peg.LIVE_BUDGET, table=table)
+        slowest = max(slowest, time.perf_counter() - began)
+        moves += len(analysis.moves)
+        undecided += sum(not m.decided for m in analysis.moves)
+    share = undecided / max(moves, 1)
+    return f"{len(positions)} positions, {moves} moves, {undecided} ? ({share:.1%}); slowest {slowest:.2f} s"
+
+
+@cache
+def cached_winnable(board: str) -> peg.WinnableTable:
+    """The board's table of winnable positions, from the cache or built now."""
+    found = tables.load_table(board, None)
+    return found if found is not None else built_with_progress((board, None))
+
+
 BENCHMARKS = [
     Benchmark(
         "triangle5 openings table (all starts, all counts)",
@@ -264,5 +314,27 @@ BENCHMARKS = [
         repeat=3,
     ),
     Benchmark("triangle7 openings (searched)", lambda: searched_openings("triangle7"), "interactive", repeat=3),
+    Benchmark(
+        "english random games, ? moves live without a table (every 4th position)",
+        lambda: undecided_share("english", None, 4),
+        "",
+        repeat=1,
+    ),
+    Benchmark(
+        "english table of winnable positions from scratch", lambda: winnable_from_scratch("english"), "", repeat=1
+    ),
+    Benchmark(
+        "english random games, ? moves live with the table (every position)",
+        lambda: undecided_share("english", cached_winnable("english"), 1),
+        "<= 1%",
+        repeat=1,
+        setup=lambda: cached_winnable("english"),
+    ),
+    Benchmark(
+        "european random games, ? moves live without a table (every 4th position)",
+        lambda: undecided_share("european", None, 4),
+        "",
+        repeat=1,
+    ),
     Benchmark("triangle7 openings counted exactly (--count)", counted_triangle7, "", repeat=1),
 ]

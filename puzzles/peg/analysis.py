@@ -18,6 +18,7 @@ from puzzles.peg.winnable import WinnableTable
 LIVE_LAYER = 400_000  # the same as MAX_LAYER while a person plays: past it, a pruned search answers at once
 LIVE_BUDGET = Budget(seconds=1.5)  # while a person plays, counting attempts included
 MIN_SEARCH = 0.5  # seconds a timed search gets however long the counting attempts took
+SETTLED_LAYER = 50_000  # LIVE_LAYER where a table settles every move anyway: counting is tried only if quick
 
 
 def analyse(
@@ -52,7 +53,8 @@ def analyse(
         root, history = opening_position(position), position.played
         position = replace(position, finish=known.hole)
     else:
-        limit = LIVE_LAYER if deadline.bounded else MAX_LAYER
+        settled = table is not None and table.settles(position)
+        limit = (SETTLED_LAYER if settled else LIVE_LAYER) if deadline.bounded else MAX_LAYER
         counted = counted_game(position, should_stop, limit)
         if counted is None:
             return searched(position, should_stop, deadline.left(at_least=MIN_SEARCH), table)

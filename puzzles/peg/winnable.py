@@ -61,6 +61,10 @@ class WinnableTable:
         full = BOARDS[self.board].full
         return position.board == self.board and (full ^ opening).bit_count() == 1
 
+    def settles(self, position: Position) -> bool:
+        """Whether the table settles every move from here: a game begun at a start, any finish, above the floor."""
+        return self.decides(position) and position.finish is None and position.pegs.bit_count() > self.floor
+
     @property
     def size(self) -> int:
         return sum(len(layer) for layer in self.layers)
