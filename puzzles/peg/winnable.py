@@ -6,10 +6,10 @@ complement is reachable from the start with only h empty, and the finishes of
 winning games are themselves starts of winning games.  So one forward sweep
 from every start whose class allows a finish, down to half the pegs, gives
 both sides: at the middle layer the winnable positions are the reached ones
-whose complement is reached too; above it, a reached position is winnable
-when one move leads into the winnable layer below (found by undoing moves
-from that layer: undoing a move is playing one on the complement).  Positions
-are kept up to every symmetry of the board.
+with a move to a position whose complement is reached too; above it, a
+reached position is winnable when one move leads into the winnable layer
+below (found by undoing moves from that layer: undoing a move is playing one
+on the complement).  Positions are kept up to every symmetry of the board.
 
 Below the middle the pruned search is quick (few pegs) and answers as before.
 """
@@ -99,6 +99,20 @@ def in_chunks(layer: np.ndarray, step: Callable[[np.ndarray], np.ndarray], shoul
     return distinct(np.concatenate(parts)) if parts else layer[:0]
 
 
+def winnable_middle(name: str, layer: np.ndarray, beyond: np.ndarray, should_stop: ShouldStop) -> np.ndarray:
+    """The positions of `layer` with a move to a winnable position: one whose complement is in `beyond`.
+
+    Looking one move ahead spares sweeping the biggest layer, the one below the middle.
+    """
+    keep = []
+    for first in range(0, len(layer), CHUNK):
+        stop_if_asked(should_stop)
+        parents, children = successors(name, layer[first : first + CHUNK])
+        meets = found_in(beyond, complement_canonical(name, None, children))[0]
+        keep.append(first + np.unique(parents[meets]))
+    return layer[np.concatenate(keep)] if keep else layer
+
+
 def winnable_table(
     name: str,
     should_stop: ShouldStop = never,
@@ -106,7 +120,7 @@ def winnable_table(
 ) -> WinnableTable:
     """Sweep forward from every start down to the middle, then keep the winnable positions going back up."""
     size, full = BOARDS[name].size, BOARDS[name].full
-    middle = size // 2  # reached[middle] and reached[size - middle] meet
+    middle = (size + 1) // 2  # one move below it, the complements land among the reached positions of this layer
     steps, done = 2 * (size - 1 - middle) + 1, 0
 
     def step() -> None:
@@ -126,8 +140,7 @@ def winnable_table(
     for pegs in range(size - 2, middle - 1, -1):
         reached[pegs] = in_chunks(reached[pegs + 1], forward, should_stop)
         step()
-    meets = found_in(reached[size - middle], complement_canonical(name, None, reached[middle]))[0]
-    layers = {middle: reached[middle][meets]}
+    layers = {middle: winnable_middle(name, reached[middle], reached[size - middle + 1], should_stop)}
     step()
     for pegs in range(middle + 1, size):
         undone = in_chunks(layers[pegs - 1], backward, should_stop)
