@@ -120,7 +120,7 @@ def build_command(args: argparse.Namespace) -> int:
     keys = board_tables(args.board)
     missing = [key for key in keys if not tables.table_file(*key).exists()]
     if not keys:
-        print(f"{args.board}: nothing to build, its games are counted or searched live")
+        print(f"{args.board}: no table to build; its games are counted or searched live")
     for key in keys:
         if key not in missing:
             print(f"{tables.table_file(*key)}: already built")

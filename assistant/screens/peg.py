@@ -52,9 +52,9 @@ searches look for a winning line, a depth-first search with a memory of dead
 positions proves losses, and both stop at an exact table of endgames.  A move
 then shows **≥1** when a winning line was found after it, **0** when it was
 proved lost, and a yellow **?** when neither was settled in time.  On the
-English and European boards, **b** builds once a table of every position with
-half the pegs or more that can still end with one peg: then every such move
-is settled at once (`puzzle-assistant peg build english` does the same).
+English board, **b** also builds once a table of every position with half the
+pegs or more that can still end with one peg: then every such move is settled
+at once (`puzzle-assistant peg build english` does the same).
 """
 
 
