@@ -191,6 +191,7 @@ async def test_b_builds_the_table_of_winnable_positions_and_it_settles_every_mov
     """The big boards' flow on triangle5: nothing counted or searched live, so every move is ? until b."""
     monkeypatch.setattr(tables, "WINNABLE_BOARDS", ("triangle5",))
     monkeypatch.setattr(peg.analysis, "LIVE_LAYER", 10)
+    monkeypatch.setattr(peg.analysis, "SETTLED_LAYER", 10)
     monkeypatch.setattr(peg.search, "EFFORTS", ())
     app = PuzzleAssistant(start="peg")
     async with app.run_test(size=(80, 24)) as pilot:
