@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from functools import partial
+from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -14,7 +16,15 @@ from assistant import __version__
 from assistant.hangup import exit_on_hangup
 from assistant.kinds import KINDS
 from assistant.screens.home import HomeScreen
-from assistant.settings import SettingsError, load_theme, save_theme
+from assistant.sessions import write_atomically
+from assistant.settings import (
+    SettingsError,
+    load_theme,
+    pictures_folder,
+    remember_pictures_folder,
+    save_theme,
+)
+from assistant.widgets.dialogs import path_dialog
 
 
 class PuzzleAssistant(App):
@@ -24,7 +34,13 @@ class PuzzleAssistant(App):
     SUB_TITLE = f"v{__version__}"
     CSS_PATH = "app.tcss"
     MODES = {"home": HomeScreen}
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        # priority: a dialog (the openings map) is worth a picture too, and a modal screen hides the app's other keys
+        Binding(
+            "f5", "save_picture", "Picture", tooltip="Save the screen as an SVG picture", show=False, priority=True
+        ),
+    ]
 
     def __init__(self, start: str = "home", *, restore_sessions: bool = True) -> None:
         super().__init__()
@@ -67,8 +83,40 @@ class PuzzleAssistant(App):
         except OSError as error:
             self.notify(f"The theme could not be saved: {error}", severity="error")
 
+    def action_save_picture(self) -> None:
+        """The screen as it is now, as an SVG, into a folder the person chooses (remembered for next time)."""
+        picture = self.export_screenshot()  # now, before the folder dialog covers the screen
+        name = f"{picture_name(self.screen)}-{time.strftime('%Y%m%d-%H%M%S')}.svg"
+
+        def write(folder: Path) -> Path:
+            if folder.exists() and not folder.is_dir():
+                raise NotADirectoryError(f"not a folder: {folder}")
+            write_atomically(folder / name, picture)
+            return folder / name
+
+        def saved(path: Path | None) -> None:
+            if path is None:
+                return
+            self.notify(f"Saved a picture of the screen: {path}")
+            try:
+                remember_pictures_folder(path.parent.resolve())
+            except OSError as error:
+                self.notify(f"The folder could not be remembered: {error}", severity="warning")
+
+        title = f"Save a picture of this screen ({name}) into the folder"
+        self.push_screen(path_dialog(title, write, str(pictures_folder()), "path/to/folder"), saved)
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title != "Screenshot":  # ours asks where, and remembers
+                yield command
+        yield SystemCommand(
+            "Save picture", "Save the screen as an SVG picture into a folder you choose (f5)", self.action_save_picture
+        )
+        if hasattr(screen, "action_copy"):
+            yield SystemCommand(
+                "Copy", "Copy the suggestion, the solution or the puzzle to the clipboard (f6)", screen.action_copy
+            )
         yield SystemCommand("Puzzles", "Back to the list of puzzle types", partial(self.switch_mode, "home"))
         for kind in KINDS:
             yield SystemCommand(kind.title, kind.summary, partial(self.switch_mode, kind.name))
@@ -77,3 +125,8 @@ class PuzzleAssistant(App):
             if binding.show and binding.description and active.node is not self:
                 help = binding.tooltip or binding.description
                 yield SystemCommand(binding.description, help, partial(self.run_action, binding.action, active.node))
+
+
+def picture_name(screen: Screen) -> str:
+    """A picture's file name: the screen's puzzle type (or its own picture name), else the app's."""
+    return getattr(screen, "picture_name", None) or getattr(screen, "KIND", None) or "puzzle-assistant"

@@ -1,7 +1,7 @@
-"""What the app remembers between runs besides the puzzles: the chosen theme.
+"""What the app remembers between runs besides the puzzles: the theme, the folder for pictures.
 
-One small JSON file beside the sessions, written atomically.  A file that
-cannot be read only costs the setting: it is ignored with a message, and the
+One small JSON object beside the sessions, written atomically.  A file that
+cannot be read only costs the settings: it is ignored with a message, and the
 next change writes a good one over it.
 """
 
@@ -21,19 +21,46 @@ def settings_file() -> Path:
     return data_dir() / "settings.json"
 
 
-def load_theme() -> str | None:
-    """The theme chosen last time, None if none was; SettingsError if the file is unreadable."""
+def load_settings() -> dict[str, str]:
+    """Every setting saved ({} if none); SettingsError if the file is unreadable."""
     path = settings_file()
     if not path.exists():
-        return None
+        return {}
     try:
-        theme = json.loads(path.read_text(encoding="utf-8"))["theme"]
-        if not isinstance(theme, str):
-            raise ValueError("the theme is not a name")
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise SettingsError(f"The settings in {path} could not be read ({error}); using the default theme.") from None
-    return theme
+        settings = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(settings, dict) or not all(isinstance(v, str) for v in settings.values()):
+            raise ValueError("not an object of names")
+    except (OSError, ValueError) as error:
+        raise SettingsError(f"The settings in {path} could not be read ({error}); using the defaults.") from None
+    return settings
+
+
+def save_setting(name: str, value: str) -> None:
+    """Remember one setting, keeping the others; an unreadable file is written over."""
+    try:
+        settings = load_settings()
+    except SettingsError:
+        settings = {}
+    write_atomically(settings_file(), json.dumps(settings | {name: value}))
+
+
+def load_theme() -> str | None:
+    """The theme chosen last time, None if none was; SettingsError if the file is unreadable."""
+    return load_settings().get("theme")
 
 
 def save_theme(theme: str) -> None:
-    write_atomically(settings_file(), json.dumps({"theme": theme}))
+    save_setting("theme", theme)
+
+
+def pictures_folder() -> Path:
+    """Where the last picture of a screen was saved; at first, the folder the app was started in."""
+    try:
+        folder = load_settings().get("pictures")
+    except SettingsError:
+        folder = None
+    return Path(folder) if folder else Path.cwd()
+
+
+def remember_pictures_folder(folder: Path) -> None:
+    save_setting("pictures", str(folder))

@@ -1,12 +1,14 @@
-"""Peg-solitaire tables, built once and kept in the user's cache directory.
+"""Tables built once and kept in the user's cache directory: peg-solitaire tables
+and the exact optimal Mastermind totals.
 
-Two kinds, both named by a key (board, hole): Bell's table of one centre game
-(the hole its game starts and ends in), and the table of every winnable
-position from half the pegs up (hole None), which settles each move on the
-big boards.  Building the English centre table takes a quarter of a minute
-and over a gigabyte of memory; loading it back takes a blink.  Writes are
-atomic (`write_atomically`, as for sessions), and a file that cannot be read
-is moved aside and rebuilt, never trusted.
+Peg tables come in two kinds, both named by a key (board, hole): Bell's table
+of one centre game (the hole its game starts and ends in), and the table of
+every winnable position from half the pegs up (hole None), which settles each
+move on the English board.  Building the English centre table takes a quarter
+of a minute and over a gigabyte of memory, the optimal 4x6 Mastermind strategy
+about a minute; loading either back takes a blink.  Writes are atomic
+(`write_atomically`, as for sessions), and a file that cannot be read is moved
+aside and rebuilt, never trusted.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import numpy as np
 import platformdirs
 
 from assistant.sessions import write_atomically
+from puzzles import mastermind as mm
 from puzzles import peg
 from puzzles.core import PuzzleError, ShouldStop, never
 
@@ -92,3 +95,37 @@ def build_table(
     np.savez(packed, **table.arrays())
     write_atomically(table_file(board, hole), packed.getvalue())
     return table
+
+
+# ---------------------------------------------------------------- the optimal Mastermind strategy
+
+
+def optimal_file(space: mm.CodeSpace) -> Path:
+    variant = f"{space.pegs}x{space.colours}" + ("" if space.repeats else "-no-repeats")
+    return cache_dir() / f"mastermind-{variant}-optimal.npz"
+
+
+def load_optimal(space: mm.CodeSpace) -> mm.OptimalSearch:
+    """The optimal strategy for this variant, knowing the exact totals found before.
+
+    It is only a cache: a file that cannot be read is moved aside and the
+    search starts afresh.
+    """
+    path = optimal_file(space)
+    if space.size > mm.ExactSearch.MAX_SPACE or not path.exists():
+        return mm.OptimalSearch(space)
+    try:
+        with np.load(path) as arrays:
+            exact = mm.ExactSearch.from_arrays(space, dict(arrays))
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile):
+        path.replace(path.with_name(path.name + ".unreadable"))
+        return mm.OptimalSearch(space)
+    return mm.OptimalSearch(space, exact=exact)
+
+
+def save_optimal(search: mm.OptimalSearch) -> None:
+    """Keep the exact totals found so far for the next session (nothing when there is no exact search)."""
+    if search.exact_search is not None:
+        packed = io.BytesIO()
+        np.savez(packed, **search.exact_search.to_arrays())
+        write_atomically(optimal_file(search.space), packed.getvalue())

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from functools import cache
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import Progress
@@ -17,6 +18,7 @@ from rich.table import Table
 from assistant import tables
 from assistant.bench import Benchmark
 from assistant.errors import CommandError
+from assistant.files import read_puzzle_file
 from puzzles import peg
 from puzzles.core import PuzzleError
 
@@ -24,14 +26,14 @@ from puzzles.core import PuzzleError
 def register(commands: argparse._SubParsersAction) -> None:
     group = commands.add_parser("peg", help="peg solitaire tools").add_subparsers(metavar="COMMAND", required=True)
     table = group.add_parser("openings", help="every start hole: winnable, games, where the last peg ends")
-    table.add_argument("board", choices=list(peg.BOARDS))
+    table.add_argument("board", type=board_named, help=BOARD_HELP)
     table.add_argument("--json", action="store_true")
     table.add_argument(
         "--count", action="store_true", help="count starts too big to count live (triangle7: minutes, 1.5 GiB)"
     )
     table.set_defaults(func=openings_command)
     count = group.add_parser("count", help="winning games from one start hole")
-    count.add_argument("board", choices=list(peg.BOARDS))
+    count.add_argument("board", type=board_named, help=BOARD_HELP)
     count.add_argument("--start", type=hole_number, required=True, help="the empty hole (a number, or 'center')")
     count.add_argument("--finish", type=hole_number, help="the hole the last peg must end in")
     count.add_argument("--json", action="store_true")
@@ -39,6 +41,19 @@ def register(commands: argparse._SubParsersAction) -> None:
     build = group.add_parser("build", help="build a big board's tables once (kept in your cache)")
     build.add_argument("board", choices=list(peg.BOARDS))
     build.set_defaults(func=build_command)
+
+
+BOARD_HELP = f"{', '.join(peg.BOARDS)}, or a position file that draws its own board"
+
+
+def board_named(text: str) -> str:
+    """A named board, or the board a position file draws (its pegs do not matter here)."""
+    if text in peg.BOARDS:
+        return text
+    try:
+        return peg.parse(read_puzzle_file(Path(text))).board
+    except PuzzleError as error:
+        raise argparse.ArgumentTypeError(f"{text}: not a board name, nor a position file ({error})") from None
 
 
 def hole_number(text: str) -> int | str:
@@ -265,6 +280,14 @@ def cached_winnable(board: str) -> peg.WinnableTable:
     return found if found is not None else built_with_progress((board, None))
 
 
+FOUR_BY_FOUR = peg.parse("board: square\nX X X X\nX X X X\nX X X X\nX X X X\n").board  # a drawn board
+
+
+def counted_openings(board: str) -> str:
+    found = peg.openings(board)
+    return f"{sum(o.games for o in found):,} games; {sum(o.winnable for o in found)} of {len(found)} starts win"
+
+
 BENCHMARKS = [
     Benchmark(
         "triangle5 openings table (all starts, all counts)",
@@ -313,6 +336,15 @@ BENCHMARKS = [
         "interactive",
         repeat=3,
     ),
+    Benchmark("drawn 4x4 square openings (all counted)", lambda: counted_openings(FOUR_BY_FOUR), "<= 1 s", repeat=5),
+    Benchmark(
+        "wiegleb from the centre: per-move search (endgames built)",
+        lambda: searched_annotation(peg.start("wiegleb", 23)),
+        "<= 1.5 s",
+        repeat=3,
+        setup=lambda: peg.analyse(peg.start("wiegleb", 23), budget=peg.LIVE_BUDGET),
+    ),
+    Benchmark("wiegleb openings (searched)", lambda: searched_openings("wiegleb"), "interactive", repeat=1),
     Benchmark("triangle7 openings (searched)", lambda: searched_openings("triangle7"), "interactive", repeat=3),
     Benchmark(
         "english random games, ? moves live without a table (every 4th position)",

@@ -1,15 +1,24 @@
-"""Zebra benchmarks: the seed's puzzle clue by clue, and the logic-grid-quint-t corpus."""
+"""Zebra benchmarks: the seed's puzzle clue by clue, generated 6 x 6 and 8 x 8 puzzles, the quint-t corpus."""
 
 from __future__ import annotations
 
 import re
+import statistics
 import time
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 
-from assistant.bench import Benchmark, corpus_dir, spread
+import numpy as np
+
+from assistant.bench import Benchmark, corpus_dir, seconds, spread
 from puzzles import zebra
+from puzzles.core import Budget
 from puzzles.examples import examples
+from puzzles.zebra.generator import generate
+
+LIVE = Budget(seconds=1.0)  # what the screen gives each analysis
+GENERATED = {6: 10, 8: 5}  # puzzles of each size, seeds 0, 1, ...
 
 CORPUS = "logic-grid-quint-t"
 SKIPPED = f"skipped: shared/corpora/{CORPUS} is not on this machine"
@@ -69,6 +78,37 @@ def corpus_typed() -> str:
     return f"{len(chosen)} puzzles; " + spread([t for text in chosen for t in typed(zebra.parse(text))])
 
 
+@cache
+def generated(n: int) -> tuple[zebra.Puzzle, ...]:
+    """The benchmark's n x n puzzles: generated once, from fixed seeds, so every run times the same ones."""
+    return tuple(generate(np.random.default_rng(seed), n, n).puzzle for seed in range(GENERATED[n]))
+
+
+def typed_live(n: int) -> str:
+    """Each clue of each generated n x n puzzle typed in turn, analysed as the screen does (1 s budget)."""
+    times, partial = [], 0
+    for puzzle in generated(n):
+        earlier = None
+        for k in range(1, len(puzzle.clues) + 1):
+            start = time.perf_counter()
+            earlier = zebra.analyse(replace(puzzle, clues=puzzle.clues[:k]), budget=LIVE, earlier=earlier)
+            times.append(time.perf_counter() - start)
+            partial += not earlier.count.exact
+    return f"{len(times)} clues; per clue {spread(times)}; {partial} answered 'at least'"
+
+
+def whole(n: int) -> str:
+    """Each generated n x n puzzle solved and proved unique at once (count, marks, solution)."""
+    times, wrong = [], 0
+    for puzzle in generated(n):
+        start = time.perf_counter()
+        analysis = zebra.analyse(puzzle, notes=False, limit=2, budget=None)
+        times.append(time.perf_counter() - start)
+        wrong += not (analysis.count.exact and analysis.count.value == 1)
+    verdict = "all unique" if not wrong else f"{wrong} NOT UNIQUE"
+    return f"{len(times)} puzzles, {verdict}; median {seconds(statistics.median(times))}, worst {seconds(max(times))}"
+
+
 def full(name: str) -> str:
     analysis = zebra.analyse(zebra.parse(examples("zebra")[name]))
     return f"{analysis.count} solution(s)"
@@ -79,4 +119,12 @@ BENCHMARKS = [
     Benchmark("einstein: full analysis with per-clue counts", lambda: full("einstein"), "interactive (1 s)", repeat=11),
     Benchmark("5x5 corpus puzzles: each clue typed", corpus_typed, "interactive (1 s)", repeat=1),
     Benchmark("logic-grid-quint-t: all 2,050 puzzles", check_corpus, "all unique", repeat=1),
-]
+    Benchmark("6x6 generated: each clue typed (1 s budget)", lambda: typed_live(6), "<=50 ms median, <=1 s",
+              repeat=1, setup=lambda: generated(6)),
+    Benchmark("6x6 generated: whole puzzle, proved unique", lambda: whole(6), "<=0.2 s each",
+              repeat=1, setup=lambda: generated(6)),
+    Benchmark("8x8 generated: whole puzzle, proved unique", lambda: whole(8), "<=1 s median, <=5 s",
+              repeat=1, setup=lambda: generated(8)),
+    Benchmark("8x8 generated: each clue typed (1 s budget)", lambda: typed_live(8), "1 s or 'at least'",
+              repeat=1, setup=lambda: generated(8)),
+]  # fmt: skip

@@ -10,14 +10,17 @@ engine's own `parse` and `format`.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
+from rich.console import Console, RenderableType
 from rich.style import Style
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
 
 from assistant.files import read_puzzle_file
 from assistant.history import History
@@ -47,6 +50,8 @@ COMMON_KEYS = """
 | ctrl+o / ctrl+s | open a file / save to a file |
 | ctrl+e | load a bundled example |
 | ctrl+n | new puzzle |
+| f5 | save a picture of the screen (SVG) into a folder you choose |
+| f6 | copy the suggestion, the solution or the puzzle text to the clipboard |
 | f2 | back to the list of puzzles |
 | ctrl+p | command palette (every action, themes) |
 | f1 | this help |
@@ -78,6 +83,7 @@ class PuzzleScreen(Screen, Generic[State]):
         Binding("ctrl+n", "new", "New", tooltip="Start a new puzzle"),
         Binding("f1", "help", "Help", tooltip="Rules, keys and marks"),
         Binding("f2", "app.switch_mode('home')", "Puzzles", tooltip="Back to the list of puzzles", show=False),
+        Binding("f6", "copy", "Copy", tooltip="Copy the suggestion, the solution or the puzzle", show=False),
     ]
 
     def __init__(self) -> None:
@@ -93,6 +99,14 @@ class PuzzleScreen(Screen, Generic[State]):
             on_error=lambda message: self.panel.show_error(message),
             on_busy=lambda busy: setattr(self.panel, "busy", busy),
             on_progress=lambda text: setattr(self.panel, "progress_text", text),
+        )
+        self.solver = LiveResult(
+            self,
+            self.solution_text,
+            lambda text: self.to_clipboard(text, "the solution"),
+            on_error=lambda message: self.notify(f"No solution to copy: {message}", severity="error"),
+            debounce=0,
+            name="solution",
         )
 
     # ------------------------------------------------------------ for subclasses
@@ -137,6 +151,15 @@ class PuzzleScreen(Screen, Generic[State]):
 
     def to_text(self, state: State) -> str:
         return self.engine.format(state)
+
+    def suggestion_text(self) -> str:
+        """What f6 copies as the suggestion: by default what the panel says, headline and detail."""
+        parts = (plain(self.panel.query_one(f"#{part}", Static).content) for part in ("headline", "detail"))
+        return "\n".join(part for part in parts if part)
+
+    def solution_text(self, state: State, job: Job) -> str:
+        """What f6 copies as the solution: what `puzzle-assistant solve` prints, with the engine's own budget."""
+        return self.engine.solve(state, should_stop=job.should_stop).to_text()
 
     def from_text(self, text: str) -> State:
         return self.engine.parse(text)
@@ -287,8 +310,41 @@ class PuzzleScreen(Screen, Generic[State]):
         question = f"Replace this {self.engine.TITLE} puzzle? Its changes are not saved to a file (ctrl+s saves)."
         self.app.push_screen(ConfirmDialog(question), answered)
 
+    def action_copy(self) -> None:
+        """Ask what to copy: the suggestion, the solution, or the puzzle in its file format."""
+        choices = {
+            "suggestion": "The suggestion: " + " ".join(self.suggestion_text().split())[:60],
+            "solution": "The solution, as `puzzle-assistant solve` prints it",
+            "puzzle": "The puzzle in its text format (as ctrl+s saves it)",
+        }
+
+        def chosen(what: str | None) -> None:
+            if what == "suggestion":
+                self.to_clipboard(self.suggestion_text(), "the suggestion")
+            elif what == "solution":
+                self.notify("Working out the solution to copy…")
+                self.solver.request(self.state)
+            elif what == "puzzle":
+                self.to_clipboard(self.to_text(self.state), "the puzzle in its text format")
+
+        self.app.push_screen(ChoiceDialog("Copy to the clipboard", choices), chosen)
+
+    def to_clipboard(self, text: str, what: str) -> None:
+        """Put `text` on the clipboard (the terminal's, by OSC 52) and say what it was."""
+        self.app.copy_to_clipboard(text)
+        lines = len(text.splitlines())
+        self.notify(f"Copied {what} to the clipboard ({lines} line{'s' * (lines != 1)}).")
+
     def action_help(self) -> None:
         self.app.push_screen(HelpDialog(f"# {self.engine.TITLE}\n{self.HELP}\n{COMMON_KEYS}"))
+
+
+def plain(renderable: RenderableType) -> str:
+    """What a text, table or other Rich renderable reads as, without its styles."""
+    console = Console(width=100, file=io.StringIO(), color_system=None)
+    with console.capture() as captured:
+        console.print(renderable)
+    return "\n".join(line.rstrip() for line in captured.get().strip().splitlines())
 
 
 def first_comment(text: str) -> str:

@@ -53,12 +53,16 @@ class BoardScreen(PuzzleScreen):
         yield Header()
         with Horizontal(id="columns"):
             with Vertical(id="board"):
-                yield EditableGrid(min_cell_width=self.cell_width())
+                yield self.make_grid()
                 yield Static(id="cell-info")
             yield LivePanel()
         yield Footer(compact=True)
 
     # ------------------------------------------------------------ what differs per puzzle
+
+    def make_grid(self) -> EditableGrid:
+        """The board's view: a plain grid here, a picture of the printed board where that reads better."""
+        return EditableGrid(min_cell_width=self.cell_width())
 
     def cell_width(self) -> int:
         return max(2, len(str(self.state.largest)))

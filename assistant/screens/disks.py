@@ -1,4 +1,4 @@
-"""Flower disks: the disks as rows of petals, turned by hand, with every solution live."""
+"""Flower disks: the disks as nested rings of fields, turned by hand, with every solution live."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from textual.widgets import Footer, Header
 
 from assistant.live import Job
 from assistant.screens.base import PuzzleScreen
-from assistant.widgets.disk_rows import DiskRows
+from assistant.widgets.disk_rings import DiskRings
 from assistant.widgets.live_panel import LivePanel
 from puzzles import disks as engine
 
@@ -21,17 +21,20 @@ HELP = """
 Disks lie on top of each other; each field of a disk is solid (●) or a hole
 (○). Disk 1 stays put; turn the others so that every field is covered by
 exactly one solid part (or at least one, with `cover: at least one` in the file).
+Disk 1 is drawn as the outer ring, the others inside it; fields are numbered
+clockwise from the top, and the list beside the rings says how far each disk
+is turned.
 
 | key | action |
 | --- | --- |
-| up / down | choose a disk |
-| left / right | choose a field |
-| space | make the field solid or a hole |
-| `,` / `.` | turn the chosen disk left / right |
+| up / down | choose a disk (out / in) |
+| left / right | choose a field (round the ring) |
+| space | make the field solid or a hole (or click it) |
+| `,` / `.` | turn the chosen disk anticlockwise / clockwise |
 | a | turn the disks to the first solution |
 
-The bottom line counts the solid parts over each field as the disks lie now:
-green is right, red is not.
+The numbers around the outside count the solid parts over each field as the
+disks lie now: green is right, red is not.
 """
 
 
@@ -39,11 +42,12 @@ class DisksScreen(PuzzleScreen[engine.Disks]):
     KIND = "disks"
     HELP = HELP
     CSS_PATH = "disks.tcss"
-    AUTO_FOCUS = "DiskRows"
+    AUTO_FOCUS = "DiskRings"
     BINDINGS = [
         Binding("space", "toggle", "Solid/hole"),
-        Binding("comma", "turn(-1)", "Turn ←"),
-        Binding("full_stop", "turn(1)", "Turn →"),
+        # The engine turns a disk's fields left (anticlockwise on the rings): "." turns them back, clockwise.
+        Binding("comma", "turn(1)", "Turn ↺"),
+        Binding("full_stop", "turn(-1)", "Turn ↻"),
         Binding("a", "apply", "Apply solution", show=False),
     ]
 
@@ -55,12 +59,12 @@ class DisksScreen(PuzzleScreen[engine.Disks]):
         yield Header()
         with Horizontal(id="columns"):
             with Vertical(id="board"):
-                yield DiskRows()
+                yield DiskRings()
             yield LivePanel()
         yield Footer(compact=True)
 
     def draw(self, disks: engine.Disks) -> None:
-        self.query_one(DiskRows).show_disks(disks)
+        self.query_one(DiskRings).show_disks(disks)
 
     def describe(self, disks: engine.Disks) -> str:
         return f"{len(disks.rows)} disks × {disks.fields} fields, cover {disks.cover}"
@@ -70,19 +74,19 @@ class DisksScreen(PuzzleScreen[engine.Disks]):
 
     def show_result(self, analysis: engine.Analysis) -> None:
         self.analysis = analysis
-        apply = "\nPress a to turn the disks to the first one." if analysis.count.value else ""
+        apply = "\nPress a to turn the disks to the first one." if analysis.count.value and not analysis.solved else ""
         self.panel.show_analysis(analysis, Text(analysis.explanation + apply))
 
     def action_toggle(self) -> None:
-        disk, field = self.query_one(DiskRows).cursor
+        disk, field = self.query_one(DiskRings).cursor
         self.change(self.state.toggle(disk, field))
 
-    @on(DiskRows.Picked)
-    def picked(self, event: DiskRows.Picked) -> None:
+    @on(DiskRings.Picked)
+    def picked(self, event: DiskRings.Picked) -> None:
         self.change(self.state.toggle(event.disk, event.field))
 
     def action_turn(self, step: int) -> None:
-        disk = self.query_one(DiskRows).cursor[0]
+        disk = self.query_one(DiskRings).cursor[0]
         if disk == 0:
             self.notify("Disk 1 stays put: turn the others.", severity="warning")
             return

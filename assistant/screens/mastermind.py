@@ -1,12 +1,15 @@
-"""Mastermind beside a human codemaker: type each guess and its pegs, see what is left.
+"""Mastermind beside a human codemaker, or against the computer for practice.
 
 The game is an immutable `mastermind.Game`; every row typed, edited or deleted
 makes a new one, and the live worker recomputes the consistent codes, the
-suggestion and its explanation.
+suggestion and its explanation.  In practice (the game's `codemaker` set) the
+engine gives the pegs, the suggestion is kept back, and a solved game is
+reviewed against the best line for the same secret by a second live worker.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -18,8 +21,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static, TabbedContent, TabPane
 
-from assistant.live import Job
+from assistant import tables
+from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
+from assistant.widgets.codes_chart import CodesChart
 from assistant.widgets.dialogs import Dialog
 from assistant.widgets.lazy_list import LazyList
 from assistant.widgets.live_panel import LivePanel
@@ -42,8 +47,19 @@ right colour in the wrong place (each peg counted once).
   information, chance of winning outright), and the list of remaining codes
   (enter or click one to put it in the guess box); **f3** puts the suggested
   guess there.
+- The **cost** column: how many more guesses each row costs on average than
+  the optimal guess from the same position (0 for an optimal guess), exact
+  where the optimal strategy is known (the classic game once computed,
+  positions with few codes left); "–" where it is not.  Variants of more
+  than 5,040 codes have no cost column.
 - If no code fits, the assistant finds the row most likely mistyped and the
-  feedback that would fit.
+  feedback that would fit: swapped black and white first, then one peg off.
+
+**Practice** (ctrl+n, then "practice: random secret" or "practice:
+adversary"): the app keeps the secret, a random one or an adversary that
+commits to nothing and always leaves you the most codes. Type a guess and press enter: the app gives the pegs. The
+suggestion stays hidden until you solve it; then the Review tab shows your
+rows, the best line for the same secret and the best strategy's average.
 """
 
 
@@ -70,9 +86,17 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
 
     def __init__(self) -> None:
         self.strategy = "entropy"
-        self.optimal: dict[tuple[int, int], mm.OptimalSearch] = {}
+        self.optimal: dict[tuple[int, int, bool], mm.OptimalSearch] = {}
         self.suggestion: tuple[int, ...] | None = None
         super().__init__()
+        self.reviewing: LiveResult[mm.Game, mm.Review] = LiveResult(
+            self,
+            # its own search, from the totals kept on disk: a search is not shared between workers
+            lambda game, job: mm.review(game, job.should_stop, tables.load_optimal(mm.code_space(game))),
+            self.show_review,
+            on_error=lambda message: self.explain(Text(message, style=self.tone("bad"))),
+            name="review",
+        )
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -81,6 +105,7 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
                 yield DataTable(
                     id="rows", cursor_type="row", zebra_stripes=True, cursor_foreground_priority="renderable"
                 )
+                yield CodesChart(id="chart")
                 with Horizontal(id="entry"):
                     yield Input(placeholder="guess", id="guess")
                     yield Input(placeholder="b w", id="key")
@@ -107,26 +132,45 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
 
     def draw(self, game: mm.Game) -> None:
         table = self.query_one("#rows", DataTable)
-        if not table.columns:
-            table.add_column("#", key="number")
-            table.add_column("guess", key="guess")
-            table.add_column("pegs", key="pegs")
-            table.add_column("left", key="left")
+        columns = ["number", "guess", "pegs", "left"] + ["cost"] * scored(game)
+        if [str(key.value) for key in table.columns] != columns:
+            table.clear(columns=True)
+            for key in columns:
+                table.add_column("#" if key == "number" else key, key=key)
         table.clear()
         for number, row in enumerate(game.rows, 1):
+            pending = [Text("…", style="dim", justify="right")] * (len(columns) - 3)
             table.add_row(
                 str(number),
                 code_pegs(row.guess, game.colours),
                 key_pegs(row.feedback.black, row.feedback.white, game.pegs),
-                Text("…", style="dim", justify="right"),
+                *pending,
                 key=str(number - 1),
             )
         if game.rows:
             table.move_cursor(row=len(game.rows) - 1)
         self.query_one("#palette", PaletteBar).show_colours(game.colours, game.keys)
+        key = self.query_one("#key", Input)
+        key.disabled = game.codemaker is not None
+        key.placeholder = "b w" if game.codemaker is None else "app"
+        self.query_one("#strategy", Select).display = game.codemaker is None  # the review has its own
+        self.query_one("#tabs", TabbedContent).get_tab("suggestion-tab").label = (
+            "Review" if reviewed(game) else "Suggestion"
+        )
 
     def describe(self, game: mm.Game) -> str:
-        return f"{game.pegs} pegs × {len(game.colours)} colours"
+        parts = [f"{game.pegs} pegs × {len(game.colours)} colours"]
+        if not game.repeats:
+            parts.append("no repeats")
+        if game.codemaker:
+            parts.append(f"practice: {PRACTICE[game.codemaker.kind]}")
+        return " · ".join(parts)
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        if reviewed(self.state):
+            self.explain(Text("Reviewing the game against the best line…", style="dim"))
+            self.reviewing.request(self.state)
 
     # ------------------------------------------------------------ the live part
 
@@ -134,32 +178,58 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         return LiveInput(game, self.strategy)
 
     def compute(self, asked: LiveInput, job: Job) -> mm.Analysis:
+        """The analysis, with each row scored by the variant's optimal search, whose exact totals are kept on disk."""
         game = asked.game
-        optimal = None
+        optimal = self.optimal_for(game)
         if asked.strategy == "optimal":
-            optimal = self.optimal.setdefault((game.pegs, len(game.colours)), mm.OptimalSearch(mm.code_space(game)))
             job.progress("(the optimal strategy's first search takes a while)")
-        return mm.analyse(
+        known = optimal.known
+        analysis = mm.analyse(
             game, strategy=asked.strategy, budget=self.BUDGET, should_stop=job.should_stop, optimal=optimal
         )
+        if optimal.known != known:
+            tables.save_optimal(optimal)
+        return analysis
+
+    def optimal_for(self, game: mm.Game) -> mm.OptimalSearch:
+        """The variant's optimal search, with the exact totals kept on disk."""
+        variant = (game.pegs, len(game.colours), game.repeats)
+        if variant not in self.optimal:
+            self.optimal[variant] = tables.load_optimal(mm.code_space(game))
+        return self.optimal[variant]
 
     def show_result(self, analysis: mm.Analysis) -> None:
         game = self.state
         table = self.query_one("#rows", DataTable)
         for index, left in enumerate(analysis.left_after):
             table.update_cell(str(index), "left", Text(f"{left:,}", justify="right"), update_width=True)
+        for index, cost in enumerate(analysis.row_costs if scored(game) else ()):
+            table.update_cell(str(index), "cost", cost_text(cost), update_width=True)
+        self.query_one(CodesChart).show(analysis.all_codes, analysis.left_after)
         self.suggestion = analysis.suggestion.guess if analysis.suggestion else None
         codes = self.query_one("#codes", LazyList)
         codes.show_rows(analysis.codes, lambda code: code_pegs(code, game.colours))
         self.query_one("#tabs", TabbedContent).get_tab("codes-tab").label = f"Codes left ({analysis.count})"
-        self.query_one("#explanation", Static).update(explanation(analysis, game))
+        if game.codemaker is None:
+            self.explain(explanation(analysis, game))
+        elif not reviewed(game):
+            self.suggestion = None
+            self.explain(Text("Practice: the suggestion is kept back until you solve it.", style="dim"))
         if analysis.status == Status.CONTRADICTION:
             detail = analysis.diagnosis or ""
-        elif analysis.status == Status.UNIQUE:
+        elif analysis.status in (Status.UNIQUE, Status.SOLVED):
             detail = code_pegs(analysis.codes[0], game.colours)
         else:
             detail = analysis.rating or ""
         self.panel.show_analysis(analysis, detail)
+
+    def explain(self, text: Table | Text) -> None:
+        self.query_one("#explanation", Static).update(text)
+
+    def show_review(self, review: mm.Review) -> None:
+        game = self.state
+        if reviewed(game) and review.guesses == tuple(row.guess for row in game.rows):  # not undone meanwhile
+            self.explain(review_table(review, game))
 
     # ------------------------------------------------------------ typing a row
 
@@ -178,14 +248,23 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
 
     @on(Input.Submitted, "#guess")
     def to_key(self) -> None:
-        self.query_one("#key", Input).focus()
+        if self.state.codemaker is None:
+            self.query_one("#key", Input).focus()
+        else:
+            self.submit_row()
 
     @on(Input.Submitted, "#key")
     @on(Button.Pressed, "#add")
     def submit_row(self) -> None:
+        game = self.state
         try:
-            guess = mm.parse_guess(self.state, self.query_one("#guess", Input).value)
-            feedback = mm.parse_feedback(self.state.pegs, self.query_one("#key", Input).value)
+            if reviewed(game):
+                raise PuzzleError(f"solved in {len(game.rows)} guesses: ctrl+n starts a new game")
+            guess = mm.parse_guess(game, self.query_one("#guess", Input).value)
+            if game.codemaker is None:
+                feedback = mm.parse_feedback(game.pegs, self.query_one("#key", Input).value)
+            else:
+                feedback = mm.answer(game, guess)
             row = mm.Row(guess, feedback)
             game = self.state.with_row(row) if self.editing is None else self.state.replace_row(self.editing, row)
         except PuzzleError as error:
@@ -198,7 +277,10 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
 
     @on(DataTable.RowSelected, "#rows")
     def row_selected(self, event: DataTable.RowSelected) -> None:
-        self.edit_row(int(event.row_key.value))
+        if self.state.codemaker is None:
+            self.edit_row(int(event.row_key.value))
+        else:
+            self.say(Text("In practice the pegs are the computer's: ctrl+z takes a guess back.", style="dim"))
 
     # ------------------------------------------------------------ the rows, for RowEditing
 
@@ -233,10 +315,17 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         self.fill_guess(tuple(int(c) for c in event.row))
 
     def action_use_suggestion(self) -> None:
-        if self.suggestion is None:
-            self.notify("No suggestion yet.", severity="warning")
+        if self.state.codemaker is not None and not reviewed(self.state):
+            self.notify("No suggestion in practice until you solve it.", severity="warning")
+        elif self.suggestion is None:
+            solved = mm.solved(self.state)
+            self.notify("Solved: nothing left to suggest." if solved else "No suggestion yet.", severity="warning")
         else:
             self.fill_guess(self.suggestion)
+
+    def suggestion_text(self) -> str:
+        """The suggested guess in colour names, as the guess box reads it back."""
+        return " ".join(self.state.name(self.suggestion)) if self.suggestion else super().suggestion_text()
 
     def fill_guess(self, code: tuple[int, ...]) -> None:
         box = self.query_one("#guess", Input)
@@ -255,10 +344,26 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         return NewGameDialog()
 
 
+def scored(game: mm.Game) -> bool:
+    """Whether rows of this variant can be scored against the exact optimum (else no cost column)."""
+    return mm.code_space(game).size <= mm.ExactSearch.MAX_SPACE
+
+
+def cost_text(cost: float | None) -> Text:
+    """A row's expected extra guesses over the optimal guess: "0", "+0.21", or "–" when not known."""
+    if cost is None:
+        return Text("–", style="dim", justify="right")
+    return Text("0" if cost == 0 else f"+{cost:.2f}", justify="right")
+
+
 def explanation(analysis: mm.Analysis, game: mm.Game) -> Table | Text:
     suggestion = analysis.suggestion
+    if analysis.solved_in:
+        return Text(f"Solved in {analysis.solved_in} guesses: the code is found, nothing left to suggest.")
     if suggestion is None:
         return Text("No suggestion: no code fits." if analysis.status == Status.CONTRADICTION else "")
+    if suggestion.remaining == 1:
+        return Text.assemble("Play ", code_pegs(suggestion.guess, game.colours), ": the only code left, it wins.")
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
     table.add_column("feedback")
     table.add_column("codes left", justify="right")
@@ -279,13 +384,54 @@ def explanation(analysis: mm.Analysis, game: mm.Game) -> Table | Text:
     return outer
 
 
+PRACTICE = {"random": "a random secret", "adversary": "an adversary"}
+
+
+def reviewed(game: mm.Game) -> bool:
+    """A practice game that is over: time for the review."""
+    return game.codemaker is not None and mm.solved(game)
+
+
+def review_table(review: mm.Review, game: mm.Game) -> Table:
+    """The person's rows with their costs, then the best line for the same secret, then its average."""
+    rows = Table(box=None, header_style="bold", pad_edge=False)
+    for name in ("#", "your guess", "pegs", "cost"):
+        rows.add_column(name, justify="right" if name in ("#", "cost") else "left")
+    for number, (guess, cost) in enumerate(zip(review.guesses, review.costs), 1):
+        pegs = mm.score(review.secret, guess)
+        rows.add_row(
+            str(number), code_pegs(guess, game.colours), key_pegs(pegs.black, pegs.white, game.pegs), cost_text(cost)
+        )
+    best = Table(box=None, header_style="bold", pad_edge=False)
+    for name in ("#", f"{review.strategy} line", "pegs"):
+        best.add_column(name, justify="right" if name == "#" else "left")
+    for number, guess in enumerate(review.line, 1):
+        pegs = mm.score(review.secret, guess)
+        best.add_row(str(number), code_pegs(guess, game.colours), key_pegs(pegs.black, pegs.white, game.pegs))
+    over = f"all {review.secrets:,} secrets" if review.strategy == "optimal" else f"{review.secrets:,} sampled secrets"
+    outer = Table.grid()
+    outer.add_row(
+        Text.assemble(
+            f"Solved in {len(review.guesses)} guesses; the secret was ", code_pegs(review.secret, game.colours)
+        )
+    )
+    outer.add_row(rows)
+    if all(cost is None for cost in review.costs):
+        outer.add_row(Text("Row costs need the exact optimum, out of reach on this board.", style="dim"))
+    outer.add_row(Text(f"\nThe {review.strategy} strategy on the same secret: {len(review.line)} guesses"))
+    outer.add_row(best)
+    outer.add_row(Text(f"\nIt needs {review.average:.4f} guesses on average ({over})."))
+    return outer
+
+
 class NewGameDialog(Dialog):
-    """Choose pegs and colours for a new game."""
+    """Choose pegs, colours, whether colours repeat, and who keeps the secret for a new game."""
 
     PRESETS = {
-        "classic": (4, "red blue green yellow orange purple"),
-        "seed": (6, "red blue green yellow orange brown black white none"),
-        "super": (5, "red blue green yellow orange purple white black"),
+        "classic": (4, "red blue green yellow orange purple", "yes"),
+        "seed": (6, "red blue green yellow orange brown black white none", "yes"),
+        "super": (5, "red blue green yellow orange purple white black", "yes"),
+        "bulls": (4, "0 1 2 3 4 5 6 7 8 9", "no"),
     }
 
     def compose(self) -> ComposeResult:
@@ -296,13 +442,32 @@ class NewGameDialog(Dialog):
                     ("classic: 4 pegs, 6 colours", "classic"),
                     ("the seed's: 6 pegs, 9 colours", "seed"),
                     ("super: 5 pegs, 8 colours", "super"),
+                    ("Bulls and Cows: 4 of 10 digits, no repeats", "bulls"),
                 ],
                 value="classic",
                 allow_blank=False,
                 id="preset",
             )
-            yield Input("4", placeholder="pegs (2..8)", id="pegs")
-            yield Input(self.PRESETS["classic"][1], placeholder="colour names, 2..10", id="colours")
+            with Horizontal(classes="fields"):
+                yield Input("4", placeholder="pegs (2..8)", id="pegs")
+                yield Input(self.PRESETS["classic"][1], placeholder="colour names, 2..10", id="colours")
+            with Horizontal(classes="fields"):
+                yield Select(
+                    [("colours may repeat", "yes"), ("no repeated colours", "no")],
+                    value="yes",
+                    allow_blank=False,
+                    id="repeats",
+                )
+                yield Select(
+                    [
+                        ("codemaker: a person", "person"),
+                        ("practice: random secret", "random"),
+                        ("practice: adversary", "adversary"),
+                    ],
+                    value="person",
+                    allow_blank=False,
+                    id="codemaker",
+                )
             yield Static("", classes="error", id="error")
             with Horizontal():
                 yield Button("Cancel", id="cancel")
@@ -310,9 +475,10 @@ class NewGameDialog(Dialog):
 
     @on(Select.Changed, "#preset")
     def preset(self, event: Select.Changed) -> None:
-        pegs, colours = self.PRESETS[str(event.value)]
+        pegs, colours, repeats = self.PRESETS[str(event.value)]
         self.query_one("#pegs", Input).value = str(pegs)
         self.query_one("#colours", Input).value = colours
+        self.query_one("#repeats", Select).value = repeats
 
     @on(Button.Pressed, "#cancel")
     def cancel(self) -> None:
@@ -322,6 +488,12 @@ class NewGameDialog(Dialog):
     @on(Input.Submitted)
     def start(self) -> None:
         text = f"pegs: {self.query_one('#pegs', Input).value}\ncolours: {self.query_one('#colours', Input).value}\n"
+        text += f"repeats: {self.query_one('#repeats', Select).value}\n"
+        codemaker = self.query_one("#codemaker", Select).value
+        if codemaker == "random":
+            text += f"codemaker: random {random.randrange(1_000_000)}\n"  # the game file keeps it: sessions restore
+        elif codemaker == "adversary":
+            text += "codemaker: adversary\n"
         try:
             self.dismiss(mm.parse(text))
         except PuzzleError as error:

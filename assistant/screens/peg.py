@@ -11,17 +11,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
-from textual.widgets import Footer, Header, ProgressBar, Static
+from textual.widgets import Button, Footer, Header, Label, ProgressBar, Static, TextArea
 
 from assistant import tables
 from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
-from assistant.widgets.dialogs import AskDialog, ChoiceDialog
+from assistant.widgets.dialogs import AskDialog, ChoiceDialog, Dialog
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.openings import OpeningsDialog
 from assistant.widgets.peg_board import PegBoard
 from puzzles import peg as engine
-from puzzles.core import read_number
+from puzzles.core import PuzzleError, read_number
 
 HELP = """
 Jump a peg over a neighbouring peg into an empty hole; the jumped peg is
@@ -37,9 +37,17 @@ legal move with the number of winning games that follow it, and the
 | --- | --- |
 | h | hint: the move that keeps the most games |
 | w | show a whole winning line from here |
-| o | openings table of this board, with a last-peg heat map |
+| o | openings map of this board: games per start, where the last peg ends (t: as a table) |
 | b | build the big board's tables (once; they are kept in your cache) |
 | t | think on: settle undecided (?) moves without a time limit |
+| ctrl+n | a new game: a named board and its empty hole, or *draw a board* |
+
+A board of your own: in *draw a board* (or in a position file) write
+`board: square` or `board: triangular`, then its rows: `X` a peg, `O` or `.`
+an empty hole, `-` no hole, one space between cells. On a square board pegs
+jump along rows and columns; a triangular board is drawn like the triangles,
+each row shifted one space from the next, and pegs jump in six directions.
+Up to 63 holes; everything the named boards offer works on it.
 
 On the English board from the centre, counts come from Bell's table of every
 position that is both reachable and still winnable (1,679,072 up to symmetry):
@@ -145,7 +153,8 @@ class PegScreen(PuzzleScreen[engine.Position]):
 
     def describe(self, position: engine.Position) -> str:
         pegs = bin(position.pegs).count("1")
-        return f"{position.board}, {pegs} pegs" + (f", finish at {position.finish}" if position.finish else "")
+        where = f", finish at {position.finish}" if position.finish else ""
+        return f"{engine.BOARDS[position.board].title}, {pegs} pegs{where}"
 
     def live_input(self, position: engine.Position) -> LiveInput:
         return LiveInput(position, patient=position is self.patient_for)
@@ -264,6 +273,13 @@ class PegScreen(PuzzleScreen[engine.Position]):
         )
         self.notify(f"Jump {a} over {b} into {c}: {follow}.")
 
+    def suggestion_text(self) -> str:
+        """The move that keeps the most games, as the hint says it."""
+        if not self.analysis or not self.analysis.moves or not self.analysis.moves[0].keeps_win:
+            return super().suggestion_text()
+        a, b, c = self.analysis.moves[0].move
+        return f"Jump {a} over {b} into {c} ({self.analysis.moves[0]} winning games follow)"
+
     def action_winning_line(self) -> None:
         if not self.analysis or not self.analysis.line:
             self.notify("No winning line from here.", severity="warning")
@@ -317,9 +333,51 @@ class PegScreen(PuzzleScreen[engine.Position]):
         self.app.push_screen(OpeningsDialog(self.state.board))
 
     def new_state(self) -> ChoiceDialog:
-        """Ask for the board, then for the hole that starts empty."""
+        """Ask for the board, then for the hole that starts empty; or for a drawing of a board."""
         names = {name: f"{name} ({board.size} holes)" for name, board in engine.BOARDS.items()}
-        return ChoiceDialog("Board", names, then=ask_start_hole)
+        names[DRAW] = "draw a board…"
+        return ChoiceDialog(
+            "Board", names, then=lambda name: DrawBoardDialog() if name == DRAW else ask_start_hole(name)
+        )
+
+
+DRAW = "draw"  # the new-game choice that asks for a drawing, not a named board
+DRAWING = """board: square
+X O X X
+X X X X
+X X X X
+X X X X
+"""  # 210,422 winning games
+
+
+class DrawBoardDialog(Dialog):
+    """Asks for a drawn board (a whole position file: typed, pasted or edited) and keeps it while it is refused."""
+
+    DEFAULT_CSS = """
+    DrawBoardDialog TextArea { height: 10; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(
+                "Draw a board: 'board: square' or 'board: triangular', then rows of X (peg), O or . (empty), "
+                "- (no hole), one space apart",
+                classes="title",
+            )
+            yield TextArea(DRAWING, id="drawing", soft_wrap=False, show_line_numbers=True)
+            yield Static("", classes="error", id="error")
+            with Horizontal():
+                yield Button("Cancel", id="cancel")
+                yield Button("OK", variant="primary", id="ok")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.dismiss(None)
+            return
+        try:
+            self.dismiss(engine.parse(self.query_one(TextArea).text))
+        except PuzzleError as error:
+            self.query_one("#error", Static).update(str(error))
 
 
 def ask_start_hole(name: str) -> AskDialog:

@@ -8,15 +8,17 @@ many solutions each clue leaves, and the panel explains the selected cell.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import ContentSwitcher, Footer, Header, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -35,6 +37,13 @@ HELP = """
 Every category has as many values as there are objects, and every value
 belongs to exactly one object: houses 1..n from left to right, or the values
 of the `key` category (people in a logic grid).
+
+Paste a whole page as puzzle sites print it (`There are 6 houses ...`, a line
+`` - People keep unique animals: `cat`, `dog`, ... `` per category, then
+`## Clues:`): it replaces the puzzle (ctrl+z brings the old one back). Each
+category is named after its description (`Animal`); typing `Pet: cat, dog,
+...` with the same values renames it. Pasted lines without categories are
+added as clues.
 
 Type a clue as printed and press **enter**: `The Englishman lives in the red
 house.`, `Kools are smoked in the house next to the horse.`, or the formal
@@ -78,6 +87,22 @@ class ValueSuggester(Suggester):
         return None
 
 
+class ClueInput(Input):
+    """The entry line; pasting several lines at once hands them to the screen (a page, or clues) instead of
+    keeping only the first, as a plain Input does."""
+
+    @dataclass
+    class Pasted(Message):
+        text: str
+
+    def _on_paste(self, event: events.Paste) -> None:
+        if len([line for line in event.text.splitlines() if line.strip()]) > 1:
+            event.stop()
+            self.post_message(self.Pasted(event.text))
+        else:
+            super()._on_paste(event)
+
+
 class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
     KIND = "zebra"
     ROW_LIST, ROWS, ROW_WORD = "#clues", "clues", "clue"
@@ -102,8 +127,11 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
                 yield ZebraGrid(id="grid")
             with VerticalScroll(id="table-view"):
                 yield Static(id="solutions")
-        yield Input(
-            placeholder="type a clue as printed, or Name: a, b, c", id="clue", compact=True, suggester=self.suggester
+        yield ClueInput(
+            placeholder="type a clue as printed, Name: a, b, c, or paste a whole page",
+            id="clue",
+            compact=True,
+            suggester=self.suggester,
         )
         yield Label("", id="message")
         with Horizontal(id="bottom"):
@@ -212,6 +240,26 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
             self.say_reading(puzzle.clues[index])
         else:
             self.say(Text(f"categories: {', '.join(c.name for c in puzzle.categories)}", style="dim"))
+
+    def on_paste(self, event: events.Paste) -> None:
+        """Text pasted while the grid or the clue list has the focus: as if into the entry line."""
+        self.paste(event.text)
+
+    @on(ClueInput.Pasted)
+    def pasted(self, event: ClueInput.Pasted) -> None:
+        self.paste(event.text)
+
+    def paste(self, text: str) -> None:
+        """A pasted page (or puzzle file) replaces the puzzle, undoably; pasted clues are added to it."""
+        try:
+            puzzle = zebra.paste(self.state, text)
+        except PuzzleError as error:
+            self.say(Text(f"pasted text: {error}", style=self.tone("bad")))
+            return
+        self.row_saved()
+        self.change(puzzle)
+        self.query_one("#clue", Input).value = ""
+        self.notify(f"Pasted: {self.describe(puzzle)}, {len(puzzle.clues)} clues. ctrl+z brings back the old puzzle.")
 
     @on(OptionList.OptionSelected, "#clues")
     def clue_selected(self, event: OptionList.OptionSelected) -> None:

@@ -74,8 +74,10 @@ class AskDialog(Dialog):
         self.dismiss(result)
 
 
-def path_dialog(title: str, use: Callable[[Path], object], initial: str = "") -> AskDialog:
-    """Asks for a file path and hands it to `use`; its errors name the path."""
+def path_dialog(
+    title: str, use: Callable[[Path], object], initial: str = "", placeholder: str = "path/to/file.txt"
+) -> AskDialog:
+    """Asks for a path and hands it to `use`; its errors name the path."""
 
     def check(text: str) -> object:
         path = Path(text).expanduser()
@@ -84,7 +86,7 @@ def path_dialog(title: str, use: Callable[[Path], object], initial: str = "") ->
         except (OSError, PuzzleError, UnicodeDecodeError) as error:
             raise ValueError(f"{path}: {getattr(error, 'strerror', None) or error}") from None
 
-    return AskDialog(title, check, initial, "path/to/file.txt")
+    return AskDialog(title, check, initial, placeholder)
 
 
 class ChoiceDialog(Dialog):

@@ -70,20 +70,13 @@ class PegBoard(Widget, can_focus=True):
     def places(self) -> dict[int, tuple[int, int]]:
         """Hole -> (line, first column) in the drawing."""
         board = engine.BOARDS[self.position.board]
-        spots = {}
-        for line, holes in enumerate(board.rows):
-            for i, hole in enumerate(holes):
-                if board.offsets:
-                    spots[hole] = (line, board.offsets[line] * CELL // 2 + i * CELL)
-                else:
-                    spots[hole] = (line, board.holes[hole - 1][1] * CELL)
-        return spots
+        return {number: (r, x * CELL // 2) for number, ((r, _), x) in enumerate(zip(board.holes, board.columns), 1)}
 
     def get_content_width(self, container, viewport) -> int:
         return max((x for _, x in self.places().values()), default=0) + CELL if self.position else 0
 
     def get_content_height(self, container, viewport, width) -> int:
-        return len(engine.BOARDS[self.position.board].rows) * 2 if self.position else 0
+        return (engine.BOARDS[self.position.board].holes[-1][0] + 1) * 2 if self.position else 0
 
     def render(self) -> Text:
         if self.position is None:

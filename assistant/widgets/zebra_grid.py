@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.events import Click
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -184,7 +184,25 @@ class ZebraGrid(Widget, can_focus=True):
 
     def watch_cursor(self) -> None:
         self.refresh()
+        self.keep_cursor_in_view()
         self.post_message(self.Picked(self.cursor))
+
+    def keep_cursor_in_view(self) -> None:
+        """Scroll the grid's container to the cursor's row and its block's heading: an 8 x 8 grid is taller than
+        the view at 80 x 24."""
+        if self.puzzle is None or self.parent is None or not self.content_region.width:
+            return
+        row, v = self.cell_row(self.cursor), self.cursor[1]
+        heading = self.virtual_region.y + row - v - 1
+        self.parent.scroll_to_region(Region(0, heading, 1, v + 2), animate=False, immediate=True)
+
+    def cell_row(self, cell: tuple[int, int, int]) -> int:
+        """The content row of a cell: its block's line of blocks, then its value's row under the heading."""
+        assert self.puzzle is not None
+        c, v, _ = cell
+        lines = self.lines_of_blocks(self.content_region.width)
+        line = next(i for i, blocks in enumerate(lines) if any(block.category == c for block in blocks))
+        return line * (self.puzzle.n + 2) + v + 1
 
     def on_focus(self) -> None:
         self.refresh()

@@ -10,7 +10,13 @@ Public API (what the screen and the CLI use):
 - `analyse(game, *, strategy, budget, should_stop, optimal) -> Analysis`: the
   remaining codes (numpy array), the suggestion with its partition table, the
   corrections when no code fits, and how the last row compares.
-- `STRATEGIES`; `OptimalSearch` keeps the optimal strategy's memo between calls.
+- `STRATEGIES`; `OptimalSearch` keeps the optimal strategy's memo between calls;
+  its `ExactSearch` turns its memo into plain arrays (`to_arrays`, `from_arrays`)
+  for the app to keep on disk.
+- `Analysis.row_costs`: each row's expected extra guesses over the optimum.
+- Practice (`Game.codemaker` set): `answer(game, guess)` gives the computer
+  codemaker's pegs, `solved(game)`, and `review(game)` compares a finished game
+  with the best line for the same secret.
 """
 
 from __future__ import annotations
@@ -22,8 +28,10 @@ from puzzles.mastermind.analysis import BUDGET, LIVE_BUDGET, Analysis, Correctio
 from puzzles.mastermind.codes import CodeList, CodeSpace, code_space, score, space_of
 from puzzles.mastermind.game import (
     CLASSIC_COLOURS,
+    CODEMAKERS,
     SEED_COLOURS,
     Code,
+    Codemaker,
     Feedback,
     Game,
     Row,
@@ -33,7 +41,10 @@ from puzzles.mastermind.game import (
     parse,
     parse_feedback,
     parse_guess,
+    solved,
 )
+from puzzles.mastermind.optimal import ExactSearch, Value
+from puzzles.mastermind.practice import Review, answer, review
 from puzzles.mastermind.strategies import STRATEGIES, OptimalSearch, Suggestion
 
 TITLE = "Mastermind"
@@ -70,6 +81,15 @@ class Report:
             }
         if analysis.diagnosis:
             data["diagnosis"] = analysis.diagnosis
+        data["rows"] = [
+            {
+                "guess": game.name(row.guess),
+                "feedback": {"black": row.feedback.black, "white": row.feedback.white},
+                "left": left,
+                "cost": None if cost is None else round(cost, 4),
+            }
+            for row, left, cost in zip(game.rows, analysis.left_after, analysis.row_costs)
+        ]
         return data
 
     def to_text(self) -> str:
@@ -81,6 +101,11 @@ class Report:
             lines.append(f"  … and {left - self.limit:,} more")
         if analysis.diagnosis:
             lines.append(analysis.diagnosis)
+        lines += [
+            f"Row {number}: {'optimal' if cost == 0 else f'+{cost:.2f} guesses against the optimum'}"
+            for number, cost in enumerate(analysis.row_costs, 1)
+            if cost is not None
+        ]
         suggestion = analysis.suggestion
         if suggestion and left > 1:
             kind = "may be the secret" if suggestion.consistent else "a probe: cannot be the secret"
@@ -114,19 +139,25 @@ __all__ = [
     "SAMPLED",
     "BUDGET",
     "CLASSIC_COLOURS",
+    "CODEMAKERS",
     "SEED_COLOURS",
     "STRATEGIES",
     "Analysis",
     "Code",
+    "Codemaker",
     "CodeList",
     "CodeSpace",
     "Correction",
+    "ExactSearch",
     "Feedback",
     "Game",
     "OptimalSearch",
+    "Review",
     "Row",
+    "Value",
     "Suggestion",
     "analyse",
+    "answer",
     "check_feedback",
     "code_space",
     "colour_keys",
@@ -135,7 +166,9 @@ __all__ = [
     "parse",
     "parse_feedback",
     "parse_guess",
+    "review",
     "score",
     "solve",
+    "solved",
     "space_of",
 ]

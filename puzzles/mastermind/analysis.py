@@ -3,7 +3,8 @@
 `analyse` is the one call the live screen makes.  When no code fits, the
 commonest cause is a mistyped row: `diagnose` tries each row without its
 feedback, finds the feedbacks that would fit, and proposes the likeliest
-correction (closest to what was typed, then most codes kept).
+correction: by the kind of slip (black and white swapped, then one count off
+by one, then the rest, nearest first), then by most codes kept.
 """
 
 from __future__ import annotations
@@ -14,12 +15,23 @@ import numpy as np
 
 from puzzles.core import Budget, Count, ShouldStop, Status, never, stop_if_asked
 from puzzles.mastermind.codes import Alive, CodeList, CodeSpace, code_space
-from puzzles.mastermind.game import Code, Feedback, Game
+from puzzles.mastermind.game import Code, Feedback, Game, solved
+from puzzles.mastermind.optimal import MAX_CODES, MAX_SPACE
+from puzzles.mastermind.optimal import WORK as OPTIMAL_WORK
 from puzzles.mastermind.strategies import MAX_SCANNED, OPTIMAL_MAX_CODES, OptimalSearch, Suggestion, best_guess
 
 BUDGET = Budget(work=5_000)  # guesses scored: the same answer on every machine (the CLI, the tests)
 LIVE_BUDGET = Budget(seconds=2.0)  # the screen's: answers in time, whatever the machine
+COST_WORK = Budget(work=20_000)  # rows scored under another strategy: enough for 4x6 from scratch, not for big searches
 SUGGESTION_SHARE, RATING_SHARE = 0.6, 0.3  # of the budget; the rest is for the exact partitions shown
+
+
+SLIPS = ("swapped", "off by one", "other")  # a person's slips with the key pegs, commonest first
+SAYING = {
+    "swapped": "you may have swapped black and white:",
+    "off by one": "you may have miscounted one peg:",
+    "other": "the pegs were probably",
+}
 
 
 @dataclass(frozen=True)
@@ -31,10 +43,18 @@ class Correction:
     feedback: Feedback
     fits: int
 
+    @property
+    def slip(self) -> str:
+        """What kind of slip turns the right feedback into what was typed."""
+        typed, right = self.typed, self.feedback
+        if (typed.black, typed.white) == (right.white, right.black):
+            return "swapped"
+        return "off by one" if distance(typed, right) == 1 else "other"
+
     def __str__(self) -> str:
         return (
-            f"row {self.row + 1} was probably {self.feedback.black} black {self.feedback.white} white, "
-            f"not {self.typed.black} {self.typed.white} (then {self.fits:,} code{'s' * (self.fits != 1)} fit)"
+            f"row {self.row + 1}: {SAYING[self.slip]} {self.feedback}, not {self.typed} "
+            f"(then {self.fits:,} {'code fits' if self.fits == 1 else 'codes fit'})"
         )
 
 
@@ -46,13 +66,18 @@ class Analysis:
     left_after: tuple[int, ...] = ()
     corrections: tuple[Correction, ...] = ()
     rating: str | None = None
+    row_costs: tuple[float | None, ...] = ()  # expected extra guesses of each row over the optimum; None: unknown
+    solved_in: int | None = None  # guesses it took, once a row's pegs were all black: nothing left to suggest
+    all_codes: int = 0  # codes possible before any row: where `left_after` starts from
 
     @property
     def status(self) -> Status:
-        return Status.of(self.count)
+        return Status.SOLVED if self.solved_in else Status.of(self.count)
 
     @property
     def headline(self) -> str:
+        if self.solved_in:
+            return f"Solved in {self.solved_in} guess{'es' * (self.solved_in != 1)}"
         return {Status.CONTRADICTION: "No code fits", Status.UNIQUE: "Solved: one code left"}.get(
             self.status, f"{self.count} codes remain"
         )
@@ -79,21 +104,65 @@ def analyse(
     """Codes still possible, the suggested next guess with its explanation, and repairs.
 
     Most of `budget` goes to the suggestion, a third to rating the last row
-    against what would have been suggested; None scores every guess.
+    against what would have been suggested; None scores every guess.  Each
+    row is scored against the exact optimum when the `optimal` search (or the
+    optimal strategy) can find it within its own work budget.  A game whose
+    last row is all black is over: it gets no suggestion.
     """
     space = code_space(game)
     survivors = space.survivors(game, should_stop)
     alive = survivors[-1]
     count = space.count(alive)
     left_after = tuple(space.count(codes) for codes in survivors[1:])
+    all_codes = space.count(survivors[0])
+    if strategy == "optimal" and optimal is None and space.size <= MAX_SPACE:
+        optimal = OptimalSearch(space)
+    costs = row_costs(
+        space, game, survivors, optimal, OPTIMAL_WORK if strategy == "optimal" else COST_WORK, should_stop
+    )
     if count == 0:
-        return Analysis(Count(0), CodeList(space, alive), None, left_after, diagnose(space, game, should_stop))
+        corrections = diagnose(space, game, should_stop)
+        return Analysis(
+            Count(0), CodeList(space, alive), None, left_after, corrections, None, costs, all_codes=all_codes
+        )
+    if solved(game):
+        return Analysis(
+            Count(count), CodeList(space, alive), None, left_after, (), None, costs, len(game.rows), all_codes
+        )
     played = [row.guess for row in game.rows]
     suggestion = suggest(space, strategy, played, alive, share(budget, SUGGESTION_SHARE), should_stop, optimal)
     rating = None
     if game.rows:
         rating = rate_last_row(space, game, survivors[-2], strategy, share(budget, RATING_SHARE), should_stop, optimal)
-    return Analysis(Count(count), CodeList(space, alive), suggestion, left_after, (), rating)
+    return Analysis(
+        Count(count), CodeList(space, alive), suggestion, left_after, (), rating, costs, all_codes=all_codes
+    )
+
+
+def row_costs(
+    space: CodeSpace,
+    game: Game,
+    survivors: list[Alive],
+    optimal: OptimalSearch | None,
+    budget: Budget,
+    should_stop: ShouldStop,
+) -> tuple[float | None, ...]:
+    """Each row's expected extra guesses over the optimal guess from the position before it (None: not known).
+
+    Each row has `budget` (work), so a row's cost is known or not alike on every machine.
+    """
+    if optimal is None:
+        return (None,) * len(game.rows)
+    costs = []
+    for index, (row, alive) in enumerate(zip(game.rows, survivors)):
+        count = space.count(alive)
+        if not 0 < count <= MAX_CODES:
+            costs.append(None)
+            continue
+        played = [r.guess for r in game.rows[:index]]
+        listed = space.listed(alive, 0, count)
+        costs.append(optimal.row_cost(listed, space.index_of(row.guess), played, budget, should_stop))
+    return tuple(costs)
 
 
 def share(budget: Budget | None, fraction: float) -> Budget | None:
@@ -178,7 +247,17 @@ def diagnose(space: CodeSpace, game: Game, should_stop: ShouldStop = never) -> t
         others = space.consistent(game.without_row(index), should_stop)
         fits = space.partition(row.guess, others, should_stop)
         corrections += [Correction(index, row.feedback, space.unpacked(f), int(n)) for f, n in enumerate(fits) if n]
-    return tuple(sorted(corrections, key=lambda c: (distance(c.typed, c.feedback), -c.fits, c.row)))
+    return tuple(sorted(corrections, key=likelihood))
+
+
+def likelihood(correction: Correction) -> tuple[int, int, int, int]:
+    """Sort key, likeliest first: the kind of slip, how far from what was typed, most codes kept, earliest row."""
+    return (
+        SLIPS.index(correction.slip),
+        distance(correction.typed, correction.feedback),
+        -correction.fits,
+        correction.row,
+    )
 
 
 def distance(typed: Feedback, fitting: Feedback) -> int:

@@ -13,10 +13,15 @@ alike score alike, so a code's feedback is one lookup in a small table of
 A set of codes still possible (`Alive`) is a sorted int64 index array, or None
 for every code: before the first row nothing is listed, and keeping the codes
 that fit the first row costs what it keeps, not the 10**8 it looks at.
+
+Without repeated colours (Bulls and Cows) the codes keep their indices, and the
+space lists them once (at most 10!/2! = 1,814,400, for 8 of 10 colours): it
+stands for None wherever codes are read, and scoring is unchanged.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
@@ -24,7 +29,7 @@ from functools import cache, cached_property, lru_cache
 import numpy as np
 
 from puzzles.core import ShouldStop, never, stop_if_asked
-from puzzles.mastermind.game import Code, Feedback, Game
+from puzzles.mastermind.game import Code, Feedback, Game, check_enough_colours
 
 Alive = np.ndarray | None
 CHUNK = 1 << 20  # listed codes scored at once: bounds the temporaries to a few MB
@@ -66,14 +71,33 @@ class Scoring:
 
 @dataclass(frozen=True, eq=False)
 class CodeSpace:
-    """All colours ** pegs codes, in colour order (code i is i written in base `colours`)."""
+    """All colours ** pegs codes, in colour order (code i is i written in base `colours`), or those without repeats."""
 
     pegs: int
     colours: int
+    repeats: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.repeats:
+            check_enough_colours(self.pegs, self.colours)
 
     @property
     def size(self) -> int:
-        return self.colours**self.pegs
+        return self.colours**self.pegs if self.repeats else math.perm(self.colours, self.pegs)
+
+    @cached_property
+    def without_repeats(self) -> np.ndarray:
+        """The sorted indices of the codes without a repeated colour: pairs of such halves with no colour in common."""
+        high, low = self.halves
+        high_colours, low_colours = colour_sets(high), colour_sets(low)
+        distinct_high, distinct_low = np.flatnonzero(high_colours >= 0), np.flatnonzero(low_colours >= 0)
+        apart = (high_colours[distinct_high, None] & low_colours[None, distinct_low]) == 0
+        highs, lows = np.nonzero(apart)
+        return distinct_high[highs] * len(low) + distinct_low[lows]
+
+    def explicit(self, alive: Alive) -> Alive:
+        """`alive` with None listed where "every code" is not every index (no repeats)."""
+        return self.without_repeats if alive is None and not self.repeats else alive
 
     @property
     def feedbacks(self) -> int:
@@ -143,7 +167,7 @@ class CodeSpace:
 
     def partition(self, guess: Code, alive: Alive, should_stop: ShouldStop = never) -> np.ndarray:
         """(feedbacks,) counts: how `guess` splits the codes still possible."""
-        scoring = self.scoring(tuple(guess))
+        scoring, alive = self.scoring(tuple(guess)), self.explicit(alive)
         if alive is None:
             highs = np.bincount(scoring.high_kind, minlength=len(scoring.by_kind))
             return highs @ bincount_rows(scoring.by_kind, self.feedbacks)
@@ -155,7 +179,7 @@ class CodeSpace:
 
     def select(self, guess: Code, feedback: Feedback, alive: Alive, should_stop: ShouldStop = never) -> np.ndarray:
         """The codes still possible that would have given `feedback` to `guess`."""
-        scoring, wanted = self.scoring(tuple(guess)), self.packed(feedback)
+        scoring, wanted, alive = self.scoring(tuple(guess)), self.packed(feedback), self.explicit(alive)
         if alive is None:
             lows = [np.flatnonzero(row == wanted) for row in scoring.by_kind]
             base = scoring.base
@@ -175,6 +199,7 @@ class CodeSpace:
 
     def contains(self, indices: np.ndarray, alive: Alive) -> np.ndarray:
         """Which of these codes are still possible."""
+        alive = self.explicit(alive)
         if alive is None:
             return np.ones(len(indices), dtype=bool)
         at = np.searchsorted(alive, indices).clip(max=max(len(alive) - 1, 0))
@@ -182,7 +207,7 @@ class CodeSpace:
 
     def listed(self, alive: Alive, start: int, stop: int) -> np.ndarray:
         """Indices of the codes still possible from position `start` to `stop`, in order."""
-        stop = min(stop, self.count(alive))
+        stop, alive = min(stop, self.count(alive)), self.explicit(alive)
         return np.arange(start, stop, dtype=np.int64) if alive is None else alive[start:stop]
 
     def sample(self, alive: Alive, size: int, seed: int) -> np.ndarray:
@@ -190,7 +215,7 @@ class CodeSpace:
         count = self.count(alive)
         if count <= size:
             return self.listed(alive, 0, count)
-        picked = np.random.default_rng(seed).choice(count, size, replace=False)
+        picked, alive = np.random.default_rng(seed).choice(count, size, replace=False), self.explicit(alive)
         return np.sort(picked if alive is None else alive[picked])
 
     def present(self, alive: Alive, should_stop: ShouldStop = never) -> np.ndarray:
@@ -200,6 +225,7 @@ class CodeSpace:
         which halves occur: one pass of divmod, not a decoding of every code.
         """
         high, low = self.halves
+        alive = self.explicit(alive)
         seen_high, seen_low = np.zeros(len(high), bool), np.zeros(len(low), bool)
         if alive is None:
             seen_high[:] = seen_low[:] = True
@@ -232,6 +258,13 @@ def half_kinds(digits: np.ndarray, part: Code, wanted: dict[int, int]) -> tuple[
         key = key * pegs + column
     _, first, kind = np.unique(key, return_index=True, return_inverse=True)
     return black[first], caps[first], kind.ravel()
+
+
+def colour_sets(digits: np.ndarray) -> np.ndarray:
+    """Each code's colours as a bit set, or -1 where a colour repeats (then the bits overlap)."""
+    bits = 1 << digits.astype(np.int64)
+    union = np.bitwise_or.reduce(bits, axis=1)
+    return np.where(union == bits.sum(axis=1), union, -1)
 
 
 def bincount_rows(rows: np.ndarray, length: int) -> np.ndarray:
@@ -269,10 +302,10 @@ class CodeList(Sequence):
 
 
 @cache
-def space_of(pegs: int, colours: int) -> CodeSpace:
+def space_of(pegs: int, colours: int, repeats: bool = True) -> CodeSpace:
     """One shared, immutable CodeSpace per variant: its tables are built once per process."""
-    return CodeSpace(pegs, colours)
+    return CodeSpace(pegs, colours, repeats)
 
 
 def code_space(game: Game) -> CodeSpace:
-    return space_of(game.pegs, len(game.colours))
+    return space_of(game.pegs, len(game.colours), game.repeats)

@@ -7,6 +7,10 @@ Text format (one game per file; the app saves and loads the same text):
     red red blue blue green green = 0 2
     yellow yellow orange orange brown brown = 1 2
 
+A line `repeats: no` makes it the variant without repeated colours (Bulls and
+Cows: 4 pegs of 10 colours), where neither secrets nor guesses repeat a colour.
+A line `codemaker: random 1234` (a seeded secret) or `codemaker: adversary`
+makes it a practice game where the computer keeps the secret and gives the pegs.
 `colors:` is accepted too, `#` starts a comment, and a colour may be written as
 its name, a unique prefix of it, or its one-letter key; a guess may also be
 written as its keys run together (`rrbbgg`).
@@ -48,10 +52,26 @@ class Row:
 
 
 @dataclass(frozen=True)
+class Codemaker:
+    """The computer as codemaker: a random secret drawn from `seed`, or an adversary committed to nothing."""
+
+    kind: str  # one of CODEMAKERS
+    seed: int = 0
+
+    def __str__(self) -> str:
+        return f"random {self.seed}" if self.kind == "random" else self.kind
+
+
+CODEMAKERS = ("random", "adversary")
+
+
+@dataclass(frozen=True)
 class Game:
     pegs: int = 4
     colours: tuple[str, ...] = CLASSIC_COLOURS
     rows: tuple[Row, ...] = ()
+    repeats: bool = True  # False: no code repeats a colour
+    codemaker: Codemaker | None = None  # None: a person keeps the secret and types the pegs
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -75,6 +95,11 @@ class Game:
         rows = list(self.rows)
         rows.insert(to, rows.pop(index))
         return replace(self, rows=tuple(rows))
+
+
+def solved(game: Game) -> bool:
+    """The last row's pegs are all black: the game is over."""
+    return bool(game.rows) and game.rows[-1].feedback == Feedback(game.pegs, 0)
 
 
 def colour_keys(colours: Sequence[str]) -> tuple[str, ...]:
@@ -120,7 +145,18 @@ def parse_guess(game: Game, text: str) -> Code:
             code.append(resolve_colour(game, word))
         except PuzzleError as error:
             raise PuzzleError(f"peg {position}: {error.message}") from None
+    if not game.repeats:
+        check_no_repeats(game, code)
     return tuple(code)
+
+
+def check_no_repeats(game: Game, code: list[int]) -> None:
+    for position, colour in enumerate(code):
+        if colour in code[:position]:
+            raise PuzzleError(
+                f"peg {position + 1}: {game.colours[colour]} is already peg {code.index(colour) + 1}, "
+                "and this game has no repeated colours"
+            )
 
 
 def parse_feedback(pegs: int, text: str) -> Feedback:
@@ -157,28 +193,67 @@ def check_feedback(pegs: int, feedback: Feedback) -> None:
 @reads_text
 def parse(text: str) -> Game:
     pegs, colours, pegs_line = 4, CLASSIC_COLOURS, None
+    repeats, repeats_line, codemaker = True, None, None
     rows: list[Row] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].rstrip()
         if not line.strip():
             continue
-        header = re.match(r"\s*(pegs|colou?rs)\s*:(.*)$", line, re.IGNORECASE)
+        header = re.match(r"\s*(pegs|colou?rs|repeats|codemaker)\s*:(.*)$", line, re.IGNORECASE)
         if header:
             if rows:
-                raise PuzzleError("headers (pegs:, colours:) come before the rows", line=number, column=1)
+                raise PuzzleError("headers (pegs:, colours:, ...) come before the rows", line=number, column=1)
             key, value = header.group(1).lower(), header.group(2)
             column = header.start(2) + 1
             if key == "pegs":
                 pegs, pegs_line = read_pegs(value, number, column), number
+            elif key == "repeats":
+                repeats, repeats_line = read_yes_no(value, number, column), number
+            elif key == "codemaker":
+                codemaker = read_codemaker(value, number, column)
             else:
                 colours = read_colours(value, number, column)
             continue
+        if not rows and not repeats:  # before reading rows that could not be codes
+            check_enough_colours(pegs, len(colours), repeats_line)
         if len(rows) == MAX_ROWS:
             raise PuzzleError(TOO_MANY_ROWS, line=number, column=1)
-        rows.append(read_row(Game(pegs, colours), line, number))
+        rows.append(read_row(Game(pegs, colours, repeats=repeats), line, number))
     if pegs_line is None and rows and len(rows[0].guess) != pegs:
         raise PuzzleError(f"no 'pegs:' line and the rows do not have {pegs} pegs", line=1, column=1)
-    return Game(pegs, colours, tuple(rows))
+    if not repeats:
+        check_enough_colours(pegs, len(colours), repeats_line)
+    return Game(pegs, colours, tuple(rows), repeats, codemaker)
+
+
+def read_yes_no(value: str, line: int, column: int) -> bool:
+    word = value.strip().lower()
+    if word not in ("yes", "no"):
+        raise PuzzleError(f"repeats: is yes or no, not {shown(value.strip())}", line=line, column=column)
+    return word == "yes"
+
+
+def read_codemaker(value: str, line: int, column: int) -> Codemaker:
+    words = value.split()
+    if words == ["adversary"]:
+        return Codemaker("adversary")
+    if len(words) == 2 and words[0] == "random" and not words[1].startswith("-"):
+        return Codemaker("random", read_number(words[1], line=line, column=column + value.find(words[1])))
+    raise PuzzleError(
+        f"codemaker: is 'random' and a seed (a whole number), or 'adversary', not {shown(value.strip())}",
+        line=line,
+        column=column,
+    )
+
+
+def check_enough_colours(pegs: int, colours: int, line: int | None = None) -> None:
+    """Codes without repeated colours exist only when there are at least as many colours as pegs."""
+    if pegs > colours:
+        raise PuzzleError(
+            f"without repeated colours {pegs} pegs need at least {pegs} colours, not {colours}",
+            line=line,
+            column=None if line is None else 1,
+        )
 
 
 def read_pegs(value: str, line: int, column: int) -> int:
@@ -220,6 +295,8 @@ def read_row(game: Game, line: str, number: int) -> Row:
 
 
 def format(game: Game) -> str:
-    header = [f"pegs: {game.pegs}", f"colours: {' '.join(game.colours)}"]
+    header = [f"pegs: {game.pegs}", f"colours: {' '.join(game.colours)}"] + ["repeats: no"] * (not game.repeats)
+    if game.codemaker:
+        header.append(f"codemaker: {game.codemaker}")
     rows = [f"{' '.join(game.name(row.guess))} = {row.feedback}" for row in game.rows]
     return "\n".join(header + rows) + "\n"

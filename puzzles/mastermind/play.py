@@ -45,11 +45,13 @@ class Results:
 class Codebreaker:
     """One strategy on one variant, with its decisions remembered."""
 
-    def __init__(self, space: CodeSpace, strategy: str, budget: Budget | None = None) -> None:
+    def __init__(
+        self, space: CodeSpace, strategy: str, budget: Budget | None = None, optimal: OptimalSearch | None = None
+    ) -> None:
         self.space = space
         self.strategy = strategy
         self.budget = budget
-        self.optimal = OptimalSearch(space) if strategy == "optimal" else None
+        self.optimal = (optimal or OptimalSearch(space)) if strategy == "optimal" else None
         self.decisions: dict[bytes, int] = {}
 
     def guess(self, alive: Alive, played: list[Code], should_stop: ShouldStop = never) -> int:
@@ -65,20 +67,24 @@ class Codebreaker:
                 self.decisions[key] = guess
         return self.decisions[key]
 
-    def play(self, secret: int, should_stop: ShouldStop = never) -> int:
-        """How many guesses this strategy needs to find `secret`."""
+    def line(self, secret: int, should_stop: ShouldStop = never) -> list[Code]:
+        """The guesses this strategy plays against `secret`, the last one winning."""
         space = self.space
         alive: Alive = None
         played: list[Code] = []
         secret_code = space.code(secret)
-        for turn in range(1, MAX_GUESSES + 1):
+        while len(played) < MAX_GUESSES:
             code = space.code(self.guess(alive, played, should_stop))
+            played.append(code)
             feedback = score(secret_code, code)
             if feedback == Feedback(space.pegs, 0):
-                return turn
-            played.append(code)
+                return played
             alive = space.select(code, feedback, alive, should_stop)
         raise RuntimeError(f"strategy {self.strategy} did not find {secret_code} in {MAX_GUESSES} guesses")
+
+    def play(self, secret: int, should_stop: ShouldStop = never) -> int:
+        """How many guesses this strategy needs to find `secret`."""
+        return len(self.line(secret, should_stop))
 
     def play_all(self, secrets: np.ndarray, should_stop: ShouldStop = never) -> Results:
         turns = [self.play(int(secret), should_stop) for secret in secrets]

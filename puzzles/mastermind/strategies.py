@@ -7,8 +7,10 @@ Every strategy looks at how a guess would split the codes still possible
 - expected-size (Irving): the smallest expected part, sum(n²)/N;
 - entropy (Neuwirth): the most information, -sum p log p;
 - most-parts (Kooi): the most parts;
-- optimal: the least expected number of guesses, by search over the best
-  candidates at every node (exact on small spaces such as 4x6).
+- optimal: the least expected number of guesses, exact by branch and bound
+  (`optimal.ExactSearch`) up to MAX_CODES codes on variants of up to
+  MAX_SPACE codes (4x6 included), else a narrow search over the best
+  candidates at every node.
 
 Guesses are drawn from all codes.  Ties go to a code that may be the secret,
 then to the lowest code in colour order, so results are reproducible.  Colours
@@ -32,6 +34,7 @@ import numpy as np
 from puzzles.core import Budget, Deadline, ShouldStop, distinct, never, stop_if_asked
 from puzzles.mastermind.codes import CHUNK, Alive, CodeSpace
 from puzzles.mastermind.game import Code, Feedback
+from puzzles.mastermind.optimal import MAX_CODES, MAX_SPACE, WORK, ExactSearch, OutOfBudget, Value, relabel_in_order
 
 STRATEGIES = ("entropy", "minimax", "expected-size", "most-parts", "optimal")
 SECRET_SAMPLE = 4_000
@@ -67,7 +70,7 @@ class Suggestion:
     @property
     def entropy(self) -> float:
         sizes = np.array([n for _, n in self.parts], dtype=float) / self.remaining
-        return float(-(sizes * np.log2(sizes)).sum())
+        return float(-(sizes * np.log2(sizes)).sum()) + 0.0  # + 0.0: one part is 0 bits, not "-0.00"
 
     @property
     def win_chance(self) -> float:
@@ -141,26 +144,31 @@ def candidate_guesses(
         drawn = np.concatenate([space.sample(alive, SAMPLED_GUESSES, SEED), space.sample(None, SAMPLED_GUESSES, SEED)])
         return lowest_alike(space, drawn, absent, fresh), False
     if absent.sum() < 2 and fresh.sum() < 2:
-        return np.arange(space.size), True
+        return space.listed(None, 0, space.size), True
     classes = []
     for start in range(0, space.size, CHUNK):
         stop_if_asked(should_stop)
-        classes.append(lowest_alike(space, np.arange(start, min(start + CHUNK, space.size)), absent, fresh))
+        classes.append(lowest_alike(space, space.listed(None, start, start + CHUNK), absent, fresh))
     return distinct(np.concatenate(classes)), True
 
 
 def lowest_alike(space: CodeSpace, indices: np.ndarray, absent: np.ndarray, fresh: np.ndarray) -> np.ndarray:
-    """The lowest code alike to each of these: absent colours all become the first, fresh ones appear in order."""
+    """The lowest code alike to each of these: absent colours all become the first, fresh ones appear in order.
+
+    Without repeats a code holds each absent colour once at most, so absent colours appear in order too.
+    """
     codes = space.digits(indices).astype(np.int64)
-    if absent.any():
+    if absent.any() and space.repeats:
         codes = np.where(absent[codes], np.flatnonzero(absent)[0], codes)
+    elif absent.any():
+        codes = relabel_in_order(codes, np.flatnonzero(absent))
     return distinct(relabel_in_order(codes, np.flatnonzero(fresh)) @ space.powers)
 
 
 def first_guesses(space: CodeSpace) -> np.ndarray:
-    """The lowest code of each partition of the pegs into colours: 0011 for 4x6 (Knuth's 1122)."""
+    """The lowest code of each partition of the pegs into colours: 0011 for 4x6 (Knuth's 1122); 0123 without repeats."""
     guesses = []
-    for sizes in partitions(space.pegs, space.colours):
+    for sizes in partitions(space.pegs, space.colours, None if space.repeats else 1):
         code = [colour for colour, size in enumerate(sizes) for _ in range(size)]
         guesses.append(space.index_of(tuple(code)))
     return np.array(sorted(guesses), dtype=np.int64)
@@ -178,26 +186,6 @@ def partitions(total: int, parts: int, largest: int | None = None) -> list[tuple
         for first in range(min(total, largest), 0, -1)
         for rest in partitions(total - first, parts - 1, first)
     ]
-
-
-def relabel_in_order(codes: np.ndarray, interchangeable: np.ndarray) -> np.ndarray:
-    """Rename interchangeable colours so they first appear in increasing order."""
-    if len(interchangeable) < 2:
-        return codes
-    rows = np.arange(len(codes))
-    mapping = np.full((len(codes), int(codes.max()) + 1), -1, dtype=np.int64)
-    taken = np.zeros(len(codes), dtype=np.int64)
-    is_fresh = np.zeros(int(codes.max()) + 1, bool)
-    is_fresh[interchangeable[interchangeable <= codes.max()]] = True
-    out = codes.copy()
-    for position in range(codes.shape[1]):
-        colour = codes[:, position]
-        fresh = is_fresh[colour]
-        new = fresh & (mapping[rows, colour] < 0)
-        mapping[rows[new], colour[new]] = interchangeable[taken[new]]
-        taken[new] += 1
-        out[:, position] = np.where(fresh, mapping[rows, colour], colour)
-    return out
 
 
 # ---------------------------------------------------------------- one-step strategies
@@ -253,24 +241,75 @@ def candidate_order(candidates: np.ndarray, consistent: np.ndarray, alive: int, 
 
 
 class OptimalSearch:
-    """Least total guesses over all secrets, searching the best few guesses at each node.
+    """The optimal strategy: exact (`ExactSearch`) where it applies and finishes within its work budget.
 
-    `total(alive)` is the number of guesses needed to solve every code in
-    `alive` (each counted once), found by trying at each node the `width`
-    guesses the entropy heuristic likes best plus the consistent ones among
-    them; results are memoised by the set of codes, so the whole strategy tree
-    is computed once and then answers every position instantly.
+    Past that (variants over MAX_SPACE codes, positions over MAX_CODES, or a
+    search that runs out of work) it falls back to a narrow search: at each
+    node only the `width` guesses the entropy heuristic likes best, plus the
+    consistent ones among them; its totals are then only upper bounds.  Both
+    memoise by the set of codes, and the memos survive a cancel.
     """
 
-    def __init__(self, space: CodeSpace, width: int = 6) -> None:
+    def __init__(
+        self, space: CodeSpace, width: int = 6, exact: ExactSearch | None = None, budget: Budget | None = WORK
+    ) -> None:
         self.space = space
         self.width = width
+        self.budget = budget  # of the exact search, for each suggestion
         self.should_stop: ShouldStop = never
         self.memo: dict[bytes, tuple[int, int]] = {}
         self.win = space.packed(Feedback(space.pegs, 0))
+        self.exact_search = exact
+
+    @property
+    def exact(self) -> ExactSearch | None:
+        """The exact search, built on first use (its feedback table takes a moment); None past MAX_SPACE."""
+        if self.exact_search is None and self.space.size <= MAX_SPACE:
+            self.exact_search = ExactSearch(self.space)
+        return self.exact_search
+
+    @property
+    def known(self) -> int:
+        """How many exact totals the search knows (to tell when they are worth keeping again)."""
+        return 0 if self.exact_search is None else len(self.exact_search.memo)
+
+    def value(
+        self, alive: np.ndarray, played: list[Code], budget: Budget | None = WORK, should_stop: ShouldStop = never
+    ) -> Value | None:
+        """The exact optimum for these codes, or None when the exact search does not apply or runs out of work."""
+        if self.exact is None or len(alive) > MAX_CODES:
+            return None
+        try:
+            return self.exact.value(alive, played, budget, should_stop)
+        except OutOfBudget:
+            return None
+
+    def row_cost(
+        self,
+        alive: np.ndarray,
+        guess: int,
+        played: list[Code],
+        budget: Budget | None = WORK,
+        should_stop: ShouldStop = never,
+    ) -> float | None:
+        """Expected extra guesses of playing `guess` from `alive` (then optimally) over the optimum; None if unknown."""
+        deadline = Deadline(budget, should_stop)
+        best = self.value(alive, played, deadline.left(), should_stop)
+        if best is None:
+            return None
+        if guess == best.guess:
+            return 0.0
+        try:
+            total = self.exact.guess_total(alive, guess, played, deadline.left(), should_stop)
+        except OutOfBudget:
+            return None
+        return (total - best.total) / best.codes
 
     def best(self, alive: np.ndarray, played: list[Code], should_stop: ShouldStop = never) -> tuple[int, int]:
-        """(total guesses, best guess index) for the codes `alive`; the memo survives a cancel."""
+        """(total guesses, best guess index) for the codes `alive`: exact when `value` answers."""
+        exact = self.value(alive, played, self.budget, should_stop)
+        if exact is not None:
+            return exact.total, exact.guess
         self.should_stop = should_stop
         try:
             return self.solve(alive, played)

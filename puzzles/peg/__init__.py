@@ -1,7 +1,8 @@
 """Peg solitaire: which moves keep a one-peg finish, and how many winning games follow.
 
 A board is a few lines of description: its holes and its jump directions
-(`board`); a position is a bitboard on it, read and written as text
+(`board`), a named one or any shape drawn on the square or triangular
+lattice; a position is a bitboard on it, read and written as text
 (`position`).  Conway's position classes say which finishes are still possible
 at all (`classes`).
 

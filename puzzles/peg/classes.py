@@ -15,6 +15,7 @@ def class_functions(name: str) -> tuple[tuple[int, int], ...]:
     Along such a map a jump's three holes fall in the three different residues,
     so every jump flips the parity of the pegs in all three residue classes at
     once: the parities' differences never change (Conway's position classes).
+    Only the lattice's directions matter, so this holds on any drawn shape.
     """
     board = BOARDS[name]
     return tuple(

@@ -1,10 +1,13 @@
 """Zebra puzzles and logic grids: type the clues as printed, watch the grid narrow, know why.
 
 `model` holds the categories, clues and atoms; `file` reads and writes the
-puzzle file and edits a puzzle; `reading` reads a clue (formal and plain
-English): `mentions` finds the values it names and `phrasing` matches what is
-left and echoes it in canonical form; `solver` propagates and counts with
-numpy; `analysis` turns that into marks, reasons and hints.
+puzzle file (or a page as puzzle sites print it) and edits a puzzle; `reading`
+reads a clue (formal and plain English): `mentions` finds the values it names,
+`phrasing` matches what is left and echoes it in canonical form, and
+`vocabulary` holds the words that only describe a person and the other names
+of values; `solver` propagates and counts by search; `analysis` turns that
+into marks, reasons and hints; `generator` makes unique puzzles in the
+wording of published pages.
 """
 
 from __future__ import annotations
@@ -13,7 +16,16 @@ from dataclasses import dataclass
 
 from puzzles.core import Budget, ShouldStop, never
 from puzzles.zebra.analysis import BUDGET, Analysis, analyse
-from puzzles.zebra.file import add_clue, format, is_category_line, move_clue, parse, remove_clue, set_category
+from puzzles.zebra.file import (
+    add_clue,
+    format,
+    is_category_line,
+    move_clue,
+    parse,
+    paste,
+    remove_clue,
+    set_category,
+)
 from puzzles.zebra.model import Clue, Puzzle
 from puzzles.zebra.reading import read_clue
 
@@ -32,6 +44,7 @@ __all__ = [
     "is_category_line",
     "move_clue",
     "parse",
+    "paste",
     "read_clue",
     "remove_clue",
     "set_category",

@@ -4,31 +4,20 @@ Two layers of marks per (value, object): what propagation deduces clue by
 clue, as a person marks a grid (`X` with the clue that did it, `O` when one
 object is left), and what holds in every remaining solution (`x`: no
 solution has it, though no single clue step shows it; `o`: in every
-solution).  Counting uses the solver's contraction, so even 24.9 billion
-candidates are counted exactly at once.
+solution).  The solver's count carries per-cell counts along, so the second
+layer comes from the same search as the count.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from math import factorial
 
-import numpy as np
-
 from puzzles.core import Budget, Count, Deadline, ShouldStop, Status, never
-from puzzles.zebra.model import Puzzle, arrangements, placements
-from puzzles.zebra.solver import (
-    Cell,
-    Factor,
-    Propagated,
-    contract,
-    factors,
-    marginals,
-    possible,
-    propagate,
-    solutions,
-)
+from puzzles.zebra import solver
+from puzzles.zebra.model import Puzzle
+from puzzles.zebra.solver import Cell, Model, Propagated, model_of, propagate, satisfiable, solutions
 
 RULED_OUT = "X"  # a clue rules it out (propagation)
 NO_SOLUTION = "x"  # no solution has it, yet no clue alone shows it
@@ -36,9 +25,7 @@ DEDUCED = "O"  # the only object left by propagation
 CERTAIN = "o"  # in every solution, though propagation leaves others
 OPEN = "·"
 
-FEW = 1000
-BUDGET = Budget(work=2_000)  # search steps: the same answer on every machine (the screens pass seconds)
-"""Up to this many solutions, the tally is counted from the solutions themselves."""
+BUDGET = Budget(work=20_000)  # search nodes: the same answer on every machine (the screens pass seconds)
 
 Solution = tuple[tuple[str, ...], ...]
 """One row per object, one value name per category."""
@@ -145,28 +132,31 @@ def analyse(
     costs one new count, not one per clue.
     """
     deadline = Deadline(budget, should_stop)
-    propagated, fs, count = counted(puzzle, atoms_of(puzzle, len(puzzle.clues)), deadline)
+    model = model_of(puzzle)
+    propagated = propagate(model, deadline)
     tally, found = None, ()
-    if fs is not None:
-        if count.exact and 0 < count.value <= FEW:
-            every = list(solutions(fs, propagated.domains, deadline))
-            tally = tally_of_solutions(puzzle, every)
-            found = tuple(solution_of(puzzle, s) for s in every[:limit])
-        elif count.exact and count.value and not deadline.expired():
-            tally = tally_of(puzzle, fs, propagated, deadline)
-            found = tuple(solution_of(puzzle, s) for s in islice(solutions(fs, propagated.domains, deadline), limit))
+    if propagated.failed is not None:
+        count = Count(0)
+    else:
+        counted = solver.count(model, deadline, margins=True)
+        count = Count(counted.value, counted.exact)
+        if counted.exact:
+            tally = tally_of(puzzle, model, counted.margins)
+        if counted.exact and counted.value:
+            used = [
+                sum(1 << o for o, share in enumerate(counted.margins.get(x, ())) if share) for x in range(model.size)
+            ]
+            within = [used[x] if x in counted.margins else d for x, d in enumerate(model.start)]
+            shown = islice(solutions(model, deadline, within=within), limit)
+            found = tuple(solution_of(puzzle, model, s) for s in shown)
     if count == Count(0):
         tally = tuple(nobody(puzzle.n) for _ in puzzle.categories)
-    conflict = smallest_conflict(puzzle, deadline) if count.value == 0 else ()
-    clue_notes = notes_of(puzzle, count, conflict, deadline, known_counts(puzzle, earlier)) if notes else ()
-    marks = marks_of(puzzle, propagated, tally)
+    conflict = smallest_conflict(puzzle, deadline) if count == Count(0) else ()
+    clue_notes = notes_of(puzzle, model, count, conflict, deadline, known_counts(puzzle, earlier)) if notes else ()
+    marks = marks_of(puzzle, model, propagated, tally)
     return Analysis(
         puzzle, count, marks, tally, propagated.reasons, found, clue_notes, conflict, split_of(count, tally)
     )
-
-
-def atoms_of(puzzle: Puzzle, k: int, skip: frozenset[int] = frozenset()) -> list:
-    return [(i, atom) for i, clue in enumerate(puzzle.clues[:k]) for atom in clue.atoms if i not in skip]
 
 
 def nobody(n: int) -> tuple[tuple[int, ...], ...]:
@@ -174,50 +164,34 @@ def nobody(n: int) -> tuple[tuple[int, ...], ...]:
     return ((0,) * n,) * n
 
 
-def tally_of(puzzle: Puzzle, fs: list, propagated: Propagated, deadline: Deadline) -> tuple | None:
-    """Per category, value and object: how many solutions put the value there (None: out of time)."""
-    per_arrangement, exact = marginals(fs, deadline)
-    if not exact:
-        return None
-    n, rows = puzzle.n, []
-    for c in range(len(puzzle.categories)):
-        if c == puzzle.key:
-            rows.append(nobody(n))
-            continue
-        where = placements(n)[propagated.domains[c]].reshape(len(per_arrangement[c]), n * n)
-        counts = np.rint(per_arrangement[c] @ where).astype(np.int64).reshape(n, n)
-        rows.append(tuple(tuple(int(x) for x in row) for row in counts))
-    return tuple(rows)
-
-
-def tally_of_solutions(puzzle: Puzzle, every: list[dict[int, int]]) -> tuple:
-    """The tally counted straight from the solutions: cheaper than marginals when they are few."""
+def tally_of(puzzle: Puzzle, model: Model, margins: dict[int, list[int]]) -> tuple:
+    """Per category, value and object: how many solutions put the value there."""
     n = puzzle.n
     return tuple(
-        nobody(n) if c == puzzle.key else tuple(map(tuple, placements(n)[[s[c] for s in every]].sum(axis=0).tolist()))
+        nobody(n) if c == puzzle.key else tuple(tuple(margins[c * n + v]) for v in range(n))
         for c in range(len(puzzle.categories))
     )
 
 
-def marks_of(puzzle: Puzzle, propagated: Propagated, tally: tuple | None) -> tuple:
+def marks_of(puzzle: Puzzle, model: Model, propagated: Propagated, tally: tuple | None) -> tuple:
     n, result = puzzle.n, []
     for c in range(len(puzzle.categories)):
         if c == puzzle.key:
             result.append(())
             continue
-        deduced = possible(puzzle, propagated.domains, c)
-        exact = deduced if tally is None else np.array(tally[c]) > 0
         rows = []
         for v in range(n):
+            deduced = propagated.domains[c * n + v]
+            exact = deduced if tally is None else sum(1 << o for o in range(n) if tally[c][v][o])
             row = []
             for o in range(n):
-                if not deduced[v, o]:
+                if not deduced >> o & 1:
                     row.append(RULED_OUT if (c, v, o) in propagated.reasons else OPEN)
-                elif not exact[v, o]:
+                elif not exact >> o & 1:
                     row.append(NO_SOLUTION)
-                elif deduced[v].sum() == 1:
+                elif deduced.bit_count() == 1:
                     row.append(DEDUCED)
-                elif exact[v].sum() == 1:
+                elif exact.bit_count() == 1:
                     row.append(CERTAIN)
                 else:
                     row.append(OPEN)
@@ -226,13 +200,12 @@ def marks_of(puzzle: Puzzle, propagated: Propagated, tally: tuple | None) -> tup
     return tuple(result)
 
 
-def solution_of(puzzle: Puzzle, arrangement: dict[int, int]) -> Solution:
+def solution_of(puzzle: Puzzle, model: Model, domains: list[int]) -> Solution:
     n = puzzle.n
     table = [[""] * len(puzzle.categories) for _ in range(n)]
     for c, category in enumerate(puzzle.categories):
         for v, value in enumerate(category.values):
-            o = v if c == puzzle.key else int(arrangements(n)[arrangement[c], v])
-            table[o][c] = value
+            table[domains[c * n + v].bit_length() - 1][c] = value
     return tuple(tuple(row) for row in table)
 
 
@@ -248,19 +221,16 @@ def split_of(count: Count, tally: tuple | None) -> Cell | None:
     return None if best is None else best[1]
 
 
-def counted(puzzle: Puzzle, atoms: list, deadline: Deadline) -> tuple[Propagated, list[Factor] | None, Count]:
-    """Propagate, then count: the factors are None when propagation already found no solution."""
-    propagated = propagate(puzzle, atoms, deadline)
-    if propagated.failed is not None:
-        return propagated, None, Count(0)
-    fs = factors(puzzle, [a for _, a in atoms], propagated.domains)
-    total = contract(fs, (), deadline)
-    return propagated, fs, Count(int(total.value.round()), total.exact)
+def without(puzzle: Puzzle, k: int, skip: frozenset[int]) -> Puzzle:
+    """The first k clues, leaving out `skip` (an atomless clue keeps the numbering)."""
+    clues = tuple(replace(clue, atoms=()) if i in skip else clue for i, clue in enumerate(puzzle.clues[:k]))
+    return replace(puzzle, clues=clues)
 
 
-def count_of(puzzle: Puzzle, k: int, deadline: Deadline, skip: frozenset[int] = frozenset()) -> Count:
-    """Solutions with the first k clues, leaving out `skip`."""
-    return counted(puzzle, atoms_of(puzzle, k, skip), deadline)[2]
+def count_of(model: Model, k: int, deadline: Deadline) -> Count:
+    """Solutions with the first k clues."""
+    counted = solver.count(model.prefix(k), deadline)
+    return Count(counted.value, counted.exact)
 
 
 def smallest_conflict(puzzle: Puzzle, deadline: Deadline) -> tuple[int, ...]:
@@ -269,26 +239,26 @@ def smallest_conflict(puzzle: Puzzle, deadline: Deadline) -> tuple[int, ...]:
     for i in range(len(puzzle.clues)):
         if deadline.expired():
             break
-        if count_of(puzzle, len(puzzle.clues), deadline, frozenset(out | {i})).value == 0:
+        if satisfiable(model_of(without(puzzle, len(puzzle.clues), frozenset(out | {i}))), deadline) is False:
             out.add(i)
     return tuple(i for i in range(len(puzzle.clues)) if i not in out)
 
 
 def known_counts(puzzle: Puzzle, earlier: Analysis | None) -> dict[int, Count]:
-    """Exact counts of the clue prefixes `earlier` shares with `puzzle`, by prefix length."""
+    """The counts (exact or "at least") of the clue prefixes `earlier` shares with `puzzle`, by prefix length."""
     if earlier is None or (earlier.puzzle.categories, earlier.puzzle.key) != (puzzle.categories, puzzle.key):
         return {}
     known = {}
     for k, (old, new, note) in enumerate(zip(earlier.puzzle.clues, puzzle.clues, earlier.notes, strict=False), 1):
         if old.atoms != new.atoms:
             break
-        if note.after is not None and note.after.exact:
-            known[k] = note.after
+        if note.after is not None:
+            known[k] = note.after  # an "at least" too: asking again would most likely run out again
     return known
 
 
 def notes_of(
-    puzzle: Puzzle, count: Count, conflict: tuple[int, ...], deadline: Deadline, known: dict[int, Count]
+    puzzle: Puzzle, model: Model, count: Count, conflict: tuple[int, ...], deadline: Deadline, known: dict[int, Count]
 ) -> tuple[ClueNote, ...]:
     """How many solutions each clue leaves, so a clue that changes nothing stands out."""
     before: Count | None = Count(factorial(puzzle.n) ** len(puzzle.free))
@@ -296,7 +266,7 @@ def notes_of(
     for k, clue in enumerate(puzzle.clues, 1):
         after = known.get(k)
         if after is None and before is not None and not deadline.expired():
-            after = count if k == len(puzzle.clues) else count_of(puzzle, k, deadline)
+            after = count if k == len(puzzle.clues) else count_of(model, k, deadline)
         idle = bool(before and after and before.exact and after.exact and after.value == before.value and clue.atoms)
         result.append(ClueNote(clue.canonical, after, idle, k - 1 in conflict))
         before = after

@@ -3,6 +3,13 @@
 A file has category lines (`Colour: red, green, ivory`), an optional
 `key: Name` line, then one clue per line (numbered or not, `#` comments),
 each read by `reading.read_clue`.
+
+A page as puzzle sites print it reads too: an opening paragraph (`There are 3
+houses, numbered 1 to 3 ...`), one bullet per category with its description
+and its values in backquotes (`- People have unique favorite drinks: `tea`,
+`coffee``), then `## Clues:` and the numbered clues.  Each such category is
+named after the noun of its description (`Drink`); `Name: - description: ...`
+keeps a chosen name, and is how such a category is written back.
 """
 
 from __future__ import annotations
@@ -10,20 +17,30 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from puzzles.core import PuzzleError, reads_text, shown
+from puzzles.core import PuzzleError, checked_text, reads_text, shown
 from puzzles.numbergrid import Line
 from puzzles.zebra.mentions import did_you_mean
 from puzzles.zebra.model import Category, Puzzle
+from puzzles.zebra.phrasing import how_many
 from puzzles.zebra.reading import read_clue
+from puzzles.zebra.vocabulary import category_name
 
-MAX_VALUES = 5  # 5! = 120 arrangements: a three-category table has 1.7M entries; 6 would make it 373M
+MAX_VALUES = 8  # puzzle books and sites print 4 to 8 values per category
 MAX_CATEGORIES = 8  # printed grids have 3 to 6; at 10 the count of solutions no longer fits 64 bits
 MAX_CLUES = 100  # printed puzzles have up to about 40; each is read and propagated on every edit
 MAX_NAME = 40  # characters of a category name or value, which messages quote
+MAX_DESCRIPTION = 120  # characters of a page's description of a category (`People use unique phone models`)
 
 CATEGORY_LINE = re.compile(r"\s*([A-Za-z][\w &'-]*?)\s*:\s+(.*\S)\s*$")
 KEY_LINE = re.compile(r"\s*key\s*:\s*(.*?)\s*$", re.IGNORECASE)
 IGNORED = re.compile(r"\s*(#|\.::|\||={3,})")
+BULLET_LINE = re.compile(
+    r"\s*(?:[-*\u2022]\s*)?(?:([A-Za-z][\w &'-]*?)\s*:\s*[-\u2013\u2014]\s+)?(\w[^:`]*?)\s*:\s*(`[^`]*`(?:\s*,\s*(?:and\s+)?`[^`]*`)*)\s*\.?\s*$"
+)
+PLAIN_BULLET = re.compile(r"\s*[-*\u2022]\s+(\w[^:`]*?)\s*:\s+([^`]*?)\s*\.?\s*$")
+NUMBERED = re.compile(r"\s*\d+\s*[.)]\s")
+CLUES_HEADING = re.compile(r"\s*[#*]*\s*clues\s*:?\s*\**\s*:?\s*$", re.IGNORECASE)
+OPENING = re.compile(r"\s*there (?:are|is) (\w+) (?:houses|house|people|persons|positions)\b.*[,.]", re.IGNORECASE)
 
 
 @reads_text
@@ -31,17 +48,24 @@ def parse(text: str) -> Puzzle:
     categories: list[tuple[Line, Category]] = []
     key: tuple[Line, str] | None = None
     clues: list[Line] = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = Line(number, raw.replace("\u2019", "'"))
-        if not raw.strip() or IGNORED.match(raw):
+    opening: list[Line] = []
+    lines = [Line(number, raw.replace("\u2019", "'")) for number, raw in enumerate(text.splitlines(), 1)]
+    heading = next((line.number for line in lines if CLUES_HEADING.fullmatch(line.text)), None)
+    for line in lines:
+        if not line.text.strip() or CLUES_HEADING.fullmatch(line.text) or IGNORED.match(line.text):
             continue
         if match := KEY_LINE.fullmatch(line.text):
             key = (line, match.group(1))
-        elif (category := category_of(line.text)) is not None:
+        elif (category := category_of(line.text, {c.name for _, c in categories})) is not None:
             categories.append((line, category))
+        elif (heading is not None and line.number < heading) or (not categories and opening_line(line.text)):
+            opening.append(line)  # the page's opening paragraph: only its number of houses is checked
+        elif heading is not None and clues and NUMBERED.match(clues[-1].text) and not NUMBERED.match(line.text):
+            clues[-1] = Line(clues[-1].number, f"{clues[-1].text.rstrip()} {line.text.strip()}")  # a wrapped clue
         else:
             clues.append(line)
     puzzle = checked_categories(categories, key)
+    check_opening(puzzle, opening)
     for line in clues:
         try:
             puzzle = add_clue(puzzle, line.text)
@@ -50,17 +74,56 @@ def parse(text: str) -> Puzzle:
     return puzzle
 
 
-def category_of(text: str) -> Category | None:
-    """`Name: v1, v2, ...` as a category, or None when the line is not one."""
+def category_of(text: str, taken: set[str] = frozenset()) -> Category | None:
+    """`Name: v1, v2, ...` or a page's bullet as a category, or None when the line is not one.
+
+    A bullet without a name is named after its description, avoiding the names in `taken`.
+    """
+    if match := BULLET_LINE.fullmatch(text):
+        name, description, values = match.groups()
+        return Category(
+            name or category_name(description, set(taken)),
+            tuple(v.strip() for v in re.findall(r"`([^`]*)`", values)),
+            description,
+        )
+    if match := PLAIN_BULLET.fullmatch(text):  # a page whose values lost their backquotes
+        description, values = match.groups()
+        plain = tuple(re.sub(r"^and\s+", "", v.strip()) for v in values.split(","))
+        if len(description.split()) == 1:
+            return Category(description, plain)
+        return Category(category_name(description, set(taken)), plain, description)
     match = CATEGORY_LINE.fullmatch(text)
     if match is None:
         return None
     return Category(match.group(1).strip(), tuple(v.strip() for v in match.group(2).split(",")))
 
 
+def opening_line(text: str) -> bool:
+    """A line of a page's opening paragraph, before its categories: `There are 6 houses, ...`, or a lead-in `...:`."""
+    return bool(OPENING.match(text)) or text.rstrip().endswith(":")
+
+
+def check_opening(puzzle: Puzzle, opening: list[Line]) -> None:
+    """The opening paragraph's `There are 6 houses` must agree with the categories."""
+    for line in opening:
+        if match := OPENING.match(line.text):
+            word = match.group(1).lower()
+            number = how_many(word, line=line.number)
+            if number != puzzle.n:
+                raise PuzzleError(
+                    f"the page says {shown(match.group(1))} houses, but the categories have {puzzle.n} values",
+                    line=line.number,
+                    column=match.start(1) + 1,
+                )
+
+
 def checked_categories(found: list[tuple[Line, Category]], key: tuple[Line, str] | None) -> Puzzle:
     if not found:
-        raise PuzzleError("no categories: start with lines like 'Colour: red, green, blue'", line=1, column=1)
+        raise PuzzleError(
+            "no categories: start with lines like 'Colour: red, green, blue' or '- Each person has a name: `Ann`, `Ben`'",
+            line=1,
+            column=1,
+        )
     if len(found) > MAX_CATEGORIES:
         raise PuzzleError(f"a puzzle has at most {MAX_CATEGORIES} categories", line=found[MAX_CATEGORIES][0].number)
     n = len(found[0][1].values)
@@ -69,6 +132,8 @@ def checked_categories(found: list[tuple[Line, Category]], key: tuple[Line, str]
         where = {"line": line.number, "column": 1}
         if any(len(name) > MAX_NAME for name in (category.name, *category.values)):
             raise PuzzleError(f"names and values have at most {MAX_NAME} characters", **where)
+        if len(category.description) > MAX_DESCRIPTION:
+            raise PuzzleError(f"a category's description has at most {MAX_DESCRIPTION} characters", **where)
         if len(category.values) != n:
             raise PuzzleError(
                 f"{category.name} has {len(category.values)} value{'s' * (len(category.values) != 1)}, "
@@ -102,11 +167,19 @@ def checked_categories(found: list[tuple[Line, Category]], key: tuple[Line, str]
 
 
 def format(puzzle: Puzzle) -> str:
-    lines = [f"{c.name}: {', '.join(c.values)}" for c in puzzle.categories]
+    lines = [category_line(c) for c in puzzle.categories]
     if puzzle.key is not None:
         lines.append(f"key: {puzzle.categories[puzzle.key].name}")
     lines += [f"{i}. {clue.text}" for i, clue in enumerate(puzzle.clues, 1)]
     return "\n".join(lines) + "\n"
+
+
+def category_line(category: Category) -> str:
+    """A category as a line of the file: with its page description when it has one."""
+    if category.description:
+        values = ", ".join(f"`{v}`" for v in category.values)
+        return f"{category.name}: - {category.description}: {values}"
+    return f"{category.name}: {', '.join(category.values)}"
 
 
 # ---------------------------------------------------------------- editing
@@ -133,14 +206,24 @@ def move_clue(puzzle: Puzzle, index: int, to: int) -> Puzzle:
 
 
 def set_category(puzzle: Puzzle, text: str) -> Puzzle:
-    """Add or replace (by name) a category typed as `Name: v1, v2, ...`; the clues are read again."""
-    category = category_of(text)
-    if category is None:
+    """Add, replace (by name) or rename a category typed as `Name: v1, v2, ...`; the clues are read again.
+
+    A new name with the very values of a category renames it (`Beverage: tea, coffee, juice`),
+    keeping its page description.
+    """
+    typed = category_of(text)
+    if typed is None:
         raise PuzzleError("a category is 'Name: value, value, ...'", column=1)
-    found = [c for c in puzzle.categories if c.name.lower() != category.name.lower()]
-    index = next((i for i, c in enumerate(puzzle.categories) if c.name.lower() == category.name.lower()), len(found))
-    found.insert(index, category)
-    key = None if puzzle.key is None else (Line(1, "key: "), puzzle.categories[puzzle.key].name)
+    category = category_of(text, {c.name for c in puzzle.categories if not same_values(c, typed)})
+    assert category is not None
+    named = [i for i, c in enumerate(puzzle.categories) if c.name.lower() == category.name.lower()]
+    renamed = [i for i, c in enumerate(puzzle.categories) if same_values(c, category)]
+    index = (named or renamed or [len(puzzle.categories)])[0]
+    if not named and renamed and not category.description:
+        category = replace(category, description=puzzle.categories[index].description)
+    found = list(puzzle.categories)
+    found[index : index + 1] = [category]
+    key = None if puzzle.key is None else (Line(1, "key: "), found[puzzle.key].name)
     fresh = checked_categories([(Line(1, text), c) for c in found], key)
     for number, clue in enumerate(puzzle.clues, 1):
         try:
@@ -148,6 +231,25 @@ def set_category(puzzle: Puzzle, text: str) -> Puzzle:
         except PuzzleError as error:
             raise PuzzleError(f"clue {number} no longer reads: {error.message}", column=1) from None
     return fresh
+
+
+def same_values(a: Category, b: Category) -> bool:
+    return sorted(v.lower() for v in a.values) == sorted(v.lower() for v in b.values)
+
+
+def paste(puzzle: Puzzle, text: str) -> Puzzle:
+    """Pasted text: a whole puzzle or page when it has categories, else its lines are clues added to `puzzle`."""
+    lines = checked_text(text).splitlines()
+    if any(is_category_line(line) for line in lines):
+        return parse(text)
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or IGNORED.match(line) or CLUES_HEADING.fullmatch(line):
+            continue
+        try:
+            puzzle = add_clue(puzzle, line)
+        except PuzzleError as error:
+            raise PuzzleError(error.message, line=number, column=error.column) from None
+    return puzzle
 
 
 def is_category_line(text: str) -> bool:

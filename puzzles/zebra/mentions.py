@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from puzzles.core import PuzzleError, shown
 from puzzles.zebra.model import Category, Puzzle, Ref
+from puzzles.zebra.vocabulary import FUNCTION_WORDS, OTHER_NAMES, stem, words_of
 
 WORD = re.compile(r"[A-Za-z][\w&'-]*")
 STOP = set(
@@ -25,32 +26,96 @@ class Mention:
 
 
 @lru_cache(maxsize=16)
-def value_finder(categories: tuple[Category, ...]) -> tuple[dict[str, frozenset[Ref]], re.Pattern]:
-    """Every way a value may be written, lower-cased, and one pattern that finds them, longest first.
+def value_finder(categories: tuple[Category, ...]) -> tuple[dict[str, frozenset[Ref]], int]:
+    """Every way a value may be written, by its `key`, and the most words one of them spans.
 
-    The forms are `Category:value`, the value and its plurals.  Built once per
-    set of categories, not once per clue: it was three quarters of reading.
+    The forms are `Category:value`, the value, and its variants: plurals,
+    without a leading article, other names (`British` for `brit`, `February`
+    for `feb`).  A variant that is exactly another value's form is not added;
+    one shared by two values stays ambiguous and is refused where it is used.
+    Built once per set of categories, not once per clue.
     """
     exact: dict[str, set[Ref]] = {}
+    written: dict[str, str] = {}
     for c, category in enumerate(categories):
         for v, value in enumerate(category.values):
-            exact.setdefault(f"{category.name}:{value}".lower(), set()).add((c, v))
-            exact.setdefault(value.lower(), set()).add((c, v))
-    forms = {form: set(refs) for form, refs in exact.items()}
-    for form, refs in exact.items():
-        if ":" in form or len(form) < 3:
+            for form in (f"{category.name}:{value}", value):
+                exact.setdefault(key(form), set()).add((c, v))
+                written.setdefault(key(form), form.lower())
+    forms = {k: set(refs) for k, refs in exact.items()}
+    for k, refs in exact.items():
+        if ":" in k or len(k) < 3:
             continue
-        for variant in inflections(form):
-            if variant not in exact:
-                forms.setdefault(variant, set()).update(refs)
-    pattern = re.compile(
-        r"(?<![\w&-])(?:" + "|".join(map(re.escape, sorted(forms, key=len, reverse=True))) + r")(?![\w&-])",
-        re.IGNORECASE,
-    )
-    return {form: frozenset(refs) for form, refs in forms.items()}, pattern
+        for variant in variants(written[k]):
+            if key(variant) not in exact:
+                forms.setdefault(key(variant), set()).update(refs)
+                written.setdefault(key(variant), variant)
+    longest = max(len(TOKEN.findall(re.sub(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])", " ", w))) for w in written.values())
+    return {k: frozenset(refs) for k, refs in forms.items()}, longest
+
+
+TOKEN = re.compile(r"[\w&][\w&'.:]*")
+JOINT = re.compile(r"[\s-]*")
+ENDINGS = ("'s", "'", ".", ":")
+
+
+def key(form: str) -> str:
+    """What the forms of one value share: lower case, without spaces and hyphens (`hip-hop`, `hip hop`, `F-150`)."""
+    return re.sub(r"[\s-]+", "", form.lower())
+
+
+def spans(body: str, forms: dict[str, frozenset[Ref]], longest: int) -> list[tuple[int, int, str]]:
+    """Where values are written in `body`, longest first from the left: (start, end, key).
+
+    A value is a run of words joined only by spaces or hyphens, not glued to
+    a word before it by a hyphen; a trailing `'s` (or `.`, `:`) is not part of it.
+    """
+    tokens = list(TOKEN.finditer(body))
+    found, i = [], 0
+    while i < len(tokens):
+        hit = None
+        if tokens[i].start() == 0 or body[tokens[i].start() - 1] != "-":
+            last = i
+            while last + 1 < min(len(tokens), i + longest) and JOINT.fullmatch(
+                body, tokens[last].end(), tokens[last + 1].start()
+            ):
+                last += 1
+            hit = next(
+                (
+                    (tokens[i].start(), end, k, j)
+                    for j in range(last, i - 1, -1)
+                    for end in ends(body, tokens[i].start(), tokens[j].end())
+                    if (k := key(body[tokens[i].start() : end])) in forms
+                ),
+                None,
+            )
+        if hit is None:
+            i += 1
+            continue
+        found.append(hit[:3])
+        i = hit[3] + 1
+    return found
+
+
+def ends(body: str, start: int, end: int) -> list[int]:
+    """Where a run of words may end: as it is, or without a trailing `'s`, `.` or `:`."""
+    return [end] + [end - len(e) for e in ENDINGS if body[start:end].endswith(e) and end - len(e) > start]
+
+
+def variants(form: str) -> list[str]:
+    """Other ways to write a value: plurals, without an article, other names of the same thing."""
+    found = inflections(form)
+    if (bare := re.sub(r"^(the|a|an)\s+", "", form)) != form:
+        found += [bare, *inflections(bare)]
+    found += [name for name in OTHER_NAMES.get(form, []) if name != form]
+    return found
 
 
 def inflections(word: str) -> list[str]:
+    if word.endswith("ies"):
+        return [word[:-3] + "y", word[:-1]]
+    if word.endswith("oes"):
+        return [word[:-2], word[:-1]]
     if word.endswith("s"):
         return [word[:-1], word + "es"]
     if word.endswith("y"):
@@ -59,20 +124,43 @@ def inflections(word: str) -> list[str]:
 
 
 def find_mentions(puzzle: Puzzle, body: str, skip: list[tuple[int, int]]) -> list[Mention]:
-    forms, pattern = value_finder(puzzle.categories)
-    mentions = []
-    for match in pattern.finditer(body):
-        if any(a <= match.start() < b for a, b in skip):
+    forms, longest = value_finder(puzzle.categories)
+    mentions: list[Mention] = []
+    for start, end, k in spans(body, forms, longest):
+        if any(a <= start < b for a, b in skip):
             continue
-        refs = forms[match.group().lower()]
+        refs = forms[k]
+        if len(refs) > 1:
+            since = mentions[-1].end if mentions else 0
+            near = words_of(body[since:start])[-4:] + words_of(body[end:])[:2]
+            refs = by_context(puzzle.categories, refs, frozenset(stem(w) for w in near))
         if len(refs) > 1:
             options = " or ".join(sorted(puzzle.name(r) for r in refs))
             raise PuzzleError(
-                f"{shown(match.group())} could be {options}: write Category:value", column=match.start() + 1
+                f"{shown(body[start:end])} could be more than one value: did you mean {options}?", column=start + 1
             )
-        mentions.append(Mention(match.start(), match.end(), next(iter(refs))))
+        mentions.append(Mention(start, end, next(iter(refs))))
     check_formal_refs(puzzle, body, mentions)
     return mentions
+
+
+def by_context(categories: tuple[Category, ...], refs: frozenset[Ref], near: frozenset[str]) -> frozenset[Ref]:
+    """Of the values a word could be, the one whose category the words around it name (`the person's child is
+    named Alice`, with Alice both a name and a child); all of them when none or several are named.
+
+    Pages name a person bare and a child with its words (`Alice is the mother of Fred`), so a
+    shared word with no such words around it is the person's name, when a category is called `Name`.
+    """
+    own = {ref: category_words(categories[ref[0]]) for ref in refs}
+    named = [ref for ref in refs if own[ref] - set().union(*(own[r] for r in refs if r[0] != ref[0])) & near]
+    if not named:
+        named = [ref for ref in refs if categories[ref[0]].name.lower() == "name"]
+    return frozenset(named) if len(named) == 1 else refs
+
+
+def category_words(category: Category) -> frozenset[str]:
+    """The content words of a category's name and description: `child` for `Each mother is accompanied by their child`."""
+    return frozenset(stem(w) for w in words_of(f"{category.name} {category.description}") if w not in FUNCTION_WORDS)
 
 
 def check_formal_refs(puzzle: Puzzle, body: str, mentions: list[Mention]) -> None:
@@ -91,9 +179,9 @@ def check_formal_refs(puzzle: Puzzle, body: str, mentions: list[Mention]) -> Non
         raise PuzzleError(f"{shown(category.name)} has no value {shown(value)}{hint}", column=match.start(2) + 1)
 
 
-def did_you_mean(word: str, choices: list[str]) -> str:
+def did_you_mean(word: str, choices: list[str], cutoff: float = 0.6) -> str:
     lowered = {c.lower(): c for c in choices}
-    close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=cutoff)
     return f": did you mean {shown(lowered[close[0]])}?" if close else ""
 
 

@@ -5,16 +5,16 @@ objects.  The objects are positions 1..n from left to right (houses in a row)
 unless a `key` category names them (people in a logic grid, with no order).
 
 A clue is a conjunction of atoms.  An atom is a small predicate over where
-values sit, written so that numpy can evaluate it for thousands of
-arrangements at once: the solver hands it a `Frame` in which `where(ref)` is
-an array of objects and `value(category, objects)` an array of numbers.
+values sit, written so that numpy can evaluate it for every choice of objects
+at once: the solver hands it a `Frame` in which `where(ref)` is an array of
+objects (one axis per value named) and `value(category, objects)` an array of
+numbers.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, cached_property
-from itertools import permutations
+from functools import cached_property
 from typing import Protocol
 
 import numpy as np
@@ -27,8 +27,14 @@ Ref = tuple[int, int]
 
 @dataclass(frozen=True)
 class Category:
+    """A category's name, its values, and how the page described it (`People use unique phone models`), if it did.
+
+    The description's words may describe a person in a clue (`the person who uses @`).
+    """
+
     name: str
     values: tuple[str, ...]
+    description: str = ""
 
     @cached_property
     def numbers(self) -> tuple[int, ...] | None:
@@ -186,21 +192,3 @@ class Puzzle:
     def name(self, ref: Ref) -> str:
         category = self.categories[ref[0]]
         return f"{category.name}:{category.values[ref[1]]}"
-
-
-@cache
-def arrangements(n: int) -> np.ndarray:
-    """All n! ways to spread n values over n objects: row p, column v = object of value v."""
-    return np.array(list(permutations(range(n))), dtype=np.int8).reshape(-1, n)
-
-
-@cache
-def occupants(n: int) -> np.ndarray:
-    """The inverse of `arrangements`: row p, column o = the value at object o."""
-    return np.argsort(arrangements(n), axis=1).astype(np.int8)
-
-
-@cache
-def placements(n: int) -> np.ndarray:
-    """(n!, n, n) booleans: arrangement p puts value v at object o."""
-    return arrangements(n)[:, :, None] == np.arange(n)[None, None, :]

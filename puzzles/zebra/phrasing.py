@@ -18,6 +18,13 @@ from puzzles.zebra.mentions import Mention
 from puzzles.zebra.model import Atom, Between, Compare, Gap, HowMany, Place, Puzzle, Ref, differ, same
 
 NUMBER_WORDS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
+
+
+def how_many(word: str, line: int | None = None) -> int | None:
+    """A count written as digits or as a word (`3`, `three`); None for any other word."""
+    return read_number(word, line=line) if word.isdigit() else NUMBER_WORDS.get(word)
+
+
 ORDINALS = dict(
     zip("first second third fourth fifth sixth seventh eighth ninth tenth".split(), range(1, 11), strict=True)
 )
@@ -104,6 +111,46 @@ def formal(r: Reading) -> Said | None:
     return None
 
 
+def houses_between(r: Reading) -> Said | None:
+    """`There is one house between A and B`, `There are two houses between A and B`: k houses apart, k + 1 positions."""
+    match = r.has(r"^there (?:is|are) (\w+) houses? between [^@]*@[^@]* and [^@]*@[^@]*$")
+    if match is None or len(r.refs) != 2:
+        return None
+    word = match.group(1)
+    k = how_many(word)
+    if k is None:
+        return None
+    need_positions(r, "houses between")
+    a, b = r.refs
+    houses = "one house" if k == 1 else f"{k} houses"
+    return [
+        (
+            Gap(a, b, frozenset({k + 1, -k - 1})),
+            f"there {'is' if k == 1 else 'are'} {houses} between {r.name(a)} and {r.name(b)}",
+        )
+    ]
+
+
+def houses_apart(r: Reading) -> Said | None:
+    """`A is two houses to the left of B` (exactly k positions), `A lives two houses away from B`, `A and B live
+    two houses apart` (either side)."""
+    match = r.has(r"\b(\w+) houses? (?:(?:to the )?(left|right) of|away from|apart)\b")
+    if match is None or len(r.refs) != 2:
+        return None
+    word = match.group(1)
+    k = how_many(word)
+    if k is None:
+        return None
+    need_positions(r, "houses away")
+    a, b = r.refs
+    side = match.group(2)
+    gaps = frozenset({-k} if side == "left" else {k} if side == "right" else {k, -k})
+    where = f"to the {side} of" if side else "away from"  # `apart` is echoed as `away from`
+    text = f"{r.name(a)} is {k} house{'s' * (k != 1)} {where} {r.name(b)}"
+    result: Said = [(Gap(a, b, gaps), text)]
+    return negate(result) if negated(r) else result
+
+
 def place_words(r: Reading) -> Said | None:
     """One value and where it sits: first, last, middle, far left, odd, the third house, ..."""
     if len(r.refs) != 1 or r.has(r"\bthere (are|is)\b"):
@@ -126,8 +173,10 @@ def place_words(r: Reading) -> Said | None:
         places, said = set(range(0, n, 2)), f"{name} is in an odd position"
     elif r.has(r"\beven\b"):
         places, said = set(range(1, n, 2)), f"{name} is in an even position"
-    elif match := r.has(r"\b(" + "|".join(ORDINALS) + r")\b|\b(?:position|house|number) (\d+)\b"):
-        k = ORDINALS.get(match.group(1)) if match.group(1) else read_number(match.group(2))
+    elif match := r.has(
+        r"\b(" + "|".join(ORDINALS) + r")\b|\b(?:position|house|number) (\d+)\b|\b(\d+)(?:st|nd|rd|th)\b"
+    ):
+        k = ORDINALS.get(match.group(1)) if match.group(1) else read_number(match.group(2) or match.group(3))
         if not 1 <= k <= n:
             raise PuzzleError(f"there is no position {k} among {n}", column=1)
         places, said = {k - 1}, f"{name} is in position {k}"
@@ -171,7 +220,7 @@ def declaration(r: Reading) -> Said | None:
     if match is None or r.refs:
         return None
     word = match.group(1)
-    number = read_number(word) if word.isdigit() else NUMBER_WORDS.get(word)
+    number = how_many(word)
     if number != r.puzzle.n:
         raise PuzzleError(f"this puzzle has {r.puzzle.n} objects, not {shown(word)}", column=1)
     return [(None, f"there are {number} objects")]
@@ -268,10 +317,10 @@ def beside(r: Reading) -> Said | None:
         return negate(result) if negated(r) else result
     if len(refs) != 2:
         return None
-    if r.has(r"\b(next to|neighbou?rs?|beside|adjacent|left or right)\b"):
+    if r.has(r"\b(next to|next door|neighbou?rs?|beside|adjacent|left or right)\b"):
         gaps, phrase = frozenset({-1, 1}), "is on the left or right of"
     elif side := r.has(r"\b(left|right)\b"):
-        immediate = r.has(r"\b(immediately|directly|just)\b") or r.has(r"\bon the (left|right) of\b")
+        immediate = r.has(r"\b(immediately|directly|just|exactly)\b") or r.has(r"\bon the (left|right) of\b")
         left = side.group(1) == "left"
         if immediate:
             gaps, phrase = frozenset({-1 if left else 1}), f"is on the {side.group(1)} of"
@@ -314,6 +363,8 @@ ODD = frozenset(SPAN) - EVEN
 FAMILIES = (
     formal,
     declaration,
+    houses_between,
+    houses_apart,
     all_different,
     neither,
     one_other,
@@ -323,3 +374,24 @@ FAMILIES = (
     place_words,
     same_object,
 )
+
+NUMBERS = " ".join(NUMBER_WORDS) + " # "
+NOT = " not never no n't isn't doesn't don't wasn't aren't "
+WORDS_OF = {
+    declaration: NUMBERS + "there are is house object people",
+    houses_between: NUMBERS + "there are is house between and where",
+    houses_apart: NUMBERS + NOT + "house to the left right of away from apart and",
+    all_different: "all different distinct from and are each other",
+    neither: "neither nor and",
+    one_other: "of one the other and either or is are",
+    either_or: "either or both but not and",
+    comparison: " ".join(MORE + LESS) + NOT + "than in by #",
+    beside: NOT
+    + "between somewhere immediately directly just exactly right left next door to neighbour neighbor beside "
+    "adjacent "
+    "of on or same different parity position and each other",
+    place_words: NOT + "far left right or either end first second third fourth fifth sixth seventh eighth ninth "
+    "tenth last leftmost rightmost middle centre center odd even position number # st nd rd th in house",
+    same_object: NOT,
+}
+"""The words each family reads beside the values and the words that describe a person; `#` is any number."""

@@ -1,348 +1,722 @@
-"""Counting logic-grid solutions without enumerating them.
+"""Counting logic-grid solutions by search over where each value sits.
 
-A solution picks, for every free category, one of its n! arrangements; the
-Zebra's five categories make 120^5 = 24.9 billion candidates.  Clues mention
-few categories, so each atom is a small table over the arrangements of the
-categories it mentions (120 x 120 for a two-category clue).  Two steps then
-do all the work with numpy:
+Every value of every category is a variable: the set of objects it may
+still occupy, a bitmask (n <= 8).  A category is a permutation (its values
+all apart), an atom a small boolean table over the objects of the values it
+names, so nothing grows with n!: an 8 x 8 puzzle has 64 variables of 8 bits.
+Three steps do the work:
 
-1. Propagation: every table keeps only the arrangements that some
-   arrangement of the other categories supports (arc consistency), clue by
-   clue until nothing changes.  What a value can no longer do is recorded
-   with the clue that ruled it out: the explanation.
-2. Counting: the number of solutions is the sum over all arrangements of the
-   product of the tables, a tensor contraction done by variable elimination
-   (`np.einsum`, one category at a time).  Where a table would grow too big,
-   one category is fixed to each of its arrangements in turn (conditioning);
-   when time runs out there, the partial sum is an honest "at least".
+1. Propagation: each table keeps only the objects some choice of the others
+   supports (arc consistency); each category keeps its values apart (a placed
+   value leaves its object to no other, an object only one value can take is
+   that value's).  Clue by clue, it says which clue ruled each cell out.
+2. Counting: only the values some clue names are searched; the others of a
+   category fill the objects left, (n - named)! ways, a factor.  Branch on
+   the value most clues name, propagate, split what remains into parts no
+   table joins and whose objects do not overlap; the count is the product of
+   the parts', each remembered by its domains (the same part recurs under
+   many branches).  A part no table touches is a matching count.  Per-cell
+   counts ride along, for the marks and the question that splits.
+3. Budget: each search node costs one unit of work; when it runs out the
+   branches counted so far give an honest "at least".
+
+A comparison in a numeric category (`Compare`) looks at which value of that
+category shares an object with the values compared: that value is a variable
+too (`Channel`), so the comparison itself is a table over two of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from math import factorial, prod
-from typing import TypeVar
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import reduce
+from math import factorial, perm
 
 import numpy as np
 
-from puzzles.core import Deadline
-from puzzles.zebra.model import Atom, Puzzle, Ref, arrangements, occupants, placements
+from puzzles.core import Deadline, OutOfBudget, PuzzleError
+from puzzles.zebra.model import Atom, Compare, HowMany, Puzzle, Ref
 
-MOST_WORK = 300_000_000
-"""Multiply-adds one elimination step may cost (the product of the sizes it touches)."""
-LARGEST_TABLE = 4_000_000
-"""Entries in the biggest table it may build; beyond either limit, condition instead."""
+LARGEST_TABLE = 1 << 22
+"""Entries of the biggest table one clue may make (a clue naming 7 values at 8 objects is 2M)."""
 
-Domains = dict[int, np.ndarray]
-Factor = tuple[tuple[int, ...], np.ndarray]
 Cell = tuple[int, int, int]
 """(category, value, object)."""
-T = TypeVar("T")
 
 
-class Frame:
-    """The atoms' view of a block of arrangements, one array axis per category."""
+def bits(mask: int) -> list[int]:
+    return [o for o in range(mask.bit_length()) if mask >> o & 1]
 
-    def __init__(self, puzzle: Puzzle, categories: Sequence[int], domains: Domains) -> None:
-        self.n = puzzle.n
-        self.key = puzzle.key
-        self.puzzle = puzzle
-        self.index = {}
-        for axis, c in enumerate(categories):
-            shape = [1] * len(categories)
-            shape[axis] = -1
-            self.index[c] = domains[c].reshape(shape)
+
+def single(mask: int) -> bool:
+    return mask & (mask - 1) == 0
+
+
+# ---------------------------------------------------------------- the model
+
+
+@dataclass(frozen=True)
+class Table:
+    """A clue's atom: which objects its variables may take together."""
+
+    clue: int
+    scope: tuple[int, ...]
+    allowed: np.ndarray = field(repr=False)
+    supports: tuple[tuple[int, ...], tuple[int, ...]] | None = field(default=None, repr=False)
+    """For two variables: per object of one, the mask of the other's objects that go with it."""
+    seen: dict = field(default_factory=dict, compare=False, repr=False)  # domains -> revised domains
+    entails: dict = field(default_factory=dict, compare=False, repr=False)  # domains -> holds whatever they take
+
+
+@dataclass(frozen=True)
+class Channel:
+    """Variable `which` names the value of a category (`values`) sharing an object with variable `a`."""
+
+    clue: int
+    a: int
+    which: int
+    values: tuple[int, ...]
+    seen: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def scope(self) -> tuple[int, ...]:
+        return (self.a, self.which, *self.values)
+
+
+@dataclass(frozen=True)
+class Apart:
+    """The values of one category sit at different objects, one each (`whole`: all its values, so every
+    object is taken; else only those clues name, the others filling the objects left)."""
+
+    scope: tuple[int, ...]
+    clue: int = -1  # no clue's: kept by every prefix
+    whole: bool = True
+    seen: dict = field(default_factory=dict, compare=False, repr=False)
+
+
+Constraint = Table | Channel | Apart
+
+
+@dataclass(frozen=True)
+class Model:
+    n: int
+    start: tuple[int, ...]  # every variable's objects before any clue
+    constraints: tuple[Constraint, ...]  # the clues' in clue order, then each free category's Apart
+    cells: tuple[Ref, ...]  # variable i < len(cells) is the value cells[i]; the rest are `Channel.which`
+    free: tuple[int, ...]  # the variables a solution decides (the free categories' values)
+    watch: tuple[tuple[int, ...], ...] = field(repr=False)  # variable -> the constraints that name it
+
+    @property
+    def size(self) -> int:
+        return len(self.start)
+
+    def prefix(self, clues: int) -> Model:
+        """The model of the first `clues` clues only, sharing the constraints (and what they remember)."""
+        kept = tuple(c for c in self.constraints if c.clue < clues)
+        start = list(self.start)
+        for c in self.constraints:
+            if isinstance(c, Channel) and c.clue >= clues:
+                start[c.which] = 1  # a comparison not yet typed: its variable is settled, counted once
+        return Model(self.n, tuple(start), kept, self.cells, self.free, watching(kept, len(start)))
+
+    def mentioned(self) -> Model:
+        """The model counting needs: only the values some clue names are variables.
+
+        The others of a category fill the objects its named values leave, in (n - named)! ways
+        whatever the named ones do: a factor, not a search (`unnamed`).
+        """
+        named = {x for c in self.constraints if not isinstance(c, Apart) for x in c.scope}
+        start = [d if x in named or x >= len(self.cells) else 1 for x, d in enumerate(self.start)]
+        kept: list[Constraint] = [c for c in self.constraints if not isinstance(c, Apart)]
+        for c in self.constraints:
+            if isinstance(c, Apart) and (scope := tuple(x for x in c.scope if x in named)):
+                kept.append(Apart(scope, whole=len(scope) == len(c.scope)))
+        return Model(self.n, tuple(start), tuple(kept), self.cells, self.free, watching(kept, len(start)))
+
+    def unnamed(self) -> dict[tuple[int, ...], tuple[int, ...]]:
+        """Per free category (its variables), those no clue names."""
+        named = {x for c in self.constraints if not isinstance(c, Apart) for x in c.scope}
+        return {c.scope: tuple(x for x in c.scope if x not in named) for c in self.constraints if isinstance(c, Apart)}
+
+
+def variable(puzzle: Puzzle, ref: Ref) -> int:
+    return ref[0] * puzzle.n + ref[1]
+
+
+def model_of(puzzle: Puzzle) -> Model:
+    """The puzzle as variables and constraints (`Model.prefix` for its first clues)."""
+    n, count = puzzle.n, len(puzzle.categories)
+    cells = tuple((c, v) for c in range(count) for v in range(n))
+    start = [1 << v if c == puzzle.key else (1 << n) - 1 for c, v in cells]
+    constraints: list[Constraint] = []
+    for k, clue in enumerate(puzzle.clues):
+        for atom in clue.atoms:
+            constraints += constraints_of(puzzle, k, atom, start)
+    constraints += [Apart(tuple(c * n + v for v in range(n))) for c in puzzle.free]
+    free = tuple(c * n + v for c in puzzle.free for v in range(n))
+    return Model(n, tuple(start), tuple(constraints), cells, free, watching(constraints, len(start)))
+
+
+def watching(constraints: Sequence[Constraint], size: int) -> tuple[tuple[int, ...], ...]:
+    """Per variable, the constraints that name it."""
+    watch: list[list[int]] = [[] for _ in range(size)]
+    for i, constraint in enumerate(constraints):
+        for x in set(constraint.scope):
+            watch[x].append(i)
+    return tuple(map(tuple, watch))
+
+
+def conjuncts(atom: Atom) -> list[Atom]:
+    """An atom that is an `and` of others, as its parts: smaller tables, stronger propagation."""
+    if isinstance(atom, HowMany) and atom.low == atom.high == len(atom.atoms):
+        return [part for inner in atom.atoms for part in conjuncts(inner)]
+    return [atom]
+
+
+def constraints_of(puzzle: Puzzle, clue: int, atom: Atom, start: list[int]) -> list[Constraint]:
+    found: list[Constraint] = []
+    for part in conjuncts(atom):
+        grid = Grid(puzzle, clue, start)
+        allowed = grid.table(part)
+        found += grid.channels
+        found.append(table(clue, tuple(grid.axes), allowed))
+    return found
+
+
+def table(clue: int, scope: tuple[int, ...], allowed: np.ndarray) -> Table:
+    if len(scope) != 2:
+        return Table(clue, scope, allowed)
+    n = allowed.shape[0]
+    masks = lambda rows: tuple(sum(1 << o for o in range(n) if row[o]) for row in rows)
+    return Table(clue, scope, allowed, (masks(allowed), masks(allowed.T)))
+
+
+class Grid:
+    """An atom evaluated at once for every choice of objects of the variables it names (numpy axes).
+
+    It stands in for `model.Frame`: `where(ref)` is an axis of objects.
+    """
+
+    def __init__(self, puzzle: Puzzle, clue: int, start: list[int]) -> None:
+        self.puzzle, self.n, self.clue, self.start = puzzle, puzzle.n, clue, start
+        self.axes: list[int] = []
+        self.channels: list[Channel] = []
+        self.which: dict[tuple[Ref, int], int] = {}
+
+    def axis(self, x: int) -> np.ndarray:
+        if x not in self.axes:
+            self.axes.append(x)
+        return np.arange(self.n).reshape((-1,) + (1,) * (self.axes.index(x)))
 
     def where(self, ref: Ref) -> np.ndarray:
-        c, v = ref
-        if c == self.key:
-            return np.asarray(v)
-        return arrangements(self.n)[self.index[c], v].astype(np.int16)
+        return self.axis(variable(self.puzzle, ref))
 
     def value(self, category: int, objects: np.ndarray) -> np.ndarray:
-        numbers = np.asarray(self.puzzle.categories[category].numbers, dtype=np.int64)
-        if category == self.key:
-            return numbers[objects]
-        return numbers[occupants(self.n)[self.index[category], objects]]
+        raise AssertionError("comparisons are read by `compared`")  # pragma: no cover
+
+    def value_of(self, ref: Ref, category: int) -> np.ndarray:
+        """The index of `category`'s value at ref's object."""
+        if ref[0] == category:
+            return np.asarray(ref[1])
+        if category == self.puzzle.key:
+            return self.where(ref)
+        if (ref, category) not in self.which:
+            x = len(self.start)
+            self.start.append((1 << self.n) - 1)
+            self.which[(ref, category)] = x
+            values = tuple(variable(self.puzzle, (category, v)) for v in range(self.n))
+            self.channels.append(Channel(self.clue, variable(self.puzzle, ref), x, values))
+        return self.axis(self.which[(ref, category)])
+
+    def holds(self, atom: Atom) -> np.ndarray:
+        if isinstance(atom, HowMany):
+            true = sum(self.holds(inner).astype(np.int8) for inner in atom.atoms)
+            return (true >= atom.low) & (true <= atom.high)
+        if isinstance(atom, Compare):
+            return self.compared(atom)
+        return np.asarray(atom.holds(self))
+
+    def compared(self, atom: Compare) -> np.ndarray:
+        numbers = np.asarray(self.puzzle.categories[atom.category].numbers, dtype=np.int64)
+        difference = numbers[self.value_of(atom.a, atom.category)] - numbers[self.value_of(atom.b, atom.category)]
+        if atom.amount is not None:
+            return difference == atom.sign * atom.amount
+        return np.sign(difference) == atom.sign
+
+    def table(self, atom: Atom) -> np.ndarray:
+        """The atom over its axes, in the axes' order, with two values of one category never together."""
+        holds = self.holds(atom)
+        k = len(self.axes)
+        if self.n**k > LARGEST_TABLE:
+            raise PuzzleError(f"a clue naming {k} values is too big to check: split it into shorter clues")
+        # axis i was made as shape (n, 1, ..., 1) with i ones: flip to numpy order (axis i first is last)
+        holds = np.broadcast_to(holds, (self.n,) * k) if k else holds
+        holds = np.transpose(holds, tuple(reversed(range(k)))) if k else holds
+        allowed = np.array(holds, dtype=bool)
+        cells = len(self.puzzle.categories) * self.n
+        for i, x in enumerate(self.axes):
+            for j, y in enumerate(self.axes[:i]):
+                if x < cells and y < cells and x // self.n == y // self.n:
+                    shape = [1] * k
+                    shape[i] = shape[j] = self.n
+                    eye = np.eye(self.n, dtype=bool).reshape(shape)
+                    allowed &= ~eye
+        return allowed
 
 
-def table(puzzle: Puzzle, atom: Atom, domains: Domains) -> Factor:
-    """The atom as a boolean table over the current arrangements of its free categories."""
-    categories = tuple(sorted(atom.categories - {puzzle.key}))
-    holds = atom.holds(Frame(puzzle, categories, domains))
-    shape = tuple(len(domains[c]) for c in categories)
-    return categories, np.broadcast_to(holds, shape)
+# ---------------------------------------------------------------- propagation
 
 
-def start(puzzle: Puzzle) -> Domains:
-    return {c: np.arange(factorial(puzzle.n), dtype=np.int32) for c in puzzle.free}
+def revise(model: Model, constraint: Constraint, domains: list[int]) -> list[int] | None:
+    """Narrow the constraint's variables to what it supports: the ones that changed, or None (none left).
+
+    The answer depends only on the scope's domains, so each constraint remembers it: search meets
+    the same few domains again and again.
+    """
+    scope = constraint.scope
+    before = tuple(domains[x] for x in scope)
+    after = constraint.seen.get(before, MISSING)
+    if after is MISSING:
+        after = constraint.seen[before] = narrowed(model, constraint, list(before))
+    if after is None:
+        return None
+    changed = []
+    for x, old, new in zip(scope, before, after, strict=True):
+        if old != new:
+            domains[x] = new
+            changed.append(x)
+    return changed
 
 
-def possible(puzzle: Puzzle, domains: Domains, category: int) -> np.ndarray:
-    """(n, n) booleans: value v can still sit at object o."""
-    if category == puzzle.key:
-        return np.eye(puzzle.n, dtype=bool)
-    return placements(puzzle.n)[domains[category]].any(axis=0)
+MISSING = object()
+
+
+def narrowed(model: Model, constraint: Constraint, before: list[int]) -> tuple[int, ...] | None:
+    """The scope's domains after the constraint has its say (None: nothing fits)."""
+    if isinstance(constraint, Apart):
+        return apart(before, constraint.whole)
+    if isinstance(constraint, Channel):
+        return channel(before)
+    if constraint.supports is not None:
+        return pair(constraint.supports, *before)
+    if not before:
+        return None if not constraint.allowed else ()
+    index = [bits(d) for d in before]
+    sub = constraint.allowed[np.ix_(*index)]
+    if not sub.any():
+        return None
+    everything = tuple(range(len(before)))
+    return tuple(
+        sum(1 << o for o, ok in zip(index[axis], sub.any(axis=everything[:axis] + everything[axis + 1 :])) if ok)
+        for axis in everything
+    )
+
+
+def pair(supports: tuple[tuple[int, ...], tuple[int, ...]], da: int, db: int) -> tuple[int, int] | None:
+    from_a, from_b = supports
+    na = sum(1 << o for o in bits(da) if from_a[o] & db)
+    if not na:
+        return None
+    return na, sum(1 << o for o in bits(db) if from_b[o] & na)
+
+
+def channel(before: list[int]) -> tuple[int, ...] | None:
+    """Domains (a, which, *values): a sits where the value `which` names does."""
+    da, dw, *values = before
+    nw = sum(1 << v for v in bits(dw) if values[v] & da)
+    if not nw:
+        return None
+    na = da & reduce(int.__or__, (values[v] for v in bits(nw)))
+    if single(nw):
+        v = nw.bit_length() - 1
+        values[v] &= na
+        na = values[v]
+    if single(na):
+        for v in range(len(values)):  # the values `which` cannot name are not at a's object
+            if not nw >> v & 1:
+                values[v] &= ~na
+                if not values[v]:
+                    return None
+    return (na, nw, *values)
+
+
+def apart(before: list[int], whole: bool = True) -> tuple[int, ...] | None:
+    """A category's values at different objects, each object taken: placed values and hidden singles."""
+    domains = before
+    everything = (1 << len(domains)) - 1 if whole else 0
+    again = True
+    while again:
+        again = False
+        placed = once = twice = 0
+        for d in domains:
+            if d & (d - 1) == 0:
+                if placed & d:
+                    return None
+                placed |= d
+            twice |= once & d
+            once |= d
+        if once & everything != everything:
+            return None
+        hidden = once & ~twice & ~placed & everything
+        for i, d in enumerate(domains):
+            if d & (d - 1) == 0:
+                continue
+            if d & hidden:
+                d &= hidden
+                if not single(d):
+                    return None  # one value would have to take two objects
+                domains[i] = d
+                again = True
+            elif d & placed:
+                d &= ~placed
+                if not d:
+                    return None
+                domains[i] = d
+                again = again or single(d)
+    return tuple(domains)
+
+
+def settle(model: Model, domains: list[int], changed: list[int] | None = None) -> bool:
+    """Propagate to a fixed point (all constraints, or those naming `changed`); False when nothing fits.
+
+    A table or a category revised is at its own fixed point, so it is not asked again for the
+    changes it made itself; a channel may be.
+    """
+    constraints, watch = model.constraints, model.watch
+    if changed is None:
+        agenda = list(range(len(constraints)))
+    else:
+        agenda = sorted({i for x in changed for i in watch[x]})
+    waiting = set(agenda)
+    while agenda:
+        i = agenda.pop()
+        waiting.discard(i)
+        constraint = constraints[i]
+        moved = revise(model, constraint, domains)
+        if moved is None:
+            return False
+        again = isinstance(constraint, Channel)
+        for x in moved:
+            for j in watch[x]:
+                if j not in waiting and (again or j != i):
+                    waiting.add(j)
+                    agenda.append(j)
+    return True
 
 
 @dataclass
 class Propagated:
-    domains: Domains
+    domains: list[int]
     reasons: dict[Cell, int]  # a ruled-out cell -> the clue that ruled it out
-    failed: int | None = None  # the clue that left some category without an arrangement
+    failed: int | None = None  # the clue that left some value without an object
 
 
-def propagate(puzzle: Puzzle, atoms: Sequence[tuple[int, Atom]], deadline: Deadline) -> Propagated:
-    """Arc consistency over the arrangements, clue by clue, to a fixed point."""
-    domains = start(puzzle)
-    marks = {c: possible(puzzle, domains, c) for c in puzzle.free}
+def propagate(model: Model, deadline: Deadline) -> Propagated:
+    """Clue by clue, as a person marks a grid: each clue, then what keeping values apart adds, until nothing changes."""
+    domains = list(model.start)
     result = Propagated(domains, {})
+    aparts = {x: i for i, c in enumerate(model.constraints) if isinstance(c, Apart) for x in c.scope}
+    clues = [c for c in model.constraints if not isinstance(c, Apart)]
     seen: dict[int, tuple[int, ...]] = {}
     changed = True
     while changed:
         changed = False
-        for number, (clue, atom) in enumerate(atoms):
+        for number, constraint in enumerate(clues):
             deadline.check()
-            sizes = tuple(len(domains[c]) for c in sorted(atom.categories - {puzzle.key}))
-            if seen.get(number) == sizes:
-                continue  # nothing it looks at shrank since it was last applied
-            categories, holds = table(puzzle, atom, domains)
-            if not holds.any():
-                result.failed = clue
+            now = tuple(domains[x] for x in constraint.scope)
+            if seen.get(number) == now:
+                continue
+            before = list(domains)
+            moved = revise(model, constraint, domains)
+            ok = moved is not None
+            for i in sorted({aparts[x] for x in moved or () if x in aparts}):
+                ok = ok and revise(model, model.constraints[i], domains) is not None
+            if not ok:
+                result.failed = constraint.clue
                 return result
-            for axis, c in enumerate(categories):
-                others = tuple(i for i in range(holds.ndim) if i != axis)
-                support = holds.any(axis=others) if others else holds
-                if support.all():
-                    continue
-                domains[c] = domains[c][support]
-                holds = np.compress(support, holds, axis=axis)
-                now = possible(puzzle, domains, c)
-                for v, o in zip(*np.nonzero(marks[c] & ~now), strict=True):
-                    result.reasons[(c, int(v), int(o))] = clue
-                marks[c] = now
-                changed = True
-            seen[number] = tuple(len(domains[c]) for c in categories)
+            for x in range(len(model.cells)):
+                for o in bits(before[x] & ~domains[x]):
+                    result.reasons[(*model.cells[x], o)] = constraint.clue
+                changed = changed or before[x] != domains[x]
+            seen[number] = tuple(domains[x] for x in constraint.scope)
     return result
 
 
 # ---------------------------------------------------------------- counting
 
 
-def factors(puzzle: Puzzle, atoms: Sequence[Atom], domains: Domains) -> list[Factor]:
-    """Every atom's table as numbers, plus a ones vector per category so each one is summed."""
-    dtype = np.float64 if prod(len(d) for d in domains.values()) < 2**53 else np.int64
-    found: dict[tuple[int, ...], np.ndarray] = {(c,): np.ones(len(domains[c]), dtype) for c in domains}
-    for atom in atoms:
-        categories, holds = table(puzzle, atom, domains)
-        if categories in found:
-            found[categories] = found[categories] * holds
-        else:
-            found[categories] = holds.astype(dtype)
-    return merged(found)
-
-
-def merged(found: dict[tuple[int, ...], np.ndarray]) -> list[Factor]:
-    """Multiply each table into one over more categories where there is one: fewer, no bigger, tables."""
-    for cats in sorted(found, key=len):
-        wider = next((w for w in found if len(w) > len(cats) and set(cats) <= set(w)), None)
-        if wider is not None:
-            found[wider] = np.einsum(found[wider], list(wider), found.pop(cats), list(cats), list(wider))
-    return list(found.items())
-
-
 @dataclass
-class Total:
-    value: np.ndarray  # over the kept categories' arrangements
+class Counted:
+    value: int
     exact: bool
+    margins: dict[int, list[int]] | None  # per free variable and object: the solutions with it there
 
 
-def sizes_of(factors: list[Factor]) -> dict[int, int]:
-    """How many arrangements each category has in these tables."""
-    return {c: t.shape[i] for cats, t in factors for i, c in enumerate(cats)}
+class Counter:
+    """Counts the solutions of one model by search, parts and memory; `margins` adds per-cell counts."""
+
+    def __init__(self, model: Model, deadline: Deadline, margins: bool) -> None:
+        self.whole, self.unnamed = model, model.unnamed()
+        model = model.mentioned()
+        self.model, self.deadline, self.margins = model, deadline, margins
+        self.memory: dict[tuple, tuple[int, dict | None]] = {}
+        self.apart_of = {x: c.scope for c in model.constraints if isinstance(c, Apart) for x in c.scope}
+        self.clue_degree = [sum(not isinstance(model.constraints[i], Apart) for i in w) for w in model.watch]
+
+    def count(self) -> Counted:
+        domains = list(self.model.start)
+        if not settle(self.model, domains):
+            return Counted(0, True, self.zeros() if self.margins else None)
+        open_ = [x for x in range(self.model.size) if not single(domains[x])]
+        value, margins, exact = self.product(domains, open_)
+        n, factor = self.model.n, 1
+        for unnamed in self.unnamed.values():
+            factor *= factorial(len(unnamed))
+        value *= factor
+        if margins is None:
+            return Counted(value, exact, None)
+        for x in self.model.free:
+            if x in margins:
+                margins[x] = [m * factor for m in margins[x]]
+            else:
+                margins[x] = [value if domains[x] >> o & 1 else 0 for o in range(n)]
+        for scope, unnamed in self.unnamed.items():
+            for x in unnamed:  # they share evenly the objects the named ones leave
+                used = [sum(margins[y][o] for y in scope if y not in unnamed) for o in range(n)]
+                margins[x] = [(value - used[o]) // len(unnamed) for o in range(n)]
+        return Counted(value, exact, {x: margins[x] for x in self.model.free})
+
+    def zeros(self) -> dict[int, list[int]]:
+        return {x: [0] * self.model.n for x in self.model.free}
+
+    def product(self, domains: list[int], open_: list[int]) -> tuple[int, dict | None, bool]:
+        """The count of the open variables, part by part."""
+        parts = self.parts(domains, open_)
+        results = []
+        for part in parts:
+            value, margins, exact = self.part(domains, part)
+            results.append((value, margins, exact))
+            if value == 0 and exact:
+                return 0, ({x: [0] * self.model.n for x in open_} if self.margins else None), True
+        total = 1
+        for value, _, _ in results:
+            total *= value
+        exact = all(e for _, _, e in results)
+        if not self.margins:
+            return total, None, exact
+        margins: dict[int, list[int]] = {}
+        for i, (_, part_margins, _) in enumerate(results):
+            others = 1
+            for j, (v, _, _) in enumerate(results):
+                if j != i:
+                    others *= v
+            for x, row in part_margins.items():
+                margins[x] = [m * others for m in row]
+        return total, margins, exact
+
+    def parts(self, domains: list[int], open_: list[int]) -> list[list[int]]:
+        """The open variables in groups no live constraint joins."""
+        parent = {x: x for x in open_}
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        def join(group: list[int]) -> None:
+            root = find(group[0])
+            for x in group[1:]:
+                parent[find(x)] = root
+
+        seen_constraints: set[int] = set()
+        for x in open_:
+            for i in self.model.watch[x]:
+                if i in seen_constraints:
+                    continue
+                seen_constraints.add(i)
+                constraint = self.model.constraints[i]
+                if isinstance(constraint, Apart):
+                    continue
+                group = [y for y in dict.fromkeys(constraint.scope) if y in parent]
+                if len(group) > 1 and not self.entailed(constraint, domains):
+                    join(group)
+        done: set[tuple[int, ...]] = set()
+        for x in open_:
+            scope = self.apart_of.get(x)
+            if scope is None or scope in done:
+                continue
+            done.add(scope)
+            owner: dict[int, int] = {}  # object -> the first open value of the category that may take it
+            for y in scope:
+                if y in parent:
+                    for o in bits(domains[y]):
+                        if o in owner:
+                            join([owner[o], y])
+                        else:
+                            owner[o] = y
+        groups: dict[int, list[int]] = {}
+        for x in open_:
+            groups.setdefault(find(x), []).append(x)
+        return list(groups.values())
+
+    def entailed(self, constraint: Constraint, domains: list[int]) -> bool:
+        """Whatever objects are left, it holds: it no longer joins its variables."""
+        if not isinstance(constraint, Table):
+            return False
+        before = tuple(domains[x] for x in constraint.scope)
+        known = constraint.entails.get(before)
+        if known is None:
+            index = [bits(d) for d in before]
+            known = constraint.entails[before] = bool(constraint.allowed[np.ix_(*index)].all())
+        return known
+
+    def part(self, domains: list[int], group: list[int]) -> tuple[int, dict | None, bool]:
+        key = self.key(domains, group)
+        if key in self.memory:
+            value, margins = self.memory[key]
+            return value, margins, True
+        if self.only_apart(domains, group):
+            value, margins = matchings(tuple(domains[x] for x in group), self.model.n)
+            result = value, (dict(zip(group, margins, strict=True)) if self.margins else None)
+            self.memory[key] = result
+            return (*result, True)
+        x = min(
+            group,
+            key=lambda y: (-self.clue_degree[y], domains[y].bit_count(), y),
+        )
+        total, exact = 0, True
+        margins = {y: [0] * self.model.n for y in group} if self.margins else None
+        for o in bits(domains[x]):
+            try:
+                self.deadline.spend()
+            except OutOfBudget:
+                exact = False
+                break
+            branch = list(domains)
+            branch[x] = 1 << o
+            if not settle(self.model, branch, [x]):
+                continue
+            open_ = [y for y in group if not single(branch[y])]
+            value, branch_margins, branch_exact = self.product(branch, open_)
+            exact &= branch_exact
+            total += value
+            if margins is not None and value:
+                for y in group:
+                    if y in branch_margins:
+                        row, add = margins[y], branch_margins[y]
+                        for i in range(self.model.n):
+                            row[i] += add[i]
+                    else:
+                        margins[y][branch[y].bit_length() - 1] += value
+            if not branch_exact:
+                break
+        if exact:
+            self.memory[key] = (total, margins)
+        return total, margins, exact
+
+    def key(self, domains: list[int], group: list[int]) -> tuple:
+        """What the group's count depends on: its domains, and those of the variables outside it that
+        shape a relation among its members (the third of a `between`, a channel's chosen value)."""
+        members = set(group)
+        outside: set[int] = set()
+        for x in group:
+            for i in self.model.watch[x]:
+                scope = self.model.constraints[i].scope
+                if len(scope) > 2 and sum(y in members for y in scope) > 1:
+                    outside.update(y for y in scope if y not in members)
+        return tuple((x, domains[x]) for x in sorted(members | outside))
+
+    def only_apart(self, domains: list[int], group: list[int]) -> bool:
+        """No live clue constraint among the group: it is values of one category kept apart."""
+        members = set(group)
+        for x in group:
+            if x not in self.apart_of:
+                return False
+            for i in self.model.watch[x]:
+                constraint = self.model.constraints[i]
+                if isinstance(constraint, Apart):
+                    continue
+                others = [y for y in constraint.scope if y in members and y != x]
+                if others and not self.entailed(constraint, domains):
+                    return False
+        return True
 
 
-def contract(factors: list[Factor], keep: tuple[int, ...], deadline: Deadline) -> Total:
-    """Sum the product of the factors over every category not in `keep`."""
-    sizes = sizes_of(factors)
-    factors, alive = restrict(factors)
-    shape = tuple(sizes[c] for c in keep)
-    if alive is None:
-        return Total(np.zeros(shape), True)
-    total = eliminate(factors, keep, deadline)
-    value = np.zeros(shape, dtype=total.value.dtype)
-    value[np.ix_(*(alive[c] for c in keep))] = total.value
-    return Total(value, total.exact)
+def matchings(domains: tuple[int, ...], n: int) -> tuple[int, list[list[int]]]:
+    """Ways to put each variable at a different object of its domain, and per variable and object how many put it there."""
+    union = reduce(int.__or__, domains, 0)
+    k = len(domains)
+    if all(d == domains[0] for d in domains):
+        size = union.bit_count()
+        each = perm(size - 1, k - 1) if size >= k else 0
+        return perm(size, k), [[each if d >> o & 1 else 0 for o in range(n)] for d in domains]
+    # forward[j][mask]: the first j variables fill exactly mask; backward[j][mask]: the rest avoid mask
+    forward = [{0: 1}]
+    for d in domains:
+        step: dict[int, int] = {}
+        for mask, ways in forward[-1].items():
+            for o in bits(d & ~mask):
+                step[mask | 1 << o] = step.get(mask | 1 << o, 0) + ways
+        forward.append(step)
+    backward_cache: dict[tuple[int, int], int] = {}
+
+    def backward(j: int, mask: int) -> int:
+        if j == k:
+            return 1
+        if (j, mask) not in backward_cache:
+            backward_cache[(j, mask)] = sum(backward(j + 1, mask | 1 << o) for o in bits(domains[j] & ~mask))
+        return backward_cache[(j, mask)]
+
+    margins = []
+    for j, d in enumerate(domains):
+        row = [0] * n
+        for mask, ways in forward[j].items():
+            for o in bits(d & ~mask):
+                row[o] += ways * backward(j + 1, mask | 1 << o)
+        margins.append(row)
+    return sum(forward[k].values()), margins
 
 
-def restrict(factors: list[Factor]) -> tuple[list[Factor], dict[int, np.ndarray] | None]:
-    """Drop the arrangements some factor gives no support (arc consistency on the tables).
+def count(model: Model, deadline: Deadline, margins: bool = False) -> Counted:
+    return Counter(model, deadline, margins).count()
 
-    Returns the smaller factors and, per category, which of its arrangements
-    are still alive; None when some category has none left (no solution).
+
+# ---------------------------------------------------------------- solutions
+
+
+def solutions(
+    model: Model, deadline: Deadline, spend: bool = False, within: list[int] | None = None
+) -> Iterator[list[int]]:
+    """Each solution as every variable's single object, in order; `spend` counts nodes against the budget.
+
+    `within`: domains known to hold every solution (the cells some solution uses), to search less.
     """
-    factors = list(factors)
-    if any(not cats and not t for cats, t in factors):
-        return factors, None
-    alive = {c: np.arange(size) for c, size in sizes_of(factors).items()}
-    while True:
-        support = {c: np.ones(len(a), dtype=bool) for c, a in alive.items()}
-        for cats, t in factors:
-            nonzero = t != 0
-            for axis, c in enumerate(cats):
-                others = tuple(i for i in range(len(cats)) if i != axis)
-                support[c] &= nonzero.any(axis=others) if others else nonzero
-        shrunk = {c: s for c, s in support.items() if not s.all()}
-        if not shrunk:
-            return factors, alive
-        if any(not s.any() for s in shrunk.values()):
-            return factors, None
-        for c, s in shrunk.items():
-            alive[c] = alive[c][s]
-        factors = [
-            (cats, t[np.ix_(*(support[c] for c in cats))] if shrunk.keys() & set(cats) else t) for cats, t in factors
-        ]
+    domains = list(model.start if within is None else within)
+    if settle(model, domains):
+        yield from _search(model, domains, deadline, spend)
 
 
-Scope = set[int]
-
-
-def step(scopes: list[Scope], sizes: dict[int, int], keep: tuple[int, ...]) -> tuple[str, int, Scope]:
-    """The next move of variable elimination: ("done"), ("eliminate", c, its scope) or ("condition", c)."""
-    summed = set().union(*scopes) - set(keep)
-    if not summed:
-        return "done", -1, set()
-    touched = {c: set().union(*(s for s in scopes if c in s)) for c in summed}
-    work = {c: prod(sizes[u] for u in touched[c]) for c in summed}
-    best = min(summed, key=lambda c: (work[c], c))
-    if work[best] > MOST_WORK or work[best] // sizes[best] > LARGEST_TABLE:
-        return "condition", max(summed, key=lambda c: (sum(c in s for s in scopes), -c)), set()
-    return "eliminate", best, touched[best]
-
-
-def pivot_for(factors: list[Factor], keep: tuple[int, ...]) -> int | None:
-    """The category elimination would have to condition on, found from the shapes alone (None: none)."""
-    sizes = sizes_of(factors)
-    scopes = [set(cats) for cats, _ in factors]
-    while True:
-        move, c, touched = step(scopes, sizes, keep)
-        if move == "done":
-            return None
-        if move == "condition":
-            return c
-        scopes = [s for s in scopes if c not in s] + [touched - {c}]
-
-
-def eliminate(factors: list[Factor], keep: tuple[int, ...], deadline: Deadline) -> Total:
-    """Variable elimination, cheapest category first; condition when a table would grow too big."""
-    sizes = sizes_of(factors)
-    while True:
-        deadline.check()
-        move, c, touched = step([set(cats) for cats, _ in factors], sizes, keep)
-        if move == "done":
-            return Total(einsum(factors, keep), True)
-        if move == "condition":
-            return condition(factors, keep, c, deadline)
-        bucket = [f for f in factors if c in f[0]]
-        factors = [f for f in factors if c not in f[0]]
-        out = tuple(sorted(touched - {c}))
-        factors.append((out, einsum(bucket, out)))
-
-
-def marginals(factors: list[Factor], deadline: Deadline) -> tuple[dict[int, np.ndarray], bool]:
-    """Per category, the solutions through each of its arrangements, and whether all are exact.
-
-    Where counting needs conditioning, one pass over the pivot's arrangements
-    serves every category at once, rather than one pass per category.
-    """
-    sizes = sizes_of(factors)
-    factors, alive = restrict(factors)
-    if alive is None:
-        return {c: np.zeros(size) for c, size in sizes.items()}, True
-    pivot, exact = pivot_for(factors, ()), True
-    if pivot is None:
-        totals = {c: eliminate(factors, (c,), deadline) for c in alive}
-        values = {c: t.value for c, t in totals.items()}
-        exact = all(t.exact for t in totals.values())
+def _search(model: Model, domains: list[int], deadline: Deadline, spend: bool) -> Iterator[list[int]]:
+    if spend:
+        deadline.spend()
     else:
-        values = {c: np.zeros(len(a)) for c, a in alive.items()}
-        parts, exact = conditioned(factors, pivot, deadline, lambda fixed: marginals(fixed, deadline))
-        for i, part in enumerate(parts):
-            for c, value in part.items():
-                values[c] += value
-            values[pivot][i] = (
-                next(iter(part.values())).sum() if part else prod(float(t) for _, t in fix(factors, pivot, i))
-            )
-    expanded = {c: np.zeros(size) for c, size in sizes.items()}
-    for c, value in values.items():
-        expanded[c][alive[c]] = value
-    return expanded, exact
-
-
-def einsum(factors: list[Factor], out: tuple[int, ...]) -> np.ndarray:
-    operands = [x for cats, t in factors for x in (t, list(cats))]
-    big = len(factors) > 1 and sum(t.size for _, t in factors) > 10_000
-    return np.einsum(*operands, list(out), optimize="greedy" if big else False)
-
-
-def condition(factors: list[Factor], keep: tuple[int, ...], pivot: int, deadline: Deadline) -> Total:
-    """Sum over the arrangements of `pivot`, fixed one at a time."""
-
-    def total(fixed: list[Factor]) -> tuple[np.ndarray, bool]:
-        part = contract(fixed, keep, deadline)
-        return part.value, part.exact
-
-    parts, exact = conditioned(factors, pivot, deadline, total)
-    return Total(sum(parts[1:], parts[0]), exact)
-
-
-def conditioned(
-    factors: list[Factor], pivot: int, deadline: Deadline, part: Callable[[list[Factor]], tuple[T, bool]]
-) -> tuple[list[T], bool]:
-    """`part` of the factors with `pivot` fixed to each arrangement in turn, and whether all are exact.
-
-    When time runs out before the last arrangement, the parts so far come back, inexact.
-    """
-    size = sizes_of(factors)[pivot]
-    parts, exact = [], True
-    for i in range(size):
-        value, part_exact = part(fix(factors, pivot, i))
-        parts.append(value)
-        exact &= part_exact
-        if deadline.expired() and i + 1 < size:
-            return parts, False
-    return parts, exact
-
-
-def fix(factors: list[Factor], category: int, i: int) -> list[Factor]:
-    """The factors with `category` fixed to its i-th arrangement."""
-    fixed = []
-    for cats, t in factors:
-        if category in cats:
-            axis = cats.index(category)
-            cats, t = cats[:axis] + cats[axis + 1 :], np.take(t, i, axis=axis)
-        fixed.append((cats, np.asarray(t)))
-    return fixed
-
-
-def solutions(factors: list[Factor], domains: Domains, deadline: Deadline) -> Iterator[dict[int, int]]:
-    """Each solution as {category: arrangement}: fix the most constrained category, restrict, repeat."""
-    yield from _search(factors, dict(domains), {}, deadline)
-
-
-def _search(
-    factors: list[Factor], names: Domains, fixed: dict[int, int], deadline: Deadline
-) -> Iterator[dict[int, int]]:
-    deadline.check()
-    factors, alive = restrict(factors)
-    if alive is None:
+        deadline.check()
+    open_ = [x for x in range(model.size) if not single(domains[x])]
+    if not open_:
+        yield domains
         return
-    if not names:
-        yield dict(fixed)
-        return
-    names = {c: names[c][alive[c]] for c in names}
-    c = min(names, key=lambda c: (len(names[c]), c))
-    rest = {u: a for u, a in names.items() if u != c}
-    for i, arrangement in enumerate(names[c]):
-        yield from _search(fix(factors, c, i), rest, {**fixed, c: int(arrangement)}, deadline)
+    x = min(open_, key=lambda y: (domains[y].bit_count(), y))
+    for o in bits(domains[x]):
+        branch = list(domains)
+        branch[x] = 1 << o
+        if settle(model, branch, [x]):
+            yield from _search(model, branch, deadline, spend)
+
+
+def satisfiable(model: Model, deadline: Deadline) -> bool | None:
+    """Whether some solution exists (None: the budget ran out first)."""
+    try:
+        return next(solutions(model, deadline, spend=True), None) is not None
+    except OutOfBudget:
+        return None

@@ -3,7 +3,7 @@
 import io
 
 from rich.console import Console
-from textual.widgets import ProgressBar, Static
+from textual.widgets import ContentSwitcher, ProgressBar, Static
 
 from assistant import tables
 from assistant.app import PuzzleAssistant
@@ -209,3 +209,76 @@ async def test_b_builds_the_table_of_winnable_positions_and_it_settles_every_mov
         }
         assert "cached triangle5 table" in str(app.screen.panel.query_one("#detail", Static).render())
         assert "b" not in footer_keys(app) and tables.load_table("triangle5", None) is not None
+
+
+async def open_openings(pilot) -> None:
+    await pilot.press("o")
+    await ready_for_snapshot(pilot)
+
+
+async def test_the_openings_map_shows_where_the_last_peg_ends_from_the_start_under_the_cursor(settle):
+    from assistant.widgets.openings import TILE_CLASSES, BoardMap, OpeningsTable
+
+    counted = {o.hole: o for o in peg.openings("triangle5")}
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await open_openings(pilot)
+        starts, finishes = app.screen.query_one("#starts", BoardMap), app.screen.query_one("#finishes", BoardMap)
+        assert starts.has_focus and starts.cursor == 1
+        assert set(finishes.tiles) == set(counted[1].finishes) == {1, 7, 10, 13}
+        # The most games start at 4, 6 and 13 (85,258 each): the hottest shade; 5, 8 and 9 (1,550) the coldest.
+        assert {h for h, tile in starts.tiles.items() if tile == TILE_CLASSES[3]} == {4, 6, 13}
+        assert {h for h, tile in starts.tiles.items() if tile == TILE_CLASSES[0]} == {5, 8, 9}
+        await pilot.press("down", "down", "right")  # 1 → 2 → 4 → 5
+        assert starts.cursor == 5 and set(finishes.tiles) == {13}
+        assert "start 5: 1,550 games" in str(app.screen.query_one("#start").render())
+        await pilot.click("#starts", offset=(13, 2))  # the tile of 6, third on the third row
+        assert starts.cursor == 6 and set(finishes.tiles) == set(counted[6].finishes) == {2, 6, 8, 11, 14}
+        assert finishes.tiles[6] == TILE_CLASSES[3]  # 51,452 of its games end at 6, the most
+        views = app.screen.query_one(ContentSwitcher)
+        await pilot.press("t")  # the table, one key away
+        assert views.current == "table-view" and app.screen.query_one(OpeningsTable).region.height > 10
+        await pilot.press("t")
+        assert views.current == "map-view" and starts.has_focus
+
+
+async def test_the_openings_map_says_which_starts_are_searched_unsettled_or_proved_lost(settle, monkeypatch):
+    """triangle5 with room for ten positions a layer, so every start is searched as on the big boards."""
+    from assistant.widgets.openings import BoardMap
+
+    real = peg.openings
+    monkeypatch.setattr(peg, "openings", lambda board, should_stop: real(board, should_stop, limit=10))
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await open_openings(pilot)
+        tiles = app.screen.query_one("#starts", BoardMap).tiles
+        assert set(tiles.values()) == {"map--searched"}  # every triangle5 start has a win, found by search
+        assert "searched: a win found" in str(app.screen.query_one("#legend").render())
+        assert "searched: a win found" in str(app.screen.query_one("#start").render())
+
+    monkeypatch.setattr(peg.search, "EFFORTS", ())  # no search effort: nothing found, nothing proved
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await open_openings(pilot)
+        tiles = app.screen.query_one("#starts", BoardMap).tiles
+        assert set(tiles.values()) == {"map--unsettled"}
+        assert "unsettled" in str(app.screen.query_one("#legend").render())
+
+
+def test_openings_map_snapshot(snap_compare):
+    assert snap_compare(PuzzleAssistant(start="peg"), terminal_size=(80, 24), run_before=open_openings)
+
+
+def test_the_openings_map_shades_counts_on_a_log_scale():
+    from assistant.widgets.openings import Shading
+
+    shading = Shading.of([0, 1_550, 14_880, 85_258])  # triangle5's smallest, middle and largest
+    assert [shading.shade(n) for n in (1_550, 14_880, 85_258)] == [0, 2, 3]
+    assert [shade for shade, _ in shading.steps()] == [0, 1, 2, 3]
+    for shade, least in shading.steps():  # each step's least count is in its own shade, one less is not
+        assert shading.shade(least) == shade and (shade == 0 or shading.shade(least - 1) == shade - 1)
+    one = Shading.of([7, 7])  # every start alike: the legend's one step is the shade the map uses
+    assert one.steps() == [(one.shade(7), 7)]

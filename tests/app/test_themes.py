@@ -13,9 +13,10 @@ from rich.text import Text
 from textual.widget import Widget
 
 from assistant.app import PuzzleAssistant
-from assistant.widgets.disk_rows import DiskRows
-from assistant.widgets.openings import OpeningsTable, heat
+from assistant.widgets.disk_rings import DiskRings
+from assistant.widgets.openings import BoardMap, OpeningsTable, heat
 from assistant.widgets.peg_board import PegBoard
+from assistant.widgets.ring_board import RingBoard
 from assistant.widgets.zebra_grid import ZebraGrid
 from puzzles import peg
 
@@ -94,6 +95,11 @@ async def test_the_peg_board_and_its_openings_follow_the_theme(settle):
         )
         assert_recoloured(drawn)
 
+        starts = app.screen.query_one("#starts", BoardMap)
+        drawn = await drawings_in_each_theme(app, pilot, lambda: (colours(starts.render()), component_styles(starts)))
+        assert_recoloured({theme: found for theme, (found, _) in drawn.items()})
+        assert_components_recoloured({theme: styles for theme, (_, styles) in drawn.items()})
+
 
 async def test_the_zebra_grid_follows_the_theme(settle):
     app = PuzzleAssistant(start="zebra")
@@ -111,12 +117,24 @@ async def test_the_zebra_grid_follows_the_theme(settle):
         assert {"X", "x", "O", "o"} <= marks  # every kind of mark was compared
 
 
-async def test_the_disk_rows_follow_the_theme(settle):
+async def test_the_disk_rings_follow_the_theme(settle):
     app = PuzzleAssistant(start="disks")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        rows = app.screen.query_one(DiskRows)
-        drawn = await drawings_in_each_theme(app, pilot, lambda: (colours(rows.render()), component_styles(rows)))
+        rings = app.screen.query_one(DiskRings)
+        drawn = await drawings_in_each_theme(app, pilot, lambda: (colours(rings.render()), component_styles(rings)))
+        assert_recoloured({theme: found for theme, (found, _) in drawn.items()})
+        assert_components_recoloured({theme: styles for theme, (_, styles) in drawn.items()})
+
+
+async def test_the_jodici_ring_board_follows_the_theme(settle):
+    app = PuzzleAssistant(start="jodici")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("right", "right", "right", "right", "7")  # a conflict in sector 5
+        await settle(pilot)
+        board = app.screen.query_one(RingBoard)
+        drawn = await drawings_in_each_theme(app, pilot, lambda: (colours(board.render()), component_styles(board)))
         assert_recoloured({theme: found for theme, (found, _) in drawn.items()})
         assert_components_recoloured({theme: styles for theme, (_, styles) in drawn.items()})
 
@@ -133,3 +151,16 @@ async def test_what_a_screen_writes_in_its_own_tables_follows_the_theme(settle):
         assert all(len({tones[theme][i] for theme in THEMES}) > 1 for i in range(4)), tones
         table = screen.moves_table(screen.analysis)
         assert table.columns[1]._cells[0].style == screen.tone("good")  # the best move keeps the win
+
+
+async def test_the_mastermind_chart_follows_the_theme(settle):
+    from assistant.widgets.codes_chart import CodesChart
+
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        chart = app.screen.query_one(CodesChart)
+        chart.show(9**6, (80_460, 10, 1))  # a found code's bar has its own colour
+        drawn = await drawings_in_each_theme(app, pilot, lambda: (colours(chart.render()), component_styles(chart)))
+        assert_recoloured({theme: found for theme, (found, _) in drawn.items()})
+        assert_components_recoloured({theme: styles for theme, (_, styles) in drawn.items()})

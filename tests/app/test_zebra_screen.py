@@ -1,9 +1,16 @@
 """The Zebra screen: type categories and clues, watch the count fall, read why a cell is marked."""
 
+import pytest
+from textual import events
+from textual.app import App
+from textual.containers import VerticalScroll
 from textual.widgets import Input, OptionList
 
 from assistant.app import PuzzleAssistant
+from assistant.widgets.zebra_grid import ZebraGrid
+from puzzles import zebra
 from tests.conftest import headline, ready_for_snapshot
+from tests.unit.test_zebra_pages import ISSUE_PAGE
 
 
 def message(app) -> str:
@@ -111,3 +118,131 @@ def test_snapshot(snap_compare):
         await ready_for_snapshot(pilot)
 
     assert snap_compare(PuzzleAssistant(start="zebra"), terminal_size=(80, 24), run_before=prepare)
+
+
+# ---------------------------------------------------------------- pasting a page, big grids
+
+
+async def paste(pilot, settle, text: str) -> None:
+    box = pilot.app.screen.query_one("#clue", Input)
+    box.focus()
+    box.post_message(events.Paste(text))
+    await settle(pilot)
+
+
+async def test_pasting_a_page_loads_it_solves_it_and_undo_brings_the_old_puzzle_back(settle):
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await paste(pilot, settle, ISSUE_PAGE)
+        screen = app.screen
+        assert [c.name for c in screen.state.categories] == ["Name", "Animal", "Drink"]
+        assert any(
+            n.message.startswith("Pasted: 3 categories × 3 · objects: positions 1..3, 5 clues")
+            for n in app._notifications
+        )
+        assert headline(app) == "Solved: one solution"
+        assert screen.analysis.solutions[0] == (
+            ("Ann", "cat", "tea"),
+            ("Ben", "dog", "coffee"),
+            ("Cleo", "parrot", "juice"),
+        )
+        assert screen.query_one("#clue", Input).value == ""
+
+        await type_line(pilot, settle, "Beverage: tea, coffee, juice")  # same values, new name: a rename
+        assert [c.name for c in screen.state.categories] == ["Name", "Animal", "Beverage"]
+        assert screen.state.clues[1].canonical == "Beverage:juice is in position 3"
+        assert headline(app) == "Solved: one solution"
+
+        await pilot.press("ctrl+z", "ctrl+z")
+        await settle(pilot)
+        assert screen.state.categories[0].name == "Colour"  # the seed's Zebra again
+
+
+async def test_a_page_with_a_clue_it_cannot_read_says_which_line_and_changes_nothing(settle):
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = app.screen.state
+        await paste(pilot, settle, ISSUE_PAGE.replace("one house between", "one house beyond"))
+        assert "pasted text: line 10, column 4: cannot read 'There is one house beyond'" in message(app)
+        assert app.screen.state is before
+
+
+async def test_pasted_lines_without_categories_are_added_as_clues(settle):
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await paste(pilot, settle, ISSUE_PAGE)
+        await pilot.press("ctrl+z")  # back to the seed, then paste only clues into a 3-house puzzle
+        await settle(pilot)
+        await paste(pilot, settle, ISSUE_PAGE.split("## Clues:")[0])
+        await paste(pilot, settle, "\n".join(ISSUE_PAGE.split("## Clues:")[1].splitlines()[1:3]))
+        assert [c.canonical for c in app.screen.state.clues] == [
+            "Animal:cat is on the left of Name:Ben",
+            "Drink:juice is in position 3",
+        ]
+
+
+EIGHT = "\n".join(
+    f"{name}: " + ", ".join(f"{name.lower()}{'xyz' * (c % 3)}{v}" for v in range(1, 9))
+    for c, name in enumerate("Name Nation Month Animal Drink Colour Book Sport".split())
+)
+
+
+class GridApp(App):
+    """The grid alone, as the Zebra screen holds it: the layout of an 8 x 8 grid without counting it."""
+
+    CSS = "#grid-view { height: 1fr; }"
+
+    def compose(self):
+        with VerticalScroll(id="grid-view"):
+            yield ZebraGrid(id="grid")
+
+    def on_mount(self) -> None:
+        self.query_one(ZebraGrid).show(zebra.parse(EIGHT), None)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_an_eight_by_eight_grid_keeps_the_cursor_in_view_at_any_size(size):
+    app = GridApp()
+    async with app.run_test(size=size) as pilot:
+        grid = app.query_one(ZebraGrid)
+        view = app.query_one("#grid-view")
+        grid.focus()
+        await pilot.pause()
+        if size == (80, 24):
+            assert grid.virtual_size.height > view.size.height  # taller than the view: it scrolls
+        for _ in range(8 * 8 - 1):  # down every row to the last category's last value
+            await pilot.press("down")
+        await pilot.pause()
+        assert grid.cursor == (7, 7, 0)
+        y = grid.virtual_region.y + grid.cell_row(grid.cursor)
+        assert view.scroll_offset.y <= y < view.scroll_offset.y + view.size.height
+        await pilot.press("right", "right")
+        await pilot.pause()
+        assert grid.cursor == (7, 7, 2)
+        assert all(block.width <= size[0] for line in grid.lines_of_blocks(size[0] - 2) for block in line)
+
+
+def test_snapshot_of_an_eight_by_eight_grid_at_80x24(snap_compare):
+    async def down(pilot):
+        pilot.app.query_one(ZebraGrid).focus()
+        await pilot.press(*["down"] * 20)
+        await pilot.pause()
+
+    assert snap_compare(GridApp(), terminal_size=(80, 24), run_before=down)
+
+
+async def test_opening_a_page_file_loads_it(settle, tmp_path):
+    path = tmp_path / "page.txt"
+    path.write_text(ISSUE_PAGE)
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+o")
+        app.screen.query_one("#answer").value = str(path)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [c.name for c in app.screen.state.categories] == ["Name", "Animal", "Drink"]
+        assert headline(app) == "Solved: one solution"

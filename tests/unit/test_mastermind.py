@@ -138,7 +138,48 @@ def test_a_mistyped_row_is_found_and_corrected():
     assert analysis.count.value == 0
     first = analysis.corrections[0]
     assert (first.row, first.feedback) == (3, mm.Feedback(1, 2))
-    assert analysis.diagnosis.startswith("No code fits; row 4 was probably 1 black 2 white, not 1 1 (then 2 codes fit)")
+    assert analysis.diagnosis.startswith(
+        "No code fits; row 4: you may have miscounted one peg: 1 2, not 1 1 (then 2 codes fit)"
+    )
+
+
+SECRET_0123 = [((0, 0, 1, 1), (1, 1)), ((1, 2, 3, 4), (0, 3)), ((3, 0, 5, 2), (0, 3))]  # a 4x6 game, secret 0 1 2 3
+
+
+def known_game(row: int, typed: tuple[int, int]) -> mm.Game:
+    rows = [mm.Row(guess, mm.Feedback(*pegs)) for guess, pegs in SECRET_0123]
+    return mm.Game(rows=tuple(rows)).replace_row(row, mm.Row(rows[row].guess, mm.Feedback(*typed)))
+
+
+@pytest.mark.parametrize("row", [1, 2])
+def test_swapped_black_and_white_is_the_likeliest_slip(row):
+    analysis = mm.analyse(known_game(row, (3, 0)), budget=QUICK)
+    first = analysis.corrections[0]
+    assert (first.row, first.feedback, first.slip) == (row, mm.Feedback(0, 3), "swapped")
+    assert analysis.diagnosis.startswith(
+        f"No code fits; row {row + 1}: you may have swapped black and white: 0 3, not 3 0 (then 3 codes fit)."
+    )
+    # the other rows' corrections are off by one, so they come after, however many codes they keep
+    assert [c.slip for c in analysis.corrections[1:3]] == ["off by one", "off by one"]
+
+
+def test_off_by_one_comes_before_bigger_slips_that_keep_more_codes():
+    analysis = mm.analyse(known_game(1, (0, 4)), budget=QUICK)
+    first, second = analysis.corrections[:2]
+    assert (first.row, first.feedback, first.slip, first.fits) == (1, mm.Feedback(0, 3), "off by one", 3)
+    assert (second.row, second.feedback, second.slip, second.fits) == (1, mm.Feedback(0, 2), "other", 6)
+    assert "row 2: the pegs were probably 0 2, not 0 4 (then 6 codes fit)" in analysis.diagnosis
+
+
+def test_slips_rank_swap_then_one_off_then_nearest_then_most_codes():
+    game = known_game(1, (3, 0))
+    corrections = mm.diagnose(mm.code_space(game), game)
+    kinds = ["swapped", "off by one", "other"]
+    keys = [
+        (kinds.index(c.slip), abs(c.typed.black - c.feedback.black) + abs(c.typed.white - c.feedback.white), -c.fits)
+        for c in corrections
+    ]
+    assert keys == sorted(keys) and len(set(c.slip for c in corrections)) == 3
 
 
 @pytest.mark.parametrize(
@@ -288,3 +329,183 @@ def test_cli_prints_json_per_file(tmp_path, capsys):
 def test_cli_refuses_a_missing_file(capsys):
     assert main(["solve", "mastermind", "/no/such/game.txt"]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_a_game_won_on_its_last_row_is_solved_and_gets_no_suggestion():
+    secret = mm.parse_guess(SEED, "green yellow none yellow orange blue")
+    won = SEED.with_row(mm.Row(secret, mm.Feedback(6, 0)))
+    analysis = mm.analyse(won, budget=QUICK)
+    assert analysis.suggestion is None and analysis.solved_in == 9
+    assert analysis.headline == "Solved in 9 guesses" and analysis.status == "solved"
+    assert analysis.left_after[-1] == 1 and analysis.all_codes == 9**6
+    assert "Suggested" not in mm.solve(won, budget=QUICK).to_text()
+
+
+def test_one_code_left_is_suggested_as_zero_bits_not_minus_zero():
+    # Green first: one black for "green yellow none …", one white for "yellow none green …".
+    one_left = SEED.with_row(mm.Row(mm.parse_guess(SEED, "green red red red red red"), mm.Feedback(1, 0)))
+    analysis = mm.analyse(one_left, budget=QUICK)
+    assert analysis.count.value == 1 and analysis.solved_in is None
+    assert analysis.suggestion.remaining == 1 and f"{analysis.suggestion.entropy:.2f}" == "0.00"
+
+
+# ---------------------------------------------------------------- no repeated colours (Bulls and Cows)
+
+BULLS_AND_COWS = "pegs: 4\ncolours: 0 1 2 3 4 5 6 7 8 9\nrepeats: no\n"
+
+
+@pytest.mark.parametrize("pegs, colours", [(2, 2), (3, 5), (4, 6), (4, 10), (6, 9), (8, 10)])
+def test_codes_without_repeats_number_colours_choose_pegs_in_order(pegs, colours):
+    space = mm.space_of(pegs, colours, repeats=False)
+    assert space.size == len(space.without_repeats) == np.prod(range(colours - pegs + 1, colours + 1))
+    assert np.all(np.diff(space.without_repeats) > 0)
+
+
+def test_bulls_and_cows_has_5040_codes_and_refuses_a_repeated_digit_naming_the_row():
+    game = mm.parse(BULLS_AND_COWS + "0 1 2 3 = 1 2\n")
+    assert not game.repeats and mm.analyse(mm.Game(4, game.colours, repeats=False), budget=QUICK).count.value == 5040
+    with pytest.raises(PuzzleError) as caught:
+        mm.parse(BULLS_AND_COWS + "0 1 2 3 = 1 2\n4 5 4 6 = 0 1\n")
+    assert str(caught.value).startswith("line 5, column 1: peg 3: 4 is already peg 1")
+    assert "no repeated colours" in str(caught.value)
+    with pytest.raises(PuzzleError, match="peg 2: red is already peg 1"):
+        mm.parse_guess(mm.Game(repeats=False), "rrby")
+
+
+@pytest.mark.parametrize(
+    "text, message, line",
+    [
+        (
+            "pegs: 5\ncolours: a b c d\nrepeats: no\n",
+            "without repeated colours 5 pegs need at least 5 colours, not 4",
+            3,
+        ),
+        ("repeats: no\npegs: 5\ncolours: a b c d\na b c d a = 0 0\n", "need at least 5 colours", 1),
+        ("repeats: maybe\n", "repeats: is yes or no, not 'maybe'", 1),
+    ],
+)
+def test_impossible_no_repeat_games_are_refused_with_the_line(text, message, line):
+    with pytest.raises(PuzzleError, match=message) as caught:
+        mm.parse(text)
+    assert caught.value.line == line
+
+
+def test_a_space_without_repeats_needs_enough_colours():
+    with pytest.raises(PuzzleError, match="5 pegs need at least 5 colours"):
+        mm.space_of(5, 4, repeats=False)
+
+
+def test_no_repeats_round_trips_and_repeats_stay_the_default():
+    game = mm.parse(BULLS_AND_COWS + "0 1 2 3 = 1 2\n9 8 7 6 = 0 0\n")
+    assert mm.format(game).splitlines()[2] == "repeats: no"
+    assert mm.parse(mm.format(game)) == game
+    assert "repeats" not in mm.format(SEED) and mm.parse("repeats: yes\n") == mm.Game()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_filtering_without_repeats_matches_brute_force(data):
+    pegs = data.draw(st.integers(2, 4))
+    colours = data.draw(st.integers(pegs, 6))
+    codes = [c for c in itertools.product(range(colours), repeat=pegs) if len(set(c)) == pegs]
+    secret = data.draw(st.sampled_from(codes))
+    guesses = data.draw(st.lists(st.sampled_from(codes), max_size=3))
+    game = mm.Game(pegs, tuple("abcdef"[:colours]), tuple(mm.Row(g, mm.score(secret, g)) for g in guesses), False)
+    space = mm.code_space(game)
+    alive = space.consistent(game)
+    brute = [c for c in codes if all(mm.score(c, r.guess) == r.feedback for r in game.rows)]
+    assert [space.code(i) for i in space.listed(alive, 0, space.size)] == brute
+    assert space.count(alive) == len(brute) and secret in brute
+    guess = data.draw(st.sampled_from(codes))
+    fits = [space.packed(mm.score(c, guess)) for c in brute]
+    assert space.partition(guess, alive).tolist() == np.bincount(fits, minlength=space.feedbacks).tolist()
+    if not game.rows:
+        assert space.partition(guess, None).tolist() == space.partition(guess, alive).tolist()
+
+
+@pytest.mark.parametrize("strategy", mm.STRATEGIES)
+def test_every_strategy_finds_every_secret_without_repeating_a_colour(strategy):
+    space = mm.space_of(3, 5, repeats=False)
+    breaker = Codebreaker(space, strategy)
+    for secret in space.without_repeats:
+        line = breaker.line(int(secret))
+        assert line[-1] == space.code(int(secret))
+        assert all(len(set(guess)) == 3 for guess in line)
+
+
+def test_guess_classes_without_repeats_hold_the_best_guess_of_all():
+    """The symmetry classes lose nothing: the best entropy among classes is the best among all codes."""
+    from puzzles.mastermind.strategies import badness, candidate_guesses, partition_sizes
+
+    space = mm.space_of(4, 7, repeats=False)
+    game = mm.Game(4, tuple("abcdefg"), (mm.Row((0, 1, 2, 3), mm.Feedback(0, 1)),), False)
+    alive = space.consistent(game)
+    every = space.listed(None, 0, space.size)
+    classes, complete = candidate_guesses(space, [(0, 1, 2, 3)], alive)
+    assert complete and set(classes) <= set(every) and len(classes) < len(every)
+    assert badness("entropy", partition_sizes(space, classes, alive)).min() == pytest.approx(
+        badness("entropy", partition_sizes(space, every, alive)).min()
+    )
+    assert [space.code(int(i)) for i in candidate_guesses(space, [], None)[0]] == [(0, 1, 2, 3)]
+
+
+def test_cli_bench_without_repeats_and_solve_of_bulls_and_cows(tmp_path, capsys):
+    assert main(["mastermind", "bench", "--pegs", "3", "--colors", "5", "--no-repeats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 60  # 5 * 4 * 3 secrets
+    assert main(["mastermind", "bench", "--pegs", "5", "--colors", "4", "--no-repeats"]) == 2
+    assert "without repeats 5 pegs need at least 5 colours" in capsys.readouterr().err
+    game = tmp_path / "bulls.txt"
+    game.write_text(examples("mastermind")["without-repeats"])
+    assert main(["solve", "mastermind", str(game), "--json", "--limit", "200"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    brute = [
+        c
+        for c in itertools.permutations(range(10), 4)
+        if mm.score(c, (0, 1, 2, 3)) == mm.Feedback(0, 2) and mm.score(c, (4, 5, 6, 7)) == mm.Feedback(1, 1)
+    ]
+    assert data["count"] == len(brute) == 168 and ["4", "2", "7", "1"] in data["solutions"]
+    assert len(set(data["suggestion"])) == 4  # the suggestion repeats no digit either
+
+
+def test_practice_game_files_keep_the_codemaker_and_refuse_bad_ones():
+    game = mm.parse(examples("mastermind")["solo-practice"])
+    assert game.codemaker == mm.Codemaker("random", 2026) and mm.solved(game)
+    assert mm.parse(mm.format(game)) == game
+    assert mm.parse("codemaker: adversary\n").codemaker == mm.Codemaker("adversary")
+    for bad in ("codemaker: random\n", "codemaker: random -3\n", "codemaker: friend\n"):
+        with pytest.raises(PuzzleError, match="codemaker: is 'random' and a seed") as caught:
+            mm.parse(bad)
+        assert caught.value.line == 1
+
+
+def test_the_random_codemaker_answers_from_its_seeded_secret_and_the_adversary_leaves_the_most_codes():
+    from puzzles.mastermind.practice import secret
+
+    game = mm.parse("pegs: 4\ncodemaker: random 5\n")
+    space = mm.code_space(game)
+    hidden = space.code(secret(game))
+    assert secret(game) == secret(mm.parse(mm.format(game)))  # restored, the same secret
+    for guess in [(0, 0, 1, 1), (2, 3, 4, 5), hidden]:
+        assert mm.answer(game, guess) == mm.score(hidden, guess)
+    adversary = mm.Game(codemaker=mm.Codemaker("adversary"))
+    # Knuth's opening splits 1,296 codes into parts of at most 256: 0 0, 0 1 and 1 0; the tie goes to the fewest pegs
+    assert mm.answer(adversary, (0, 0, 1, 1)) == mm.Feedback(0, 0)
+    three = mm.Game(3, tuple("abc"), (mm.Row((0, 1, 2), mm.Feedback(1, 2)),), codemaker=mm.Codemaker("adversary"))
+    assert mm.answer(three, (0, 2, 1)) == mm.Feedback(0, 3)  # 0 2 1 | 1 0 2, 2 1 0: the larger part
+    two = three.with_row(mm.Row((0, 2, 1), mm.Feedback(0, 3)))
+    assert mm.answer(two, (1, 0, 2)) == mm.Feedback(0, 3)  # 1 0 2 | 2 1 0: a tie, and not the win
+    one = two.with_row(mm.Row((1, 0, 2), mm.Feedback(0, 3)))
+    assert mm.answer(one, (2, 1, 0)) == mm.Feedback(3, 0)  # one code left: the adversary must give in
+
+
+def test_the_review_plays_the_best_strategy_against_the_same_secret():
+    small = mm.Game(3, tuple("abcd"), (mm.Row((0, 0, 1), mm.Feedback(0, 1)), mm.Row((1, 2, 3), mm.Feedback(3, 0))))
+    review = mm.review(small)
+    assert (review.strategy, review.secret, review.line[-1]) == ("optimal", (1, 2, 3), (1, 2, 3))
+    assert review.average == pytest.approx(206 / 64) and review.secrets == 64  # the exact optimum
+    assert review.costs == mm.analyse(small, strategy="optimal").row_costs and None not in review.costs
+    assert len(review.line) == Codebreaker(mm.space_of(3, 4), "optimal").play(mm.space_of(3, 4).index_of((1, 2, 3)))
+    bigger = mm.Game(4, tuple("abcdefgh"), (mm.Row((7, 6, 5, 4), mm.Feedback(4, 0)),), repeats=False)
+    review = mm.review(bigger)  # 1,680 codes: past the optimum's reach, so entropy over a seeded sample
+    assert (review.strategy, review.secrets, review.line[-1]) == ("entropy", 100, (7, 6, 5, 4))
+    assert all(len(set(guess)) == 4 for guess in review.line) and 4 < review.average < 6

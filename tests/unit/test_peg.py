@@ -89,7 +89,16 @@ def test_positions_round_trip_and_boards_have_their_shapes(name):
     board = peg.BOARDS[name]
     assert (
         board.size
-        == {"triangle4": 10, "triangle5": 15, "triangle6": 21, "triangle7": 28, "english": 33, "european": 37}[name]
+        == {
+            "triangle4": 10,
+            "triangle5": 15,
+            "triangle6": 21,
+            "triangle7": 28,
+            "english": 33,
+            "european": 37,
+            "wiegleb": 45,
+            "diamond": 41,
+        }[name]
     )
     position = peg.start(name, board.center or 1)
     assert peg.parse(peg.format(position)) == position

@@ -1,0 +1,154 @@
+"""The words of logic-grid pages: what a clue may say around its values, other names for values, category names.
+
+A clue is read strictly: every word must be a value, a word of a relation
+the reader knows, or a word that only describes a person (`the person who
+loves @ books`).  The describing words are the generic ones below plus the
+puzzle's own: its category names and the descriptions a page gives them
+(`People use unique phone models`), so a new category reads without new code.
+"""
+
+from __future__ import annotations
+
+import re
+
+WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
+
+DESCRIBING = frozenset(
+    """
+    the a an this that these those who whom whose which where what someone somebody one ones only also
+    person people persons man woman men women individual resident occupant everyone each every unique many
+    lives live living lived resides reside residing stays stay home house houses occupies occupied
+    is are was were be been being am has have had having does do did get gets got
+    with without of in for by at as to from into on who's their his her its they he she it them named called
+    name own owns owned owner owners keep keeps kept keeper keepers love loves loved lover lovers loving
+    like likes liked enjoy enjoys enjoyed enjoying prefer prefers preferred preferring favorite favourite
+    fond partial enthusiast enthusiasts fan fans hobbyist collector drinker drinkers eater smoker smokers
+    player driver reader user listener wearer grower homeowner tenant inhabitant dweller gentleman lady guy girl boy
+    rear rears raise raises breed breeds sip sips adore adores favor favors favour favours choose chooses works job
+    drink drinks drank drunk drinking smoke smokes smoked smoking eat eats ate eaten eating
+    play plays played playing drive drives drove driving driven read reading wear wears wore wearing
+    use uses used using grow grows grew growing go goes went going listen listens listening
+    pet pets type kind sort brand model style styled genre genres music book books color colour
+    bouquet boquet arrangement vase bunch aquarium tank degree diploma vacation vacations trip trips
+    break breaks retreat retreats tour tours smoothie smoothies lunch dish meal
+    mother child son daughter parent born birthday month year old aged age
+    painted painting competition took place contract contracts picked pickup up location
+    researcher researching research interested interest subject doing studies study student scholarship
+    """.split()
+)
+"""Words that describe a person or a value and say nothing about where it sits."""
+
+NATIONALITIES = [
+    "brit brits briton british britain",
+    "dane danes danish denmark",
+    "swede swedes swedish sweden",
+    "spaniard spaniards spanish spain",
+    "norwegian norwegians norway",
+    "german germans germany",
+    "japanese japan",
+    "chinese china",
+    "englishman englishmen english england",
+    "frenchman frenchmen french france",
+    "ukrainian ukrainians ukraine",
+    "italian italians italy",
+    "american americans",
+    "mexican mexicans mexico",
+    "russian russians russia",
+    "irish irishman ireland",
+    "scot scots scottish scotsman scotland",
+    "dutch dutchman netherlands holland",
+    "pole poles polish poland",
+    "indian indians india",
+    "canadian canadians canada",
+    "brazilian brazilians brazil",
+    "australian australians australia",
+    "korean koreans korea",
+    "greek greeks greece",
+    "finn finns finnish finland",
+    "swiss switzerland",
+    "portuguese portugal",
+]
+MONTHS = [
+    "jan january",
+    "feb february",
+    "mar march",
+    "apr april",
+    "jun june",
+    "jul july",
+    "aug august",
+    "sep sept september",
+    "oct october",
+    "nov november",
+    "dec december",
+]
+OTHER_NAMES = {word: group.split() for group in NATIONALITIES + MONTHS for word in group.split()}
+"""Each nationality noun or adjective, country, month name or abbreviation: all the names of the same value."""
+
+GENERIC_HEADS = frozenset(
+    "genre genres model models type types kind kinds sort level style brand names name bouquet bouquets".split()
+)
+NOT_NOUNS = frozenset(
+    """
+    each every everyone everybody person people persons the a an has have had is are was were be of in for by
+    their his her its unique different distinct favorite favourite own owns keep keeps use uses prefer prefers
+    prefer like likes love loves something some all and with who whose that which there house houses this
+    accompanied lives live occupied same one mother
+    """.split()
+)
+FUNCTION_WORDS = frozenset(
+    "each every everyone everybody person people the a an has have is are of in for by their his her its unique "
+    "different distinct favorite favourite something some all and with who whose that which there house houses".split()
+)
+
+
+def stem(word: str) -> str:
+    """A word without its plural, third-person or possessive ending: `loves` and `love`, `hobbies` and `hobby`."""
+    word = word.lower().removesuffix("'s").rstrip("'")
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def words_of(text: str) -> list[str]:
+    return WORDS.findall(text.lower().replace("\u2019", "'"))
+
+
+def category_name(description: str, taken: set[str]) -> str:
+    """The name of a category from its page description: the noun it is about, `Drink` for `unique favorite drinks`.
+
+    The last run of content words is the noun phrase (`birthday month`, `phone
+    models`, `mothers' names`; the verb before it is not: `People collect
+    unique antique clocks`); its head is the last word unless that is a
+    generic one (`models`, `genres`, `type of`).  A name already taken gets the
+    whole phrase (`Hair color` beside `Color`).
+    """
+    words = description.replace("\u2019", "'").split()
+    runs: list[list[str]] = [[]]
+    for raw in words:
+        word = raw.strip('.,;:!?`"()').lower()
+        if not word or word in NOT_NOUNS or not word[0].isalpha():
+            if runs[-1]:
+                runs.append([])
+            continue
+        runs[-1].append(word)
+    runs = [run for run in runs if run]
+    if not runs:
+        return unused("Category", taken)
+    run = next((run for run in reversed(runs) if not set(run) <= GENERIC_HEADS), runs[-1])
+    head = next((w for w in reversed(run) if w not in GENERIC_HEADS), run[-1])
+    phrase = [stem(w) for w in run[: run.index(head) + 1]]
+    for name in (stem(head), " ".join(phrase)):
+        if name.capitalize().lower() not in {t.lower() for t in taken}:
+            return name.capitalize()
+    return unused(" ".join(phrase).capitalize(), taken)
+
+
+def unused(name: str, taken: set[str]) -> str:
+    lowered = {t.lower() for t in taken}
+    if name.lower() not in lowered:
+        return name
+    return next(f"{name} {i}" for i in range(2, len(taken) + 3) if f"{name} {i}".lower() not in lowered)

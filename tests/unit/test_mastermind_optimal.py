@@ -1,0 +1,147 @@
+"""The exact optimal strategy and each row's cost, against a plain exhaustive minimum on small games."""
+
+import json
+from functools import cache
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from assistant import tables
+from assistant.cli import main
+from puzzles import mastermind as mm
+from puzzles.core import Budget
+from puzzles.mastermind.optimal import ExactSearch
+from puzzles.mastermind.play import Codebreaker
+
+
+def exhaustive(space):
+    """total(S) by trying every guess at every node, with no bound and no symmetry."""
+    win = space.packed(mm.Feedback(space.pegs, 0))
+
+    @cache
+    def total(codes):
+        if len(codes) == 1:
+            return 1
+        alive, best = np.array(codes), None
+        for guess in space.listed(None, 0, space.size).tolist():
+            feedback = space.feedback_of(space.code(guess), alive)
+            values = np.unique(feedback)
+            if len(values) == 1 and values[0] != win:
+                continue
+            here = len(codes) + sum(total(tuple(alive[feedback == f].tolist())) for f in values if f != win)
+            best = here if best is None else min(best, here)
+        return best
+
+    return total
+
+
+@pytest.mark.parametrize("pegs, colours, repeats", [(2, 4, True), (3, 3, True), (2, 5, True), (3, 5, False)])
+def test_the_exact_search_matches_an_exhaustive_minimum(pegs, colours, repeats):
+    """Without repeats the guesses have none either (3 of 5 colours: 60 codes)."""
+    space = mm.space_of(pegs, colours, repeats)
+    everything = space.listed(None, 0, space.size)
+    value = ExactSearch(space).value(everything, [], budget=None)
+    assert value.total == exhaustive(space)(tuple(everything.tolist()))
+    assert ExactSearch(space).guess_total(everything, value.guess, [], budget=None) == value.total
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sets(st.integers(0, 26), min_size=1, max_size=22))
+def test_any_set_of_codes_gets_the_exhaustive_minimum(codes):
+    """Sets no game may reach too (so no symmetry is assumed): the bounds and the alike splits never lose it."""
+    space = mm.space_of(3, 3)
+    alive = np.array(sorted(codes))
+    assert ExactSearch(space).value(alive, None, budget=None).total == exhaustive(space)(tuple(alive.tolist()))
+
+
+def test_every_row_cost_is_the_exhaustive_difference():
+    """3 pegs x 3 colours: each row's cost is (its guess then the optimum) minus the optimum, per code."""
+    space = mm.space_of(3, 3)
+    total = exhaustive(space)
+    game = mm.parse("pegs: 3\ncolours: red blue green\nred red red = 0 0\nblue blue green = 1 2\n")
+    analysis = mm.analyse(game, strategy="optimal")
+    survivors = space.survivors(game)
+    for row, alive, cost in zip(game.rows, survivors, analysis.row_costs):
+        codes = space.listed(alive, 0, space.count(alive))
+        feedback = space.feedback_of(row.guess, codes)
+        win = space.packed(mm.Feedback(3, 0))
+        played = len(codes) + sum(total(tuple(codes[feedback == f].tolist())) for f in np.unique(feedback) if f != win)
+        assert cost == pytest.approx((played - total(tuple(codes.tolist()))) / len(codes))
+    assert analysis.row_costs[0] > 0  # a guess of one colour is never best on 3x3
+    assert analysis.suggestion.expected_guesses is not None
+
+
+def test_an_optimal_guess_costs_nothing_and_a_wasted_one_a_whole_guess():
+    space = mm.space_of(3, 4)
+    search = mm.OptimalSearch(space)
+    everything = np.arange(space.size)
+    best = search.value(everything, [])
+    assert search.row_cost(everything, best.guess, []) == 0
+    two = space.select((0, 0, 1), mm.Feedback(0, 0), None)  # only colours 2 and 3 are left
+    repeat = space.index_of((0, 0, 1))  # cannot split them
+    assert search.row_cost(two, repeat, [(0, 0, 1)]) == 1
+
+
+def test_rows_in_the_json_carry_guess_feedback_left_and_cost(capsys, tmp_path):
+    game = tmp_path / "game.txt"
+    game.write_text("pegs: 3\ncolours: red blue green yellow\nred red blue = 0 1\ngreen green yellow = 1 0\n")
+    assert main(["solve", "mastermind", str(game), "--json", "--strategy", "optimal"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert [row["left"] for row in rows] == [14, 3]
+    assert rows[0]["guess"] == ["red", "red", "blue"] and rows[0]["feedback"] == {"black": 0, "white": 1}
+    assert all(isinstance(row["cost"], float) and row["cost"] >= 0 for row in rows)
+    assert main(["solve", "mastermind", str(game), "--json"]) == 0  # entropy: no optimum asked for
+    assert [row["cost"] for row in json.loads(capsys.readouterr().out)["rows"]] == [None, None]
+
+
+def test_out_of_work_the_cost_is_unknown_and_the_suggestion_falls_back():
+    space = mm.space_of(4, 5)
+    search = mm.OptimalSearch(space)
+    everything = np.arange(space.size)
+    assert search.value(everything, [], budget=Budget(work=5)) is None
+    assert search.row_cost(everything, 0, [], budget=Budget(work=5)) is None
+    narrow = mm.OptimalSearch(space, budget=Budget(work=5))
+    total, guess = narrow.best(space.select((0, 0, 1, 1), mm.Feedback(0, 1), None), [(0, 0, 1, 1)])
+    assert narrow.known == 0 and total > 0  # answered by the narrow search
+    assert mm.OptimalSearch(mm.space_of(5, 8)).value(np.arange(10), []) is None  # too big for the exact table
+
+
+def test_the_memo_survives_plain_arrays_and_answers_without_searching():
+    space = mm.space_of(3, 4)
+    search = ExactSearch(space)
+    everything = np.arange(space.size)
+    first = search.value(everything, [], budget=None)
+    again = ExactSearch.from_arrays(space, search.to_arrays())
+    assert again.value(everything, [], budget=Budget(work=0)) == first
+    assert again.nodes == 0
+    with pytest.raises(ValueError, match="3 pegs x 4 colours"):
+        ExactSearch.from_arrays(mm.space_of(4, 3), search.to_arrays())
+
+
+def test_the_disk_cache_keeps_the_totals_and_moves_a_damaged_file_aside():
+    space = mm.space_of(3, 4)
+    search = tables.load_optimal(space)
+    total = search.value(np.arange(space.size), []).total
+    tables.save_optimal(search)
+    loaded = tables.load_optimal(space)
+    assert loaded.value(np.arange(space.size), [], budget=Budget(work=0)).total == total
+    path = tables.optimal_file(space)
+    path.write_bytes(b"not a table")
+    assert tables.load_optimal(space).known == 0
+    assert path.with_name(path.name + ".unreadable").exists()
+
+
+@pytest.mark.slow
+def test_4x6_optimal_is_5625_and_knuths_opening_costs_more_than_aabc():
+    """Koyama and Lai: 5,625 guesses over all 1,296 secrets, worst case 6."""
+    space = mm.space_of(4, 6)
+    breaker = Codebreaker(space, "optimal")
+    results = breaker.play_all(np.arange(space.size))
+    assert (results.total, results.worst) == (5625, 6)
+    game = mm.parse("pegs: 4\ncolours: a b c d e f\na a b c = 0 0\n")
+    (aabc,) = mm.analyse(game, strategy="optimal", optimal=breaker.optimal).row_costs
+    knuth = mm.parse("pegs: 4\ncolours: a b c d e f\na a b b = 0 0\n")
+    (aabb,) = mm.analyse(knuth, strategy="optimal", optimal=breaker.optimal).row_costs
+    assert aabc == 0 and aabb > 0

@@ -1,0 +1,231 @@
+"""The zebra counting engine against brute force, generated puzzles, budgets; the generator's pages."""
+
+import itertools
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzles import zebra
+from puzzles.core import Budget, Count
+from puzzles.zebra import generator
+from puzzles.zebra.analysis import NO_SOLUTION, RULED_OUT
+from puzzles.zebra.model import Between, Category, Clue, Compare, Gap, HowMany, Place, Puzzle
+
+FIXTURES = Path(__file__).parents[1] / "fixtures"
+
+
+class One:
+    """The model's Frame for one full assignment: where[c][v] is the object of value v of category c."""
+
+    def __init__(self, puzzle, where):
+        self.puzzle, self.w, self.n = puzzle, where, puzzle.n
+
+    def where(self, ref):
+        return np.asarray(self.w[ref[0]][ref[1]])
+
+    def value(self, category, objects):
+        numbers = self.puzzle.categories[category].numbers
+        return np.asarray(numbers[list(self.w[category]).index(int(objects))])
+
+
+def first_broken(puzzle):
+    """Every assignment with the number of clues it satisfies before the first it breaks."""
+    n = puzzle.n
+    choices = [
+        [tuple(range(n))] if c == puzzle.key else list(itertools.permutations(range(n)))
+        for c in range(len(puzzle.categories))
+    ]
+    for where in itertools.product(*choices):
+        frame = One(puzzle, where)
+        kept = next(
+            (k for k, clue in enumerate(puzzle.clues) if not all(bool(a.holds(frame)) for a in clue.atoms)),
+            len(puzzle.clues),
+        )
+        yield where, kept
+
+
+def brute_force(puzzle):
+    return [where for where, kept in first_broken(puzzle) if kept == len(puzzle.clues)]
+
+
+@st.composite
+def atoms(draw, n, categories, key, depth=0):
+    """Any atom the reader can make, over values of small puzzles (and `or`, `not`, `exactly k` of them)."""
+    ref = st.tuples(st.integers(0, categories - 1), st.integers(0, n - 1))
+    rows = key is None
+    kinds = ["gap", "place", "compare"] + (["between"] if rows else []) + (["howmany"] if depth < 1 else [])
+    kind = draw(st.sampled_from(kinds))
+    if kind == "howmany":
+        inner = draw(st.lists(atoms(n, categories, key, depth + 1), min_size=1, max_size=3))
+        low = draw(st.integers(0, len(inner)))
+        return HowMany(tuple(inner), low, draw(st.integers(low, len(inner))))
+    if kind == "place":
+        return Place(draw(ref), frozenset(draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=n - 1))))
+    a, b, c = draw(st.lists(ref, min_size=3, max_size=3, unique=True))
+    if kind == "between":
+        return Between(a, b, c, draw(st.booleans()))
+    if kind == "compare":
+        return Compare(a, b, categories - 1, draw(st.sampled_from([-1, 1])), draw(st.sampled_from([None, 1, 2])))
+    gaps = draw(st.sets(st.integers(-(n - 1), n - 1), min_size=1)) if rows else {0}
+    return Gap(a, b, frozenset(gaps))
+
+
+@st.composite
+def small_puzzles(draw):
+    n = draw(st.integers(2, 4))
+    categories = draw(st.integers(2, {2: 4, 3: 3, 4: 2}[n] + (n > 2 and draw(st.booleans()))))
+    key = draw(st.sampled_from([None, 0]))
+    names = ["A", "B", "C", "Num"][-categories:]
+    cats = tuple(
+        Category(name, tuple(str(10 * (v + 1)) if name == "Num" else f"{name.lower()}{v}" for v in range(n)))
+        for name in names
+    )
+    clues = tuple(
+        Clue(f"clue {i}", f"clue {i}", tuple(draw(st.lists(atoms(n, categories, key), min_size=1, max_size=2))))
+        for i in range(draw(st.integers(0, 4)))
+    )
+    return Puzzle(cats, clues, key)
+
+
+@settings(max_examples=80, deadline=None)
+@given(small_puzzles())
+def test_counts_tallies_marks_and_solutions_match_brute_force(puzzle):
+    kept = [k for _, k in first_broken(puzzle)]
+    found = [where for where, k in first_broken(puzzle) if k == len(puzzle.clues)]
+    analysis = zebra.analyse(puzzle, limit=len(found) + 1, budget=None)
+    assert analysis.count == Count(len(found))
+    for c in puzzle.free:
+        for v in range(puzzle.n):
+            for o in range(puzzle.n):
+                share = sum(where[c][v] == o for where in found)
+                assert analysis.tally[c][v][o] == share
+                assert (analysis.marks[c][v][o] not in (RULED_OUT, NO_SOLUTION)) == (share > 0)
+                if analysis.marks[c][v][o] == RULED_OUT:
+                    assert 0 <= analysis.reasons[(c, v, o)] < len(puzzle.clues)
+    as_found = {tuple(tuple(row) for row in s) for s in analysis.solutions}
+    named = lambda where: tuple(
+        tuple(puzzle.categories[c].values[where[c].index(o)] for c in range(len(puzzle.categories)))
+        for o in range(puzzle.n)
+    )
+    assert as_found == {named(where) for where in found}
+    assert [note.after.value for note in analysis.notes] == [
+        sum(k >= i for k in kept) for i in range(1, len(puzzle.clues) + 1)
+    ]
+    if not found and puzzle.clues:
+        conflict = analysis.conflict
+        assert conflict and not brute_force(
+            Puzzle(puzzle.categories, tuple(puzzle.clues[i] for i in conflict), puzzle.key)
+        )
+
+
+def houses_between(a, b, k):
+    return Gap(a, b, frozenset({k + 1, -(k + 1)}))
+
+
+def test_one_and_two_houses_between_are_counted_as_written():
+    cats = (Category("Name", ("Ann", "Ben", "Cleo")), Category("Drink", ("tea", "coffee", "juice")))
+    one = Puzzle(cats, (Clue("one", "one", (houses_between((0, 0), (0, 2), 1),)),))
+    assert zebra.analyse(one).count.value == 2 * 6  # Ann and Cleo at the ends, either way round
+    found = brute_force(one)
+    assert len(found) == 12
+
+
+@pytest.mark.parametrize("seed, n, categories", [(0, 4, 4), (1, 4, 3), (2, 5, 5), (3, 5, 3)])
+def test_generated_puzzles_are_unique_with_the_hidden_answer(seed, n, categories):
+    made = generator.generate(np.random.default_rng(seed), n, categories)
+    analysis = zebra.analyse(made.puzzle, notes=False, budget=None)
+    assert analysis.count == Count(1)
+    assert analysis.solutions[0] == made.solution
+    again = generator.generate(np.random.default_rng(seed), n, categories)
+    assert again.clues == made.clues  # reproducible from the seed
+    for i in range(len(made.clues)):  # pruned: each clue is needed
+        fewer = Puzzle(made.puzzle.categories, made.puzzle.clues[:i] + made.puzzle.clues[i + 1 :])
+        assert zebra.analyse(fewer, notes=False, budget=None).count.value > 1
+
+
+def test_the_page_reads_as_the_issue_writes_it():
+    made = generator.generate(np.random.default_rng(5), 4, 3)
+    text = generator.page(made)
+    lines = text.splitlines()
+    assert lines[0].startswith(
+        "There are 4 houses, numbered 1 to 4 from left to right, as seen from across the street."
+    )
+    assert lines[0].endswith("Each house has a unique attribute for each of the following characteristics:")
+    for theme, category in zip(made.themes, made.puzzle.categories, strict=True):
+        assert f" - {theme.header}: " + ", ".join(f"`{v}`" for v in category.values) in lines
+    assert "## Clues:" in lines
+    clues = lines[lines.index("## Clues:") + 1 :]
+    assert [line.split(". ", 1)[0] for line in clues] == [str(i) for i in range(1, len(made.clues) + 1)]
+    assert all(line.endswith(".") and line.split(". ", 1)[1][0].isupper() for line in clues)
+
+
+def test_every_family_is_said_in_the_issue_wording():
+    said = set()
+    rng = np.random.default_rng(7)
+    base = Puzzle((Category("Name", ("Ann", "Ben", "Cleo", "Dan", "Eve")), Category("Drink", tuple("abcde"))))
+    where = [[0, 1, 2, 3, 4], [4, 3, 2, 1, 0]]
+    for family in generator.FAMILIES:
+        for _ in range(30):
+            spoken = generator.draw_clue(rng, base, where, (family,))
+            said.add(spoken.page.replace("{0}", "X").replace("{1}", "Y"))
+            assert spoken.atom.holds(One(base, where))  # true of the hidden answer
+    for wording in ("X is Y", "X is not Y", "X is directly left of Y", "X is directly right of Y",
+                    "X is somewhere to the left of Y", "X is somewhere to the right of Y",
+                    "X and Y are next to each other", "There is one house between X and Y",
+                    "There are two houses between X and Y", "There are three houses between X and Y"):  # fmt: skip
+        assert wording in said
+    assert {"X is in the first house", "X is not in the fifth house"} & said
+
+
+def test_a_formal_generated_puzzle_reads_back_to_the_same_answer():
+    made = generator.generate(np.random.default_rng(11), 5, 4, generator.FORMAL_FAMILIES)
+    puzzle = zebra.parse(generator.formal(made))
+    analysis = zebra.analyse(puzzle, notes=False)
+    assert analysis.count.value == 1 and analysis.solutions[0] == made.solution
+
+
+MADE = {  # fixture: (seed, houses, categories, families) given to generator.generate; page and formal from generator
+    "4x4-1": (101, 4, 4, "all"), "5x5-1": (102, 5, 5, "all"), "6x6-1": (103, 6, 6, "formal"),
+    "6x6-2": (104, 6, 6, "all"), "6x6-3": (105, 6, 4, "all"), "7x7-1": (106, 7, 7, "all"),
+    "8x8-1": (107, 8, 8, "formal"), "8x8-2": (108, 8, 8, "all"),
+}  # fmt: skip
+
+
+def test_the_small_fixtures_are_what_the_generator_makes_from_their_seeds():
+    for name in ("4x4-1", "5x5-1"):
+        seed, n, categories, families = MADE[name]
+        chosen = generator.FAMILIES if families == "all" else generator.FORMAL_FAMILIES
+        made = generator.generate(np.random.default_rng(seed), n, categories, chosen)
+        assert generator.page(made) == (FIXTURES / f"zebra-gen-{name}-page.txt").read_text()
+
+
+def fixtures():
+    answers = json.loads((FIXTURES / "zebra-gen-answers.json").read_text())
+    return sorted(answers.items())
+
+
+@pytest.mark.parametrize("name, rows", fixtures())
+def test_generated_fixtures_page_and_formal_solve_to_their_answers(name, rows):
+    analysis = zebra.analyse(zebra.parse((FIXTURES / name).read_text()), notes=False, budget=None)
+    names = [c.name for c in analysis.puzzle.categories]
+    assert analysis.count == Count(1)
+    assert [dict(zip(names, row, strict=True)) for row in analysis.solutions[0]] == rows
+
+
+def test_out_of_budget_is_an_honest_at_least():
+    made_8 = Puzzle(tuple(Category(f"C{c}", tuple(f"v{c}{v}" for v in range(8))) for c in range(8)))
+    rng = np.random.default_rng(3)
+    where = [[int(o) for o in rng.permutation(8)] for _ in range(8)]
+    clues = tuple(
+        Clue(f"{i}", f"{i}", (generator.draw_clue(rng, made_8, where, generator.FAMILIES[2:]).atom,)) for i in range(12)
+    )
+    puzzle = Puzzle(made_8.categories, clues)
+    hurried = zebra.analyse(puzzle, notes=False, budget=Budget(work=30))
+    assert not hurried.count.exact and str(hurried.count).startswith("at least")
+    exact = zebra.analyse(puzzle, notes=False, budget=None).count
+    assert exact.exact and hurried.count.value <= exact.value
+    assert exact.value == zebra.analyse(puzzle, notes=False, budget=Budget(work=10**6)).count.value
