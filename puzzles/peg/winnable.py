@@ -108,7 +108,9 @@ def winnable_middle(name: str, layer: np.ndarray, beyond: np.ndarray, should_sto
     for first in range(0, len(layer), CHUNK):
         stop_if_asked(should_stop)
         parents, children = successors(name, layer[first : first + CHUNK])
-        meets = found_in(beyond, complement_canonical(name, None, children))[0]
+        # Sorted, the lookups walk `beyond` in order instead of jumping about it (many times faster).
+        wanted, back = np.unique(complement_canonical(name, None, children), return_inverse=True)
+        meets = found_in(beyond, wanted)[0][back]
         keep.append(first + np.unique(parents[meets]))
     return layer[np.concatenate(keep)] if keep else layer
 
