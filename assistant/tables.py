@@ -1,9 +1,12 @@
-"""Tables built once and kept in the user's cache directory: Bell's peg-solitaire
-tables and the exact optimal Mastermind totals.
+"""Tables built once and kept in the user's cache directory: peg-solitaire tables
+and the exact optimal Mastermind totals.
 
-Building the English centre table takes a quarter of a minute and over a
-gigabyte of memory, the optimal 4x6 Mastermind strategy about a minute; loading
-either back takes a blink.  Writes are atomic
+Peg tables come in two kinds, both named by a key (board, hole): Bell's table
+of one centre game (the hole its game starts and ends in), and the table of
+every winnable position from half the pegs up (hole None), which settles each
+move on the English board.  Building the English centre table takes a quarter
+of a minute and over a gigabyte of memory, the optimal 4x6 Mastermind strategy
+about a minute; loading either back takes a blink.  Writes are atomic
 (`write_atomically`, as for sessions), and a file that cannot be read is moved
 aside and rebuilt, never trusted.
 """
@@ -27,6 +30,16 @@ from puzzles.core import PuzzleError, ShouldStop, never
 BIG_BOARDS = {"english": peg.BOARDS["english"].center}
 """Boards too big to count from scratch on every move, and the start hole their table is for."""
 
+WINNABLE_BOARDS = ("english",)
+"""Boards too big to search every move to the end live: their tables of winnable positions settle moves.
+
+The European table would need a middle layer of some 80 million positions
+(estimated from its first ten layers): past the 8 GiB a build may take.
+"""
+
+Key = tuple[str, int | None]
+Table = peg.WinTable | peg.WinnableTable
+
 
 def cache_dir() -> Path:
     """PUZZLE_ASSISTANT_HOME/cache when that is set (tests, portable use), else the user's cache."""
@@ -34,8 +47,8 @@ def cache_dir() -> Path:
     return Path(override) / "cache" if override else Path(platformdirs.user_cache_dir("puzzle-assistant"))
 
 
-def table_file(board: str, hole: int) -> Path:
-    return cache_dir() / f"peg-{board}-{hole}.npz"
+def table_file(board: str, hole: int | None) -> Path:
+    return cache_dir() / f"peg-{board}-{'winnable' if hole is None else hole}.npz"
 
 
 def table_for(position: peg.Position) -> tuple[str, int] | None:
@@ -44,13 +57,20 @@ def table_for(position: peg.Position) -> tuple[str, int] | None:
     return (position.board, hole) if hole is not None and peg.centred_on(position, hole) else None
 
 
-def load_table(board: str, hole: int) -> peg.WinTable | None:
+def winnable_for(position: peg.Position) -> Key | None:
+    """The key of the table of winnable positions for this position's board, if it has one."""
+    return (position.board, None) if position.board in WINNABLE_BOARDS else None
+
+
+def load_table(board: str, hole: int | None) -> Table | None:
     """The cached table, or None when there is none; an unreadable one is moved aside."""
     path = table_file(board, hole)
     if not path.exists():
         return None
     try:
         with np.load(path) as arrays:
+            if hole is None:
+                return peg.WinnableTable.from_arrays(board, dict(arrays))
             table = peg.WinTable.from_arrays(board, dict(arrays))
         if table.hole != hole:
             raise PuzzleError(f"it is the table for hole {table.hole}")
@@ -62,12 +82,15 @@ def load_table(board: str, hole: int) -> peg.WinTable | None:
 
 def build_table(
     board: str,
-    hole: int,
+    hole: int | None,
     should_stop: ShouldStop = never,
     progress: Callable[[int, int], None] = lambda done, total: None,
-) -> peg.WinTable:
+) -> Table:
     """Build the table and keep it in the cache for next time."""
-    table = peg.win_table(board, hole, should_stop, progress)
+    if hole is None:
+        table = peg.winnable_table(board, should_stop, progress)
+    else:
+        table = peg.win_table(board, hole, should_stop, progress)
     packed = io.BytesIO()
     np.savez(packed, **table.arrays())
     write_atomically(table_file(board, hole), packed.getvalue())

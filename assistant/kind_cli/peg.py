@@ -1,11 +1,13 @@
-"""`puzzle-assistant peg openings|count` and the peg solitaire benchmarks."""
+"""`puzzle-assistant peg openings|count|build` and the peg solitaire benchmarks."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import subprocess
 import sys
+import time
 from functools import cache
 from pathlib import Path
 
@@ -36,6 +38,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     count.add_argument("--finish", type=hole_number, help="the hole the last peg must end in")
     count.add_argument("--json", action="store_true")
     count.set_defaults(func=count_command)
+    build = group.add_parser("build", help="build a big board's tables once (kept in your cache)")
+    build.add_argument("board", choices=list(peg.BOARDS))
+    build.set_defaults(func=build_command)
 
 
 BOARD_HELP = f"{', '.join(peg.BOARDS)}, or a position file that draws its own board"
@@ -125,6 +130,37 @@ def count_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def build_command(args: argparse.Namespace) -> int:
+    """Every table the board's games use that is not cached yet; nothing where counting live is enough."""
+    keys = board_tables(args.board)
+    missing = [key for key in keys if not tables.table_file(*key).exists()]
+    if not keys:
+        print(f"{args.board}: no table to build; its games are counted or searched live")
+    for key in keys:
+        if key not in missing:
+            print(f"{tables.table_file(*key)}: already built")
+    try:
+        for key in missing:
+            built = built_with_progress(key)
+            print(f"{tables.table_file(*key)}: {built.size:,} positions")
+    except PuzzleError as error:
+        raise CommandError(f"peg build {args.board}: {error}") from None
+    return 0
+
+
+def board_tables(board: str) -> list[tables.Key]:
+    """The tables that answer this board's games: Bell's centre game, then the winnable positions."""
+    bell = [(board, hole) for name, hole in tables.BIG_BOARDS.items() if name == board]
+    return bell + ([(board, None)] if board in tables.WINNABLE_BOARDS else [])
+
+
+def built_with_progress(key: tables.Key) -> tables.Table:
+    what = "winnable positions" if key[1] is None else f"games from hole {key[1]}"
+    with Progress(transient=True, console=Console(stderr=True)) as bar:
+        task = bar.add_task(f"building the {key[0]} table of {what} (once)", total=None)
+        return tables.build_table(*key, progress=lambda done, total: bar.update(task, completed=done, total=total))
+
+
 def counted_games(board: str, start: int, finish: int | None) -> int:
     """Games from a start, counted forward (triangle7: 40 s); TooBig where the layers pass 10 million."""
     with Console(stderr=True).status(f"counting the games from hole {start}"):
@@ -139,9 +175,7 @@ def cached_table(position: peg.Position) -> peg.WinTable | None:
         return None
     if (found := tables.load_table(*key)) is not None:
         return found
-    with Progress(transient=True, console=Console(stderr=True)) as bar:
-        task = bar.add_task(f"building the {key[0]} table (once)", total=None)
-        return tables.build_table(*key, progress=lambda done, total: bar.update(task, completed=done, total=total))
+    return built_with_progress(key)
 
 
 def english_from_scratch() -> str:
@@ -196,6 +230,54 @@ def searched_annotation(position: peg.Position) -> str:
     analysis = peg.analyse(position, budget=peg.LIVE_BUDGET)
     undecided = sum(not m.decided for m in analysis.moves)
     return f"{len(analysis.moves)} moves, {sum(m.keeps_win for m in analysis.moves)} keep a win, {undecided} undecided"
+
+
+def winnable_from_scratch(board: str) -> str:
+    """The table of winnable positions built in a fresh process: its size, wall and CPU time, peak memory."""
+    script = (
+        "import resource, time; from puzzles import peg; t = time.perf_counter(); "
+        f"w = peg.winnable_table({board!r}); s = time.perf_counter() - t; "
+        "u = resource.getrusage(resource.RUSAGE_SELF); print(w.size, s, u.ru_utime + u.ru_stime, u.ru_maxrss)"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.split()
+    size, seconds, cpu, peak_kib = int(out[0]), float(out[1]), float(out[2]), int(out[3])
+    return f"{size:,} positions; {seconds:.0f} s ({cpu:.0f} s CPU), peak {peak_kib / 2**20:.2f} GiB"
+
+
+def random_games(board: str, every: int, seed: int = 19) -> list[peg.Position]:
+    """Every `every`-th position of one random game from each start whose class allows a finish."""
+    rng, found = random.Random(seed), []
+    for hole in range(1, peg.BOARDS[board].size + 1):
+        position, depth = peg.start(board, hole), 0
+        if not peg.reachable_finishes(position):
+            continue
+        while position.legal_moves():
+            if depth % every == 0:
+                found.append(position)
+            position, depth = position.play(rng.choice(position.legal_moves())), depth + 1
+    return found
+
+
+def undecided_share(board: str, table: peg.WinnableTable | None, every: int) -> str:
+    """How many moves of random games stay ? within the live budget, and the slowest answer."""
+    moves = undecided = 0
+    slowest = 0.0
+    positions = random_games(board, every)
+    for position in positions:
+        began = time.perf_counter()
+        analysis = peg.analyse(position, budget=peg.LIVE_BUDGET, table=table)
+        slowest = max(slowest, time.perf_counter() - began)
+        moves += len(analysis.moves)
+        undecided += sum(not m.decided for m in analysis.moves)
+    share = undecided / max(moves, 1)
+    return f"{len(positions)} positions, {moves} moves, {undecided} ? ({share:.1%}); slowest {slowest:.2f} s"
+
+
+@cache
+def cached_winnable(board: str) -> peg.WinnableTable:
+    """The board's table of winnable positions, from the cache or built now."""
+    found = tables.load_table(board, None)
+    return found if found is not None else built_with_progress((board, None))
 
 
 FOUR_BY_FOUR = peg.parse("board: square\nX X X X\nX X X X\nX X X X\nX X X X\n").board  # a drawn board
@@ -264,5 +346,27 @@ BENCHMARKS = [
     ),
     Benchmark("wiegleb openings (searched)", lambda: searched_openings("wiegleb"), "interactive", repeat=1),
     Benchmark("triangle7 openings (searched)", lambda: searched_openings("triangle7"), "interactive", repeat=3),
+    Benchmark(
+        "english random games, ? moves live without a table (every 4th position)",
+        lambda: undecided_share("english", None, 4),
+        "",
+        repeat=1,
+    ),
+    Benchmark(
+        "english table of winnable positions from scratch", lambda: winnable_from_scratch("english"), "", repeat=1
+    ),
+    Benchmark(
+        "english random games, ? moves live with the table (every position)",
+        lambda: undecided_share("english", cached_winnable("english"), 1),
+        "<= 1%",
+        repeat=1,
+        setup=lambda: cached_winnable("english"),
+    ),
+    Benchmark(
+        "european random games, ? moves live without a table (every 4th position)",
+        lambda: undecided_share("european", None, 4),
+        "",
+        repeat=1,
+    ),
     Benchmark("triangle7 openings counted exactly (--count)", counted_triangle7, "", repeat=1),
 ]

@@ -38,7 +38,7 @@ legal move with the number of winning games that follow it, and the
 | h | hint: the move that keeps the most games |
 | w | show a whole winning line from here |
 | o | openings map of this board: games per start, where the last peg ends (t: as a table) |
-| b | build the English board's table (once; it is kept in your cache) |
+| b | build the big board's tables (once; they are kept in your cache) |
 | t | think on: settle undecided (?) moves without a time limit |
 | ctrl+n | a new game: a named board and its empty hole, or *draw a board* |
 
@@ -59,7 +59,10 @@ holes, the European board, triangle7) a pruned search answers instead: beam
 searches look for a winning line, a depth-first search with a memory of dead
 positions proves losses, and both stop at an exact table of endgames.  A move
 then shows **≥1** when a winning line was found after it, **0** when it was
-proved lost, and a yellow **?** when neither was settled in time.
+proved lost, and a yellow **?** when neither was settled in time.  On the
+English board, **b** also builds once a table of every position with half the
+pegs or more that can still end with one peg: then every such move is settled
+at once (`puzzle-assistant peg build english` does the same).
 """
 
 
@@ -87,11 +90,11 @@ class PegScreen(PuzzleScreen[engine.Position]):
     ]
     # What `t` and `b` depend on (`check_action`): the footer is refreshed when what they offer changes.
     analysis: var[engine.Analysis | None] = var(None, always_update=True)
-    building: var[tuple[str, int] | None] = var(None)  # the table being built
+    building: var[tables.Key | None] = var(None)  # the table being built
 
     def __init__(self) -> None:
         self.picked: int | None = None
-        self.known: dict[tuple[str, int], engine.WinTable] = {}  # Bell's tables loaded or built
+        self.known: dict[tables.Key, tables.Table] = {}  # tables loaded or built
         self.patient_for: engine.Position | None = None  # the position to search without a time limit
         self._offered: tuple[bool | None, bool | None] = (False, False)  # t and b, as the footer last showed them
         super().__init__()
@@ -111,8 +114,7 @@ class PegScreen(PuzzleScreen[engine.Position]):
             undecided = self.analysis is not None and any(not m.decided for m in self.analysis.moves)
             return undecided and self.patient_for is not self.state
         if action == "build_table":
-            key = tables.table_for(self.state)
-            return key is not None and key not in self.known and key != self.building
+            return self.table_to_build() is not None and self.building is None
         return super().check_action(action, parameters)
 
     def watch_analysis(self) -> None:
@@ -166,7 +168,24 @@ class PegScreen(PuzzleScreen[engine.Position]):
                 return key
             self.known[key] = found
         budget = None if asked.patient else self.BUDGET
-        return engine.analyse(position, should_stop=job.should_stop, known=self.known.get(key), budget=budget)
+        winnable = self.winnable_table(position)
+        return engine.analyse(
+            position, should_stop=job.should_stop, known=self.known.get(key), budget=budget, table=winnable
+        )
+
+    def winnable_table(self, position: engine.Position) -> engine.WinnableTable | None:
+        """The board's table of winnable positions when it is cached (loaded once); None while it is not."""
+        key = tables.winnable_for(position)
+        if key is not None and key not in self.known and (found := tables.load_table(*key)) is not None:
+            self.known[key] = found
+        return self.known.get(key)
+
+    def table_to_build(self) -> tables.Key | None:
+        """The table this game would use that is neither loaded nor cached: Bell's first, then the winnable one."""
+        for key in (tables.table_for(self.state), tables.winnable_for(self.state)):
+            if key is not None and key not in self.known and not tables.table_file(*key).exists():
+                return key
+        return None
 
     def show_result(self, analysis: engine.Analysis | tuple[str, int]) -> None:
         if isinstance(analysis, tuple):
@@ -279,23 +298,26 @@ class PegScreen(PuzzleScreen[engine.Position]):
         self.live.request(self.live_input(self.state))
 
     def action_build_table(self) -> None:
-        key = tables.table_for(self.state)
-        if key is None:
-            boards = ", ".join(f"{board} from hole {hole}" for board, hole in tables.BIG_BOARDS.items())
+        key = self.table_to_build()
+        if self.building is not None:
+            self.notify(f"The {self.building[0]} table is being built.")
+        elif key is None and self.state.board not in (*tables.BIG_BOARDS, *tables.WINNABLE_BOARDS):
+            boards = ", ".join((*tables.BIG_BOARDS, *tables.WINNABLE_BOARDS))
             self.notify(f"Tables are for games too big to count on each move: {boards}.", severity="warning")
-        elif key in self.known or key == self.building:
-            self.notify(f"The {key[0]} table is {'being built' if key == self.building else 'loaded'}.")
+        elif key is None:
+            self.notify(f"The {self.state.board} tables are built.")
         else:
             self.building = key
             self.query_one("#building", ProgressBar).display = True
-            self.show_missing_table(*key)
+            if key[1] is not None:
+                self.show_missing_table(*key)
             self.table_builder.request(key)
 
     def show_building_progress(self, done_of: tuple[int, int]) -> None:
         done, total = done_of
         self.query_one("#building", ProgressBar).update(progress=done, total=total)
 
-    def table_built(self, built: engine.WinTable | str) -> None:
+    def table_built(self, built: tables.Table | str) -> None:
         """The table being built is done; a text says why it could not be."""
         key, self.building = self.building, None
         self.query_one("#building", ProgressBar).display = False
@@ -371,8 +393,8 @@ def ask_start_hole(name: str) -> AskDialog:
     return AskDialog(f"{name}: which hole starts empty? ({hint})", check, str(center or 1))
 
 
-def build_win_table(key: tuple[str, int], job: Job) -> engine.WinTable | str:
-    """Bell's table, built off the event loop so moves stay live; or why it could not be (disk, memory)."""
+def build_win_table(key: tables.Key, job: Job) -> tables.Table | str:
+    """A table, built off the event loop so moves stay live; or why it could not be (disk, memory)."""
     try:
         return tables.build_table(
             *key, should_stop=job.should_stop, progress=lambda done, total: job.progress((done, total))

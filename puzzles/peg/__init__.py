@@ -9,7 +9,9 @@ at all (`classes`).
 Where it fits, the winning games are counted exactly, layer by layer
 (`counting`).  On the English board George Bell's table takes over (`bell`):
 only positions both reachable and still winnable, kept up to symmetry, built
-once and answering every position of the game after that.  Where no table fits
+once and answering every position of the game after that.  For every other
+start, a table of the winnable positions with half the pegs or more
+(`winnable`) settles each move at once.  Where no table fits
 (other English starts, the European board, triangle7 while playing), a pruned
 search says which moves keep a win without counting (`search`).  `analysis`
 chooses among them; `verdicts` holds what it answers; `starts` surveys every
@@ -17,7 +19,8 @@ start hole of a board (the openings).
 
 Public API (what the screen and the CLI use): `BOARDS`, `Position`, `start`,
 `parse`, `format`, `analyse`, `Analysis`, `MoveCount`, `openings`, `Opening`,
-`finishing_games`, `win_table`, `WinTable`, `TooBig`, and the budgets.
+`finishing_games`, `win_table`, `WinTable`, `winnable_table`, `WinnableTable`,
+`TooBig`, and the budgets.
 
 The limits are re-exported to be read.  To change one (a test), set it on the
 module that reads it: `analysis.LIVE_LAYER`, `search.EFFORTS`; setting it here
@@ -38,6 +41,7 @@ from puzzles.peg.position import Position, centred_on, format, opening_position,
 from puzzles.peg.search import BUDGET, EFFORTS, WinningLine, most_promising, searched
 from puzzles.peg.starts import COUNT_LAYER, Opening, counted_opening, openings, searched_opening
 from puzzles.peg.verdicts import SEARCHED, Analysis, MoveCount
+from puzzles.peg.winnable import WinnableTable, winnable_table
 
 TITLE = "Peg solitaire"
 SUMMARY = "Explore openings on the classic boards: every move annotated with the winning games that follow."
@@ -100,6 +104,7 @@ __all__ = [
     "Report",
     "TooBig",
     "WinTable",
+    "WinnableTable",
     "WinningLine",
     "analyse",
     "centred_on",
@@ -121,5 +126,6 @@ __all__ = [
     "start",
     "symmetries",
     "win_table",
+    "winnable_table",
     "winning_line",
 ]

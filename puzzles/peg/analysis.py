@@ -13,10 +13,12 @@ from puzzles.peg.counting import MAX_LAYER, TooBig, count_games, winning_line
 from puzzles.peg.position import Position, opening_position
 from puzzles.peg.search import BUDGET, searched
 from puzzles.peg.verdicts import FROM_HERE, Analysis, MoveCount, verdict
+from puzzles.peg.winnable import WinnableTable
 
 LIVE_LAYER = 400_000  # the same as MAX_LAYER while a person plays: past it, a pruned search answers at once
 LIVE_BUDGET = Budget(seconds=1.5)  # while a person plays, counting attempts included
 MIN_SEARCH = 0.5  # seconds a timed search gets however long the counting attempts took
+SETTLED_LAYER = 50_000  # LIVE_LAYER where a table settles every move anyway: counting is tried only if quick
 
 
 def analyse(
@@ -25,6 +27,7 @@ def analyse(
     should_stop: ShouldStop = never,
     known: WinTable | None = None,
     budget: Budget | None = BUDGET,
+    table: WinnableTable | None = None,
 ) -> Analysis:
     """Games from here, each legal move's games, a winning line, and the survival line.
 
@@ -32,7 +35,8 @@ def analyse(
     every move from here are in it: Bell's table when one covers this game
     (`known`), else one counted now from the opening position, or from here
     when the whole game is too big.  Past that, a pruned search (`searched`)
-    says which moves keep a win without counting.  `budget` bounds the
+    says which moves keep a win without counting, settling first what a
+    table of winnable positions knows (`table`).  `budget` bounds the
     search (a timed one includes the counting attempt); None lets counting
     use all the memory it may and the search run to the end.
     """
@@ -49,10 +53,11 @@ def analyse(
         root, history = opening_position(position), position.played
         position = replace(position, finish=known.hole)
     else:
-        limit = LIVE_LAYER if deadline.bounded else MAX_LAYER
+        settled = table is not None and table.settles(position)
+        limit = (SETTLED_LAYER if settled else LIVE_LAYER) if deadline.bounded else MAX_LAYER
         counted = counted_game(position, should_stop, limit)
         if counted is None:
-            return searched(position, should_stop, deadline.left(at_least=MIN_SEARCH))
+            return searched(position, should_stop, deadline.left(at_least=MIN_SEARCH), table)
         games, source, root, history = counted
     annotated = sorted(
         (MoveCount(move, games(position.play(move).pegs)) for move in position.legal_moves()),

@@ -22,12 +22,12 @@ CHUNK = 11  # bits per lookup when a symmetry moves the pegs of many positions a
 
 
 @cache
-def symmetry_lookups(name: str, hole: int) -> tuple[tuple[np.ndarray, ...], ...]:
-    """For each symmetry that keeps `hole` in place: per 11-bit chunk, where that chunk's pegs go."""
+def symmetry_lookups(name: str, hole: int | None) -> tuple[tuple[np.ndarray, ...], ...]:
+    """For each symmetry that keeps `hole` in place (every one when None): per 11-bit chunk, where its pegs go."""
     size = BOARDS[name].size
     lookups = []
     for image in symmetries(name):
-        if image[hole] != hole:
+        if hole is not None and image[hole] != hole:
             continue
         chunks = []
         for first in range(0, size, CHUNK):
@@ -40,7 +40,7 @@ def symmetry_lookups(name: str, hole: int) -> tuple[tuple[np.ndarray, ...], ...]
     return tuple(lookups)
 
 
-def images(name: str, hole: int, positions: np.ndarray) -> list[np.ndarray]:
+def images(name: str, hole: int | None, positions: np.ndarray) -> list[np.ndarray]:
     chunks = [positions >> first & ((1 << CHUNK) - 1) for first in range(0, BOARDS[name].size, CHUNK)]
     out = []
     for lookup in symmetry_lookups(name, hole):
@@ -51,12 +51,12 @@ def images(name: str, hole: int, positions: np.ndarray) -> list[np.ndarray]:
     return out
 
 
-def canonical(name: str, hole: int, positions: np.ndarray) -> np.ndarray:
+def canonical(name: str, hole: int | None, positions: np.ndarray) -> np.ndarray:
     """Each position's representative among its symmetric images: the smallest bitboard."""
     return np.minimum.reduce(images(name, hole, positions))
 
 
-def complement_canonical(name: str, hole: int, positions: np.ndarray) -> np.ndarray:
+def complement_canonical(name: str, hole: int | None, positions: np.ndarray) -> np.ndarray:
     """The representative of each position's complement (pegs and holes swapped), without building it."""
     return BOARDS[name].full ^ np.maximum.reduce(images(name, hole, positions))
 

@@ -18,7 +18,8 @@ from puzzles.peg.board import BOARDS, jump_bits, moves, successors
 from puzzles.peg.classes import reachable_finishes
 from puzzles.peg.counting import TooBig, count_games, found_in, winning_line
 from puzzles.peg.position import Position, start
-from puzzles.peg.verdicts import SEARCHED, Analysis, MoveCount, searched_verdict
+from puzzles.peg.verdicts import BY_TABLE, SEARCHED, Analysis, MoveCount, searched_verdict
+from puzzles.peg.winnable import WinnableTable
 
 BUDGET = Budget(work=1_000_000)  # positions searched: the same answer on every machine
 ENDGAME_LAYER = 250_000  # positions per layer of an endgame table
@@ -194,23 +195,29 @@ def proof_line(
     return None if path is None else line_through(name, path, ends)
 
 
-def searched(position: Position, should_stop: ShouldStop = never, budget: Budget | None = BUDGET) -> Analysis:
+def searched(
+    position: Position,
+    should_stop: ShouldStop = never,
+    budget: Budget | None = BUDGET,
+    table: WinnableTable | None = None,
+) -> Analysis:
     """Which moves keep a one-peg finish, by beam search for wins and exhaustive search for losses.
 
     Each move is a win found (with its line), a loss proved, or undecided when
     the budget ran out; the efforts grow until every move is decided.  With no
     budget the efforts all run, and each move still undecided is then counted
-    outright when its games fit in memory.
+    outright when its games fit in memory.  A table of winnable positions
+    (`table`) settles the moves it knows first (`table_verdicts`).
     """
     deadline = Deadline(budget, should_stop)
     ends = endgame(position.board, tuple(reachable_finishes(position)))
     lines: dict[tuple[int, int, int], WinningLine] = {}
-    lost: set[tuple[int, int, int]] = set()
+    won, lost = table_verdicts(position, table)
     dead: set[int] = set()
     legal = position.legal_moves()
 
     def undecided() -> list[tuple[int, int, int]]:
-        return [m for m in legal if m not in lines and m not in lost]
+        return [m for m in legal if m not in lines and m not in lost and m not in won]
 
     for width, nodes in EFFORTS:
         for move in undecided():
@@ -227,14 +234,60 @@ def searched(position: Position, should_stop: ShouldStop = never, budget: Budget
             break
     counted = {} if deadline.bounded else counted_after(position, undecided(), should_stop)
     annotated = sorted(
-        (counted[m][0] if m in counted else MoveCount(m, int(m in lines), m in lost) for m in legal),
+        (counted[m][0] if m in counted else MoveCount(m, int(m in lines or m in won), m in lost) for m in legal),
         key=lambda m: (-m.games, not m.exact, m.move),
     )
     lines |= {m: line for m, (_, line) in counted.items() if line}
-    best = next((m.move for m in annotated if m.move in lines), None)
+    best = next((m.move for m in annotated if m.move in lines or m.move in won), None)
+    if best in won and best not in lines:
+        lines[best] = line_by_table(position.board, position.play(best).pegs, table, ends)
     count = Count(sum(m.games for m in annotated), exact=all(m.exact for m in annotated))
     line = (best, *lines[best]) if best else ()
-    return Analysis(count, tuple(annotated), line, searched_verdict(position, count, annotated), (), SEARCHED)
+    source = SEARCHED if table is None or not (won or lost) else BY_TABLE.format(board=position.board)
+    return Analysis(count, tuple(annotated), line, searched_verdict(position, count, annotated), (), source)
+
+
+Moves = set[tuple[int, int, int]]
+
+
+def table_verdicts(position: Position, table: WinnableTable | None) -> tuple[Moves, Moves]:
+    """The moves a table of winnable positions settles: (kept wins, proved losses).
+
+    A hit is a win only when any finish will do; a miss is a loss only when the
+    game began at a start (the table holds just the positions reachable from one).
+    """
+    if table is None or table.board != position.board:
+        return set(), set()
+    won, lost = set(), set()
+    decides = table.decides(position)
+    for move in position.legal_moves():
+        after = position.play(move).pegs
+        if not table.knows(after):
+            continue
+        if table.wins(after):
+            if position.finish is None:
+                won.add(move)
+        elif decides:
+            lost.add(move)
+    return won, lost
+
+
+def line_by_table(name: str, pegs: int, table: WinnableTable, ends: Endgame) -> WinningLine:
+    """A winning line from a position the table says wins: down the table, then searched to the end.
+
+    Below the table the position has few pegs and is winnable, so the proof
+    search finds its line quickly and surely.
+    """
+    path = [pegs]
+    while table.knows(path[-1]) and path[-1].bit_count() > table.floor:
+        following = successors(name, np.array([path[-1]], dtype=np.int64))[1].tolist()
+        path.append(next(p for p in following if table.knows(p) and table.wins(p)))
+    here = path[-1]
+    if here.bit_count() <= ends.floor:
+        rest = line_through(name, [here], ends)
+    else:
+        rest = proof_line(name, here, ends, set(), 1 << 62, Deadline(None)) or ()
+    return (*(move_between(name, a, b) for a, b in zip(path, path[1:])), *rest)
 
 
 def counted_after(

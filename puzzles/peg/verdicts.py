@@ -74,6 +74,8 @@ def verdict(position: Position, games: int, annotated: list[MoveCount]) -> str:
 
 SEARCHED = "Searched, not counted: too many games to count live. ≥1 = a winning line found, ? = undecided."
 
+BY_TABLE = "Settled by the cached {board} table of winnable positions: ≥1 = a win kept, 0 = lost."
+
 
 def searched_verdict(position: Position, count: Count, annotated: list[MoveCount]) -> str:
     target = f" at hole {position.finish}" if position.finish else ""

@@ -187,6 +187,30 @@ async def test_think_on_and_build_table_are_offered_only_where_they_do_something
         assert headline(app) != "No triangle5 table yet" and "b" not in footer_keys(app)
 
 
+async def test_b_builds_the_table_of_winnable_positions_and_it_settles_every_move(settle, monkeypatch):
+    """The big boards' flow on triangle5: nothing counted or searched live, so every move is ? until b."""
+    monkeypatch.setattr(tables, "WINNABLE_BOARDS", ("triangle5",))
+    monkeypatch.setattr(peg.analysis, "LIVE_LAYER", 10)
+    monkeypatch.setattr(peg.analysis, "SETTLED_LAYER", 10)
+    monkeypatch.setattr(peg.search, "EFFORTS", ())
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.load(peg.start("triangle5", 5).play((14, 9, 5)))
+        await settle(pilot)
+        assert all(not m.decided for m in app.screen.analysis.moves) and "b" in footer_keys(app)
+        await pilot.press("b")
+        await settle(pilot)  # the table built
+        await settle(pilot)  # the position analysed with it
+        state = app.screen.state
+        games = peg.count_games(state).games
+        assert {m.move: str(m) for m in app.screen.analysis.moves} == {
+            move: "≥1" if games(state.play(move).pegs) else "0" for move in state.legal_moves()
+        }
+        assert "cached triangle5 table" in str(app.screen.panel.query_one("#detail", Static).render())
+        assert "b" not in footer_keys(app) and tables.load_table("triangle5", None) is not None
+
+
 async def open_openings(pilot) -> None:
     await pilot.press("o")
     await ready_for_snapshot(pilot)

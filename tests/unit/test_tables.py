@@ -34,3 +34,18 @@ def test_only_the_centre_game_of_the_english_board_has_a_table():
 def test_cli_count_on_english_asks_for_the_finish(capsys):
     assert main(["peg", "count", "english", "--start", "center"]) == 2
     assert "add --finish 17" in capsys.readouterr().err
+
+
+def test_peg_build_is_a_no_op_where_no_table_is_needed(capsys):
+    assert main(["peg", "build", "triangle5"]) == 0
+    assert "no table to build" in capsys.readouterr().out
+
+
+def test_peg_build_builds_a_missing_table_of_winnable_positions_once(capsys, monkeypatch):
+    monkeypatch.setattr(tables, "WINNABLE_BOARDS", ("triangle5",))
+    assert main(["peg", "build", "triangle5"]) == 0
+    assert "triangle5-winnable.npz: 427 positions" in capsys.readouterr().out.replace("\n", "")
+    table = tables.load_table("triangle5", None)
+    assert table is not None and table.wins(peg.start("triangle5", 5).pegs)
+    assert main(["peg", "build", "triangle5"]) == 0
+    assert "already built" in capsys.readouterr().out
