@@ -3,9 +3,9 @@
 The positions a game can show are reachable from a start (the full board less
 one hole).  A position can end with one peg in hole h exactly when its
 complement is reachable from the start with only h empty, and the finishes of
-winning games are themselves starts of winning games.  So one forward sweep
-from every start whose class allows a finish, down to half the pegs, gives
-both sides: at the middle layer the winnable positions are the reached ones
+winning games are themselves starts of winning games.  So one forward sweep,
+out of every start whose class allows a finish and down to half the pegs,
+gives both sides: at the middle layer the winnable positions are the reached ones
 with a move to a position whose complement is reached too; above it, a
 reached position is winnable when one move leads into the winnable layer
 below (found by undoing moves from that layer: undoing a move is playing one

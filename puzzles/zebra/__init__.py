@@ -5,7 +5,7 @@ puzzle file (or a page as puzzle sites print it) and edits a puzzle; `reading`
 reads a clue (formal and plain English): `mentions` finds the values it names,
 `phrasing` matches what is left and echoes it in canonical form, and
 `vocabulary` holds the words that only describe a person and the other names
-of values; `solver` propagates and counts by search; `analysis` turns that
+of values; `solver` propagates, `counting` counts by search; `analysis` turns that
 into marks, reasons and hints; `generator` makes unique puzzles in the
 wording of published pages.
 """

@@ -16,9 +16,10 @@ from itertools import islice
 from math import factorial
 
 from puzzles.core import Budget, Count, Deadline, OutOfBudget, ShouldStop, Status, never
-from puzzles.zebra import solver
+from puzzles.zebra import counting
+from puzzles.zebra.counting import satisfiable, solutions
 from puzzles.zebra.model import Puzzle
-from puzzles.zebra.solver import Cell, Model, Propagated, model_of, propagate, satisfiable, solutions
+from puzzles.zebra.solver import Cell, Model, Propagated, model_of, propagate
 
 RULED_OUT = "X"  # a clue rules it out (propagation)
 NO_SOLUTION = "x"  # no solution has it, yet no clue alone shows it
@@ -139,7 +140,7 @@ def analyse(
     if propagated.failed is not None:
         count = Count(0)
     else:
-        counted = solver.count(model, deadline, margins=True)
+        counted = counting.count(model, deadline, margins=True)
         count = Count(counted.value, counted.exact)
         if counted.exact:
             tally = tally_of(puzzle, model, counted.margins)
@@ -240,7 +241,7 @@ def without(puzzle: Puzzle, k: int, skip: frozenset[int]) -> Puzzle:
 
 def count_of(model: Model, k: int, deadline: Deadline) -> Count:
     """Solutions with the first k clues."""
-    counted = solver.count(model.prefix(k), deadline)
+    counted = counting.count(model.prefix(k), deadline)
     return Count(counted.value, counted.exact)
 
 

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from puzzles.core import Budget, Deadline, OutOfBudget
+from puzzles.zebra.counting import solutions
 from puzzles.zebra.model import Atom, Category, Clue, Gap, HowMany, Place, Puzzle, Ref, differ, same
-from puzzles.zebra.solver import model_of, solutions
+from puzzles.zebra.solver import model_of
 
 ORDINALS = "first second third fourth fifth sixth seventh eighth".split()
 NUMBERS = "one two three four five six seven eight".split()

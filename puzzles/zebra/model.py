@@ -46,7 +46,7 @@ class Category:
 
 
 class Frame(Protocol):
-    """What an atom sees of a batch of arrangements (see `solver.Frame`)."""
+    """What an atom sees of a batch of arrangements (`solver.Grid` is one)."""
 
     n: int
 
