@@ -86,17 +86,19 @@ def parse(text: str) -> Position:
 
 def cells(line: Line) -> list[re.Match]:
     """The row's cells, each checked: X a peg, O or . an empty hole, - no hole; one space between cells."""
-    marks = list(re.finditer(r"\S", line.text))
-    for mark in marks:
-        if mark.group() not in "XxOo.-":
-            raise PuzzleError(
-                f"{shown(mark.group())}: a cell is X (peg), O or . (empty hole), or - (no hole)",
-                line=line.number,
-                column=mark.start() + 1,
-            )
+    marks = marks_of(line, "XxOo.-", "a cell is X (peg), O or . (empty hole), or - (no hole)")
     for before, after in zip(marks, marks[1:]):
         if after.start() - before.start() != 2:
             raise PuzzleError("cells are separated by single spaces", line=line.number, column=before.end() + 1)
+    return marks
+
+
+def marks_of(line: Line, allowed: str, meaning: str) -> list[re.Match]:
+    """The row's marks, each one of `allowed`; any other is refused with what a mark means."""
+    marks = list(re.finditer(r"\S", line.text))
+    for mark in marks:
+        if mark.group() not in allowed:
+            raise PuzzleError(f"{shown(mark.group())}: {meaning}", line=line.number, column=mark.start() + 1)
     return marks
 
 
@@ -109,14 +111,7 @@ def on_named(board: Board, rows: list[Line], header: Line) -> tuple[Board, int]:
         )
     pegs = 0
     for line, holes in zip(rows, board.rows):
-        marks = list(re.finditer(r"\S", line.text))
-        for mark in marks:
-            if mark.group() not in "XxOo.":
-                raise PuzzleError(
-                    f"{shown(mark.group())}: a hole is X (peg) or O / . (empty)",
-                    line=line.number,
-                    column=mark.start() + 1,
-                )
+        marks = marks_of(line, "XxOo.", "a hole is X (peg) or O / . (empty)")
         if len(marks) != len(holes):
             raise PuzzleError(
                 f"this row of {board.name} has {len(holes)} holes, not {len(marks)}", line=line.number, column=1
