@@ -101,14 +101,15 @@ def add_solve(commands: argparse._SubParsersAction) -> None:
 
 def solve_files(args: argparse.Namespace) -> int:
     """Solve each file in turn; a bad file is named on stderr and the rest still run."""
-    engine = BY_NAME[args.kind].engine
+    kind = BY_NAME[args.kind]
+    engine, kept = kind.engine, getattr(kind.cli, "kept", lambda puzzle: {})
     options = {o.name.replace("-", "_"): getattr(args, o.name.replace("-", "_")) for o in args.options}
     console = Console(highlight=False)
     status = 0
     for path in args.files:
         try:
             puzzle = engine.parse(read_puzzle_file(path))
-            report = engine.solve(puzzle, limit=args.limit, **budget_of(args), **options)
+            report = engine.solve(puzzle, limit=args.limit, **budget_of(args), **options, **kept(puzzle))
         except PuzzleError as error:
             print(f"puzzle-assistant: {path}: {error}", file=sys.stderr)
             status = USAGE_ERROR

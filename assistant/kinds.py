@@ -12,8 +12,9 @@ A puzzle type is a name plus a few places named after it.  A new type provides:
 - at least one example, `puzzles/examples/<name>-<example>.txt`: the screen
   starts with the first in name order, and ctrl+e lists them all;
 - optionally its part of the command line, `assistant/kind_cli/<name>.py`,
-  with `BENCHMARKS` for `puzzle-assistant bench` and `register(subparsers)`
-  for its own subcommands.
+  with `BENCHMARKS` for `puzzle-assistant bench`, `register(subparsers)`
+  for its own subcommands and `kept(puzzle)` for what `solve` takes from the
+  app's cache.
 
 Then it is one line in `KINDS` below.
 """

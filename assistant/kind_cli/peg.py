@@ -23,6 +23,15 @@ from puzzles import peg
 from puzzles.core import PuzzleError
 
 
+def kept(position: peg.Position) -> dict[str, object]:
+    """The tables `solve peg` answers from when they are cached: Bell's for this game, the winnable positions."""
+    bell, winnable = tables.table_for(position), tables.winnable_for(position)
+    return {
+        "known": tables.load_table(*bell) if bell else None,
+        "table": tables.load_table(*winnable) if winnable else None,
+    }
+
+
 def register(commands: argparse._SubParsersAction) -> None:
     group = commands.add_parser("peg", help="peg solitaire tools").add_subparsers(metavar="COMMAND", required=True)
     table = group.add_parser("openings", help="every start hole: winnable, games, where the last peg ends")

@@ -76,9 +76,16 @@ class Report:
 
 
 def solve(
-    position: Position, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
+    position: Position,
+    *,
+    limit: int = 10,
+    budget: Budget | None = BUDGET,
+    should_stop: ShouldStop = never,
+    known: WinTable | None = None,
+    table: WinnableTable | None = None,
 ) -> Report:
-    return Report(position, analyse(position, should_stop=should_stop, budget=budget))
+    """`known` and `table`: the tables built once and kept by the app (`analyse` says what each answers)."""
+    return Report(position, analyse(position, should_stop=should_stop, budget=budget, known=known, table=table))
 
 
 __all__ = [

@@ -1,5 +1,7 @@
 """Bell's tables in the cache: built once, read back, a damaged file moved aside."""
 
+import json
+
 import pytest
 
 from assistant import tables
@@ -49,3 +51,31 @@ def test_peg_build_builds_a_missing_table_of_winnable_positions_once(capsys, mon
     assert table is not None and table.wins(peg.start("triangle5", 5).pegs)
     assert main(["peg", "build", "triangle5"]) == 0
     assert "already built" in capsys.readouterr().out
+
+
+def test_solve_peg_answers_from_the_cached_table_of_winnable_positions(capsys, monkeypatch, tmp_path):
+    """Nothing counted or searched: every move is undecided until `peg build`, then each win is settled.
+
+    A file keeps the position, not the game that led there, so a move the
+    table misses stays undecided: only a game from a start is in the table
+    whole."""
+    monkeypatch.setattr(tables, "WINNABLE_BOARDS", ("triangle5",))
+    monkeypatch.setattr(peg.analysis, "LIVE_LAYER", 10)
+    monkeypatch.setattr(peg.analysis, "SETTLED_LAYER", 10)
+    monkeypatch.setattr(peg.search, "EFFORTS", ())
+    state = peg.start("triangle5", 5).play((14, 9, 5))
+    path = tmp_path / "game.txt"
+    path.write_text(peg.format(state))
+
+    def moves() -> dict[tuple[int, int, int], str]:
+        capsys.readouterr()
+        assert main(["solve", "peg", str(path), "--json"]) == 0
+        found = json.loads(capsys.readouterr().out)["moves"]
+        return {
+            (m["from"], m["over"], m["to"]): "?" if not m["exact"] and not m["games"] else m["games"] for m in found
+        }
+
+    assert set(moves().values()) == {"?"}
+    assert main(["peg", "build", "triangle5"]) == 0
+    games = peg.count_games(state).games
+    assert moves() == {move: 1 if games(state.play(move).pegs) else "?" for move in state.legal_moves()}
