@@ -20,13 +20,11 @@ from dataclasses import replace
 from puzzles.core import PuzzleError, checked_text, reads_text, shown
 from puzzles.numbergrid import Line
 from puzzles.zebra.mentions import did_you_mean
-from puzzles.zebra.model import Category, Puzzle
+from puzzles.zebra.model import MAX_CATEGORIES, MAX_VALUES, Category, Puzzle
 from puzzles.zebra.phrasing import how_many
 from puzzles.zebra.reading import read_clue
 from puzzles.zebra.vocabulary import category_name
 
-MAX_VALUES = 8  # puzzle books and sites print 4 to 8 values per category
-MAX_CATEGORIES = 8  # printed grids have 3 to 6; at 10 the count of solutions no longer fits 64 bits
 MAX_CLUES = 100  # printed puzzles have up to about 40; each is read and propagated on every edit
 MAX_NAME = 40  # characters of a category name or value, which messages quote
 MAX_DESCRIPTION = 120  # characters of a page's description of a category (`People use unique phone models`)

@@ -21,6 +21,9 @@ import numpy as np
 
 from puzzles.core import PuzzleError, read_number
 
+MAX_VALUES = 8  # puzzle books and sites print 4 to 8 values per category; the solver's objects are 8-bit masks
+MAX_CATEGORIES = 8  # printed grids have 3 to 6; at 10 the count of solutions no longer fits 64 bits
+
 Ref = tuple[int, int]
 """A value of the puzzle: (category index, value index)."""
 

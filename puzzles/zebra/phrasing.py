@@ -111,17 +111,22 @@ def formal(r: Reading) -> Said | None:
     return None
 
 
+def houses_counted(r: Reading, pattern: str, family: str) -> tuple[re.Match, int, Ref, Ref] | None:
+    """A clue about two values a counted number of houses apart: its match, the count and the two values."""
+    match = r.has(pattern)
+    if match is None or len(r.refs) != 2 or (k := how_many(match.group(1))) is None:
+        return None
+    need_positions(r, family)
+    a, b = r.refs
+    return match, k, a, b
+
+
 def houses_between(r: Reading) -> Said | None:
     """`There is one house between A and B`, `There are two houses between A and B`: k houses apart, k + 1 positions."""
-    match = r.has(r"^there (?:is|are) (\w+) houses? between [^@]*@[^@]* and [^@]*@[^@]*$")
-    if match is None or len(r.refs) != 2:
+    found = houses_counted(r, r"^there (?:is|are) (\w+) houses? between [^@]*@[^@]* and [^@]*@[^@]*$", "houses between")
+    if found is None:
         return None
-    word = match.group(1)
-    k = how_many(word)
-    if k is None:
-        return None
-    need_positions(r, "houses between")
-    a, b = r.refs
+    _, k, a, b = found
     houses = "one house" if k == 1 else f"{k} houses"
     return [
         (
@@ -134,15 +139,10 @@ def houses_between(r: Reading) -> Said | None:
 def houses_apart(r: Reading) -> Said | None:
     """`A is two houses to the left of B` (exactly k positions), `A lives two houses away from B`, `A and B live
     two houses apart` (either side)."""
-    match = r.has(r"\b(\w+) houses? (?:(?:to the )?(left|right) of|away from|apart)\b")
-    if match is None or len(r.refs) != 2:
+    found = houses_counted(r, r"\b(\w+) houses? (?:(?:to the )?(left|right) of|away from|apart)\b", "houses away")
+    if found is None:
         return None
-    word = match.group(1)
-    k = how_many(word)
-    if k is None:
-        return None
-    need_positions(r, "houses away")
-    a, b = r.refs
+    match, k, a, b = found
     side = match.group(2)
     gaps = frozenset({-k} if side == "left" else {k} if side == "right" else {k, -k})
     where = f"to the {side} of" if side else "away from"  # `apart` is echoed as `away from`

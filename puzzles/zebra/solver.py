@@ -29,8 +29,7 @@ from functools import reduce
 import numpy as np
 
 from puzzles.core import Deadline, PuzzleError
-from puzzles.zebra.file import MAX_VALUES
-from puzzles.zebra.model import Atom, Compare, HowMany, Puzzle, Ref
+from puzzles.zebra.model import MAX_VALUES, Atom, Compare, HowMany, Puzzle, Ref
 
 LARGEST_TABLE = 1 << 22
 """Entries of the biggest table one clue may make (a clue naming 7 values at 8 objects is 2M)."""
