@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import platformdirs
 
@@ -42,16 +44,24 @@ def session_file(kind: str) -> Path:
     return data_dir() / "sessions" / f"{kind}.json"
 
 
-def write_atomically(path: Path, content: str | bytes) -> None:
-    """Write to a temporary file, flush it to disk, then rename over the target."""
+def write_atomically(path: Path, content: str | bytes | Callable[[BinaryIO], object]) -> None:
+    """Write to a temporary file (or let `content` write into it), flush it to disk, then rename over the target.
+
+    A failed write (a full disk) leaves the old file and no temporary one.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    data = content.encode("utf-8") if isinstance(content, str) else content
-    with open(temporary, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    temporary.replace(path)
+    try:
+        with open(temporary, "wb") as handle:
+            if callable(content):
+                content(handle)
+            else:
+                handle.write(content.encode("utf-8") if isinstance(content, str) else content)
+            handle.flush()
+            os.fsync(handle.fileno())
+        temporary.replace(path)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def save_session(kind: str, session: Session) -> None:
