@@ -151,7 +151,8 @@ def build_command(args: argparse.Namespace) -> int:
     try:
         for key in missing:
             built = built_with_progress(key)
-            print(f"{tables.table_file(*key)}: {built.size:,} positions")
+            reached = " reached from the winnable starts" if key[1] is None else ""
+            print(f"{tables.table_file(*key)}: {built.size:,} positions{reached}")
     except PuzzleError as error:
         raise CommandError(f"peg build {args.board}: {error}") from None
     return 0
@@ -361,15 +362,24 @@ BENCHMARKS = [
         "",
         repeat=1,
     ),
-    Benchmark(
-        "english table of winnable positions from scratch", lambda: winnable_from_scratch("english"), "", repeat=1
-    ),
-    Benchmark(
-        "english random games, ? moves live with the table (every position)",
-        lambda: undecided_share("english", cached_winnable("english"), 1),
-        "<= 1%",
-        repeat=1,
-        setup=lambda: cached_winnable("english"),
+    *(
+        bench
+        for board in tables.WINNABLE_BOARDS
+        for bench in (
+            Benchmark(
+                f"{board} table of winnable positions from scratch",
+                lambda board=board: winnable_from_scratch(board),
+                "<= 10 min, <= 8 GiB",
+                repeat=1,
+            ),
+            Benchmark(
+                f"{board} random games, ? moves live with the table (every position)",
+                lambda board=board: undecided_share(board, cached_winnable(board), 1),
+                "<= 1%, each well under 1 s",
+                repeat=1,
+                setup=lambda board=board: cached_winnable(board),
+            ),
+        )
     ),
     Benchmark(
         "european random games, ? moves live without a table (every 4th position)",

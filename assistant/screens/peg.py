@@ -60,9 +60,11 @@ searches look for a winning line, a depth-first search with a memory of dead
 positions proves losses, and both stop at an exact table of endgames.  A move
 then shows **≥1** when a winning line was found after it, **0** when it was
 proved lost, and a yellow **?** when neither was settled in time.  On the
-English board, **b** also builds once a table of every position with half the
-pegs or more that can still end with one peg: then every such move is settled
-at once (`puzzle-assistant peg build english` does the same).
+English and European boards, **b** also builds once a table of every position
+the winnable starts reach (English about 20 s, European about 2 minutes and
+1 GiB on disk): a position still wins when its complement is among them, so
+every move of a game begun at a start is settled at once, when any finish
+will do (`puzzle-assistant peg build european` does the same).
 """
 
 

@@ -10,10 +10,11 @@ Where it fits, the winning games are counted exactly, layer by layer
 (`counting`).  On the English board George Bell's table takes over (`bell`):
 only positions both reachable and still winnable, kept up to symmetry, built
 once and answering every position of the game after that.  For every other
-start, a table of the winnable positions with half the pegs or more
-(`winnable`) settles each move at once.  Where no table fits
-(other English starts, the European board, triangle7 while playing), a pruned
-search says which moves keep a win without counting (`search`).  `analysis`
+start on the English and European boards, a bitset of every position the
+winnable starts reach (`winnable`, swept by the compiled loop in `sweep`) says
+at once which moves keep a finish anywhere.  Where no table fits (the bigger
+boards, triangle7 while playing, a chosen finish off the centre game), a
+pruned search says which moves keep a win without counting (`search`).  `analysis`
 chooses among them; `verdicts` holds what it answers; `starts` surveys every
 start hole of a board (the openings).
 

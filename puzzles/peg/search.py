@@ -210,7 +210,6 @@ def searched(
     (`table`) settles the moves it knows first (`table_verdicts`).
     """
     deadline = Deadline(budget, should_stop)
-    ends = endgame(position.board, tuple(reachable_finishes(position)))
     lines: dict[tuple[int, int, int], WinningLine] = {}
     won, lost = table_verdicts(position, table)
     dead: set[int] = set()
@@ -219,19 +218,21 @@ def searched(
     def undecided() -> list[tuple[int, int, int]]:
         return [m for m in legal if m not in lines and m not in lost and m not in won]
 
-    for width, nodes in EFFORTS:
-        for move in undecided():
-            after = position.play(move).pegs
-            if (line := beam_line(position.board, after, ends, width, deadline)) is not None:
-                lines[move] = line
-                continue
-            with suppress(OutOfNodes):
-                if (line := proof_line(position.board, after, ends, dead, nodes, deadline)) is None:
-                    lost.add(move)
-                else:
+    if undecided():  # a table may have settled every move: then no endgame table (a second to build)
+        ends = endgame(position.board, tuple(reachable_finishes(position)))
+        for width, nodes in EFFORTS:
+            for move in undecided():
+                after = position.play(move).pegs
+                if (line := beam_line(position.board, after, ends, width, deadline)) is not None:
                     lines[move] = line
-        if not undecided() or deadline.expired():
-            break
+                    continue
+                with suppress(OutOfNodes):
+                    if (line := proof_line(position.board, after, ends, dead, nodes, deadline)) is None:
+                        lost.add(move)
+                    else:
+                        lines[move] = line
+            if not undecided() or deadline.expired():
+                break
     counted = {} if deadline.bounded else counted_after(position, undecided(), should_stop)
     annotated = sorted(
         (counted[m][0] if m in counted else MoveCount(m, int(m in lines or m in won), m in lost) for m in legal),
@@ -240,7 +241,7 @@ def searched(
     lines |= {m: line for m, (_, line) in counted.items() if line}
     best = next((m.move for m in annotated if m.move in lines or m.move in won), None)
     if best in won and best not in lines:
-        lines[best] = line_by_table(position.board, position.play(best).pegs, table, ends)
+        lines[best] = line_by_table(position.board, position.play(best).pegs, table)
     count = Count(sum(m.games for m in annotated), exact=all(m.exact for m in annotated))
     line = (best, *lines[best]) if best else ()
     source = SEARCHED if table is None or not (won or lost) else BY_TABLE.format(board=position.board)
@@ -254,7 +255,7 @@ def table_verdicts(position: Position, table: WinnableTable | None) -> tuple[Mov
     """The moves a table of winnable positions settles: (kept wins, proved losses).
 
     A hit is a win only when any finish will do; a miss is a loss only when the
-    game began at a start (the table holds just the positions reachable from one).
+    game began at a start (`WinnableTable.decides`).
     """
     if table is None or table.board != position.board:
         return set(), set()
@@ -262,8 +263,6 @@ def table_verdicts(position: Position, table: WinnableTable | None) -> tuple[Mov
     decides = table.decides(position)
     for move in position.legal_moves():
         after = position.play(move).pegs
-        if not table.knows(after):
-            continue
         if table.wins(after):
             if position.finish is None:
                 won.add(move)
@@ -272,22 +271,13 @@ def table_verdicts(position: Position, table: WinnableTable | None) -> tuple[Mov
     return won, lost
 
 
-def line_by_table(name: str, pegs: int, table: WinnableTable, ends: Endgame) -> WinningLine:
-    """A winning line from a position the table says wins: down the table, then searched to the end.
-
-    Below the table the position has few pegs and is winnable, so the proof
-    search finds its line quickly and surely.
-    """
+def line_by_table(name: str, pegs: int, table: WinnableTable) -> WinningLine:
+    """A winning line from a position the table says wins: each step to a position it says still wins."""
     path = [pegs]
-    while table.knows(path[-1]) and path[-1].bit_count() > table.floor:
+    while path[-1].bit_count() > 1:
         following = successors(name, np.array([path[-1]], dtype=np.int64))[1].tolist()
-        path.append(next(p for p in following if table.knows(p) and table.wins(p)))
-    here = path[-1]
-    if here.bit_count() <= ends.floor:
-        rest = line_through(name, [here], ends)
-    else:
-        rest = proof_line(name, here, ends, set(), 1 << 62, Deadline(None)) or ()
-    return (*(move_between(name, a, b) for a, b in zip(path, path[1:])), *rest)
+        path.append(next(p for p in following if table.wins(p)))
+    return tuple(move_between(name, a, b) for a, b in zip(path, path[1:]))
 
 
 def counted_after(

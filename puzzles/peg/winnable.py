@@ -1,59 +1,185 @@
-"""Which positions of a big board can still end with one peg: a table built once, meeting in the middle.
+"""Which positions of a big board can still end with one peg: everything the starts reach, one bit per position.
 
-The positions a game can show are reachable from a start (the full board less
-one hole).  A position can end with one peg in hole h exactly when its
-complement is reachable from the start with only h empty, and the finishes of
-winning games are themselves starts of winning games.  So one forward sweep,
-out of every start whose class allows a finish and down to half the pegs,
-gives both sides: at the middle layer the winnable positions are the reached ones
-with a move to a position whose complement is reached too; above it, a
-reached position is winnable when one move leads into the winnable layer
-below (found by undoing moves from that layer: undoing a move is playing one
-on the complement).  Positions are kept up to every symmetry of the board.
+Undo a game and swap pegs and holes, and it is a game again: a position can
+end with one peg in hole h exactly when its complement is reachable from the
+start with only h empty.  So one set answers every position: all the
+positions the winnable starts reach (of a game begun at a start, a finish's
+start is itself winnable, so these are all the starts needed).
 
-Below the middle the pruned search is quick (few pegs) and answers as before.
+Moves keep Conway's position class, and within a class the pegs of a few
+pivot holes follow from the others': a class of the 37-hole board is 2^33
+positions, one bit each, 1 GiB.  The reach is swept over that bitset move by
+move until nothing grows (`sweep.play_everywhere`), and classes that a
+symmetry maps onto each other share one bitset.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
-from puzzles.core import PuzzleError, ShouldStop, distinct, never, stop_if_asked
-from puzzles.peg.bell import canonical, complement_canonical
-from puzzles.peg.board import BOARDS, successors
-from puzzles.peg.classes import reachable_finishes
-from puzzles.peg.counting import found_in
+from puzzles.core import PuzzleError, ShouldStop, never, stop_if_asked
+from puzzles.peg.board import BOARDS, moves, symmetries
+from puzzles.peg.classes import class_functions, reachable_finishes
 from puzzles.peg.position import Position, opening_position, start
 
-CHUNK = 1_000_000  # positions expanded at once
+WORD_BITS = 6  # a bitset word holds 2^6 positions
+Class = tuple[int, ...]
+
+
+def parity_checks(name: str) -> list[int]:
+    """The position class as parity checks: bitboards whose pegs' parity is the same all game long."""
+    board = BOARDS[name]
+    checks = []
+    for a, b in class_functions(name):
+        residues = [(a * r + b * c) % 3 for r, c in board.holes]
+        checks += [sum(1 << bit for bit, x in enumerate(residues) if x in pair) for pair in ((0, 1), (1, 2))]
+    return checks
+
+
+def rank(vectors: list[int]) -> int:
+    """The rank of bit vectors over GF(2)."""
+    basis: list[int] = []
+    for v in vectors:
+        for b in basis:
+            v = min(v, v ^ b)
+        if v:
+            basis.append(v)
+    return len(basis)
 
 
 @dataclass(frozen=True)
-class WinnableTable:
-    """Every position with `floor` pegs or more, reachable from a start, that can still end with one peg.
+class Layout:
+    """How the positions of one class number a bitset: by the pegs of the free holes.
 
-    layers[p] holds them with p pegs, sorted, each as the smallest of its
-    symmetric images; below `floor` the layers are empty and the table says
-    nothing.
+    Each check names one pivot hole and free holes only, so the pivots' pegs
+    follow from the free holes' and the class.  The first six free holes pick
+    the bit within a word.  A move that touches neither a pivot nor those six
+    only visits the eighth of the words where its three holes are right, so
+    they are holes few moves touch.
     """
 
     board: str
-    floor: int
-    layers: tuple[np.ndarray, ...]
+    checks: tuple[int, ...]
+    pivots: tuple[int, ...]  # bit numbers, one per check
+    free: tuple[int, ...]  # bit numbers in index order
 
-    def knows(self, pegs: int) -> bool:
-        return pegs.bit_count() >= self.floor
+    @property
+    def within(self) -> int:
+        """How many free holes pick the bit within a word."""
+        return min(WORD_BITS, len(self.free))
+
+    @property
+    def words(self) -> int:
+        return 1 << (len(self.free) - self.within)
+
+    def class_of(self, pegs: int) -> Class:
+        return tuple((check & pegs).bit_count() & 1 for check in self.checks)
+
+    def index(self, pegs: int) -> int:
+        return sum((pegs >> bit & 1) << i for i, bit in enumerate(self.free))
+
+
+@cache
+def layout(name: str) -> Layout:
+    """Pivots and the in-word holes chosen greedily where they cost the fewest unskippable words."""
+    size, jumps = BOARDS[name].size, [{a - 1, b - 1, c - 1} for a, b, c in moves(name)]
+    checks = parity_checks(name)
+    need = rank(checks)
+
+    def cost(chosen: list[int]) -> int:
+        return sum(1 << len(jump.intersection(chosen)) for jump in jumps)
+
+    def column(bit: int) -> int:
+        return sum((check >> bit & 1) << row for row, check in enumerate(checks))
+
+    pivots: list[int] = []
+    while len(pivots) < need:
+        usable = [b for b in range(size) if b not in pivots and rank([column(p) for p in [*pivots, b]]) > len(pivots)]
+        pivots.append(min(usable, key=lambda b: cost([*pivots, b])))
+    within: list[int] = []
+    while len(within) < min(WORD_BITS, size - need):
+        within.append(
+            min((b for b in range(size) if b not in pivots + within), key=lambda b: cost(pivots + within + [b]))
+        )
+    reduced = reduce_checks(checks, pivots)
+    free = within + [b for b in range(size) if b not in pivots + within]
+    return Layout(name, tuple(reduced), tuple(pivots), tuple(free))
+
+
+def reduce_checks(checks: list[int], pivots: list[int]) -> list[int]:
+    """Independent checks, the j-th touching pivots[j] and no other pivot (Gauss-Jordan on the pivot columns)."""
+    rows = list(checks)
+    reduced: list[int] = []
+    for pivot in pivots:
+        row = next(r for r in rows if r >> pivot & 1)
+        rows = [r ^ row if r >> pivot & 1 else r for r in rows if r != row]
+        reduced = [r ^ row if r >> pivot & 1 else r for r in reduced] + [row]
+    return reduced
+
+
+def renumbered(pegs: int, image: tuple[int, ...]) -> int:
+    """The position moved by a symmetry given as where each bit goes."""
+    return sum(1 << image[bit] for bit in range(len(image)) if pegs >> bit & 1)
+
+
+@cache
+def onto(name: str) -> dict[Class, tuple[Class, tuple[int, ...]]]:
+    """For each class the winnable starts reach: the class kept for it and a symmetry mapping it there.
+
+    Of classes a symmetry maps onto each other, the smallest is kept.
+    """
+    shape = layout(name)
+    images = [tuple(image[h] - 1 for h in sorted(image)) for image in symmetries(name)]
+    found: dict[Class, tuple[Class, tuple[int, ...]]] = {}
+    for pegs in winnable_starts(name):
+        found.setdefault(shape.class_of(pegs), min((shape.class_of(renumbered(pegs, i)), i) for i in images))
+    return found
+
+
+def kept_classes(name: str) -> list[Class]:
+    """The classes that have a row in the table, in row order."""
+    return sorted({kept for kept, _ in onto(name).values()})
+
+
+@cache
+def routes(name: str) -> dict[Class, tuple[tuple[int, ...], int]]:
+    """For each class the winnable starts reach: the symmetry into its kept class, and that class's row."""
+    rows = {kept: row for row, kept in enumerate(kept_classes(name))}
+    return {c: (image, rows[kept]) for c, (kept, image) in onto(name).items()}
+
+
+def winnable_starts(name: str) -> list[int]:
+    return [p.pegs for p in (start(name, h) for h in range(1, BOARDS[name].size + 1)) if reachable_finishes(p)]
+
+
+@dataclass(frozen=True, eq=False)
+class WinnableTable:
+    """Every position the board's winnable starts reach, a bitset per class kept (`routes`): who still wins.
+
+    `bits` may be memory-mapped from the cache: a lookup reads one word.
+    """
+
+    board: str
+    bits: np.ndarray  # (classes kept, layout.words) uint64
+
+    def reached(self, pegs: int) -> bool:
+        route = routes(self.board).get(layout(self.board).class_of(pegs))
+        if route is None:
+            return False
+        image, row = route
+        index = layout(self.board).index(renumbered(pegs, image))
+        return bool(int(self.bits[row, index >> WORD_BITS]) >> (index & (1 << WORD_BITS) - 1) & 1)
 
     def wins(self, pegs: int) -> bool:
-        """Whether a one-peg finish (anywhere) is still possible; only where `knows`."""
-        here = canonical(self.board, None, np.array([pegs], dtype=np.int64))
-        return bool(found_in(self.layers[pegs.bit_count()], here)[0][0])
+        """Whether a one-peg finish (anywhere) is still possible: the complement is reached from a start."""
+        return self.reached(BOARDS[self.board].full ^ pegs)
 
     def decides(self, position: Position) -> bool:
-        """Whether a miss in the table proves a loss: the game began at a start, so its positions are reachable.
+        """Whether a miss proves a loss: the game began at a start, so a finish's start is winnable too.
 
         (A hit proves a win wherever the game began.)
         """
@@ -62,57 +188,56 @@ class WinnableTable:
         return position.board == self.board and (full ^ opening).bit_count() == 1
 
     def settles(self, position: Position) -> bool:
-        """Whether the table settles every move from here: a game begun at a start, any finish, above the floor."""
-        return self.decides(position) and position.finish is None and position.pegs.bit_count() > self.floor
+        """Whether the table settles every move from here: a game begun at a start, any finish."""
+        return self.decides(position) and position.finish is None
 
     @property
     def size(self) -> int:
-        return sum(len(layer) for layer in self.layers)
-
-    def arrays(self) -> dict[str, np.ndarray]:
-        """The table as named arrays, for np.savez."""
-        named = {"floor": np.array([self.floor])}
-        named |= {f"layer{p}": layer for p, layer in enumerate(self.layers) if p >= self.floor}
-        return named
+        """How many positions the starts reach, up to symmetry between classes."""
+        return int(np.bitwise_count(self.bits).sum(dtype=np.int64))
 
     @classmethod
-    def from_arrays(cls, board: str, arrays: dict[str, np.ndarray]) -> WinnableTable:
-        """The table back from `arrays()`; a file that does not fit the board raises PuzzleError."""
-        size = BOARDS[board].size
-        try:
-            floor = int(arrays["floor"][0])
-            if not 1 <= floor < size:
-                raise ValueError(f"floor {floor}")
-            kept = {p: np.asarray(arrays[f"layer{p}"], dtype=np.int64) for p in range(floor, size)}
-        except (KeyError, IndexError, ValueError, TypeError) as error:
-            raise PuzzleError(f"not a {board} table of winnable positions ({error})") from None
-        empty = np.zeros(0, dtype=np.int64)
-        return cls(board, floor, tuple(kept.get(p, empty) for p in range(size + 1)))
+    def from_bits(cls, board: str, bits: np.ndarray) -> WinnableTable:
+        """The table from its saved bitsets; ones that do not fit the board raise PuzzleError."""
+        rows, words = len(kept_classes(board)), layout(board).words
+        if bits.dtype != np.uint64 or bits.shape != (rows, words):
+            raise PuzzleError(f"not a {board} table of winnable positions ({bits.dtype} {bits.shape})")
+        table = cls(board, bits)
+        if not all(table.reached(pegs) for pegs in winnable_starts(board)):
+            raise PuzzleError(f"not a {board} table of winnable positions (a start is missing)")
+        return table
 
 
-def in_chunks(layer: np.ndarray, step: Callable[[np.ndarray], np.ndarray], should_stop: ShouldStop) -> np.ndarray:
-    """`step` over the layer a chunk at a time, each chunk's results (canonical) merged: the distinct results."""
-    parts = []
-    for first in range(0, len(layer), CHUNK):
-        stop_if_asked(should_stop)
-        parts.append(distinct(step(layer[first : first + CHUNK])))
-    return distinct(np.concatenate(parts)) if parts else layer[:0]
-
-
-def winnable_middle(name: str, layer: np.ndarray, beyond: np.ndarray, should_stop: ShouldStop) -> np.ndarray:
-    """The positions of `layer` with a move to a winnable position: one whose complement is in `beyond`.
-
-    Looking one move ahead spares sweeping the biggest layer, the one below the middle.
-    """
-    keep = []
-    for first in range(0, len(layer), CHUNK):
-        stop_if_asked(should_stop)
-        parents, children = successors(name, layer[first : first + CHUNK])
-        # Sorted, the lookups walk `beyond` in order instead of jumping about it (many times faster).
-        wanted, back = np.unique(complement_canonical(name, None, children), return_inverse=True)
-        meets = found_in(beyond, wanted)[0][back]
-        keep.append(first + np.unique(parents[meets]))
-    return layer[np.concatenate(keep)] if keep else layer
+def jump_masks(shape: Layout, jump: tuple[int, int, int], kept: Class) -> tuple:
+    """One move as `play_everywhere` takes it, for the positions of class `kept`."""
+    slot = {bit: i for i, bit in enumerate(shape.free)}
+    fixed, need, flip, able_need, able_empty, checks = [], 0, 0, 0, 0, []
+    for bit, peg in zip(jump, (1, 1, 0), strict=True):
+        if bit in shape.pivots:
+            row = shape.pivots.index(bit)
+            odd = shape.index(shape.checks[row] & ~(1 << bit))  # the check's free holes, as index bits
+            wanted = peg ^ kept[row]
+            slots = sum(1 << x for x in range(64) if (odd & x).bit_count() & 1)
+            checks.append((odd >> shape.within, slots, wanted))
+        elif slot[bit] < shape.within:
+            able_need |= peg << slot[bit]
+            able_empty |= (1 - peg) << slot[bit]
+        else:
+            fixed.append(slot[bit] - shape.within)
+            need |= peg << fixed[-1]
+            flip |= 1 << fixed[-1]
+    able = sum(1 << x for x in range(1 << shape.within) if x & able_need == able_need and not x & able_empty)
+    words, slots, wanted = (list(column) for column in zip(*checks)) if checks else ([], [], [])
+    return (
+        np.array(sorted(fixed), dtype=np.int64),
+        need,
+        flip,
+        np.uint64(able),
+        able_empty - able_need,
+        np.array(words, dtype=np.int64),
+        np.array(slots, dtype=np.uint64),
+        np.array(wanted, dtype=np.int64),
+    )
 
 
 def winnable_table(
@@ -120,33 +245,27 @@ def winnable_table(
     should_stop: ShouldStop = never,
     progress: Callable[[int, int], None] = lambda done, total: None,
 ) -> WinnableTable:
-    """Sweep forward from every start down to the middle, then keep the winnable positions going back up."""
-    size, full = BOARDS[name].size, BOARDS[name].full
-    middle = (size + 1) // 2  # one move below it, the complements land among the reached positions of this layer
-    steps, done = 2 * (size - 1 - middle) + 1, 0
+    """Sweep every move over each kept class's bitset until nothing grows; a bar of passes, their number guessed."""
+    from puzzles.peg.sweep import play_everywhere  # compiled on first use: only a build pays for it
 
-    def step() -> None:
-        nonlocal done
-        done += 1
-        progress(done, steps)
-
-    def forward(layer: np.ndarray) -> np.ndarray:
-        return canonical(name, None, successors(name, layer)[1])
-
-    def backward(layer: np.ndarray) -> np.ndarray:
-        return canonical(name, None, full ^ successors(name, full ^ layer)[1])
-
-    starts = [start(name, h) for h in range(1, size + 1)]
-    first = [p.pegs for p in starts if reachable_finishes(p)]
-    reached = {size - 1: distinct(canonical(name, None, np.array(first, dtype=np.int64)))}
-    for pegs in range(size - 2, middle - 1, -1):
-        reached[pegs] = in_chunks(reached[pegs + 1], forward, should_stop)
-        step()
-    layers = {middle: winnable_middle(name, reached[middle], reached[size - middle + 1], should_stop)}
-    step()
-    for pegs in range(middle + 1, size):
-        undone = in_chunks(layers[pegs - 1], backward, should_stop)
-        layers[pegs] = undone[found_in(reached[pegs], undone)[0]]
-        step()
-    empty = np.zeros(0, dtype=np.int64)
-    return WinnableTable(name, middle, tuple(layers.get(p, empty) for p in range(size + 1)))
+    shape, kept = layout(name), kept_classes(name)
+    bits = np.zeros((len(kept), shape.words), dtype=np.uint64)
+    table = WinnableTable(name, bits)
+    guess = len(kept) * (BOARDS[name].size // 2)
+    done = 0
+    for row, c in enumerate(kept):
+        for pegs in winnable_starts(name):
+            if shape.class_of(pegs) == c:
+                index = shape.index(pegs)
+                bits[row, index >> WORD_BITS] |= np.uint64(1 << (index & (1 << WORD_BITS) - 1))
+        jumps = [jump_masks(shape, (a - 1, b - 1, to - 1), c) for a, b, to in moves(name)]
+        grown = 1
+        while grown:
+            grown = 0
+            for jump in jumps:
+                stop_if_asked(should_stop)
+                grown += play_everywhere(bits[row], *jump)
+            done += 1
+            progress(done, max(guess, done + 1))
+    progress(done, done)
+    return table

@@ -172,7 +172,7 @@ async def test_think_on_and_build_table_are_offered_only_where_they_do_something
         monkeypatch.setattr(peg.search, "EFFORTS", ())
         app.screen.load(LATE_EUROPEAN)
         await settle(pilot)
-        assert "t" in footer_keys(app) and "b" not in footer_keys(app)
+        assert {"t", "b"} <= footer_keys(app)  # moves undecided, and the European table not built
         await pilot.press("t")
         assert "t" not in footer_keys(app)  # thinking on already
         await settle(pilot)

@@ -4,10 +4,23 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
 
 from puzzles import peg
 from puzzles.core import Budget, PuzzleError
+from puzzles.peg.board import jump_bits
 from puzzles.peg.search import searched
+from puzzles.peg.winnable import layout
+from tests.unit.test_peg_boards import SMALL, drawings
+
+BOARDS = {
+    "triangle4": "triangle4",
+    "triangle5": "triangle5",
+    "4x4 square": peg.parse(SMALL["4x4 square"]).board,
+    "plus": peg.parse(SMALL["plus"]).board,
+    "hexagon": peg.parse(SMALL["hexagon"]).board,
+    "5x3 square": peg.parse("board: square\nX X X X X\nX X X X X\nX X X X O\n").board,
+}
 
 
 @pytest.fixture(scope="module")
@@ -15,33 +28,63 @@ def triangle5() -> peg.WinnableTable:
     return peg.winnable_table("triangle5")
 
 
-def reachable_positions(name: str):
-    """(position, games to a one-peg finish anywhere) for every position of every start, by exhaustive count."""
+def winnable_positions(name: str) -> bytearray:
+    """For every bitboard of the board, whether it can end with one peg: fewest pegs first, a move to a winner wins."""
+    size, jumps = peg.BOARDS[name].size, jump_bits(name)
+    wins = bytearray(1 << size)
+    for pegs in sorted(range(1, 1 << size), key=int.bit_count):
+        wins[pegs] = pegs.bit_count() == 1 or any(
+            pegs & need == need and not pegs & empty and wins[pegs ^ flip] for need, empty, flip in jumps
+        )
+    return wins
+
+
+def reachable_positions(name: str) -> set[int]:
+    """Every position of every game from a start whose class allows a finish, by exhaustive count."""
+    found: set[int] = set()
     for hole in range(1, peg.BOARDS[name].size + 1):
-        counts = peg.count_games(peg.start(name, hole))
-        for layer, wins in zip(counts.layers, counts.wins, strict=True):
-            yield from zip(layer.tolist(), wins.tolist())
+        if peg.reachable_finishes(peg.start(name, hole)):
+            for layer in peg.count_games(peg.start(name, hole)).layers:
+                found.update(layer.tolist())
+    return found
 
 
-@pytest.mark.parametrize("name", ["triangle4", "triangle5"])  # an even and an odd number of holes
-def test_the_table_agrees_with_exhaustive_counts_on_every_reachable_position(name):
-    table = peg.winnable_table(name)
-    known = [(pegs, games) for pegs, games in reachable_positions(name) if table.knows(pegs)]
-    assert len(known) > 100 and any(games for _, games in known) and not all(games for _, games in known)
-    assert all(table.wins(pegs) == (games > 0) for pegs, games in known)
+def check_against_brute_force(name: str) -> None:
+    """A hit proves a win for any position at all; on the positions of games from a start, a miss a loss."""
+    table, wins = peg.winnable_table(name), winnable_positions(name)
+    assert all(wins[pegs] for pegs in range(1 << peg.BOARDS[name].size) if table.wins(pegs))
+    reachable = reachable_positions(name)
+    assert all(table.wins(pegs) == wins[pegs] for pegs in reachable)
 
 
-def test_the_table_keeps_half_the_pegs_and_up(triangle5):
-    assert triangle5.floor == 8
-    assert not triangle5.knows(0b1111111)  # seven pegs: below the table
-    assert all(len(layer) == 0 for layer in triangle5.layers[: triangle5.floor])
+@pytest.mark.parametrize("name", BOARDS)
+def test_the_table_agrees_with_brute_force_on_small_boards(name):
+    check_against_brute_force(BOARDS[name])
+
+
+@settings(max_examples=25, deadline=None)
+@given(drawings())
+def test_the_table_agrees_with_brute_force_on_random_drawn_boards(text):
+    check_against_brute_force(peg.parse(text).board)
+
+
+def test_a_class_is_indexed_by_its_free_holes(triangle5):
+    """Each check names one pivot; every position of a class has its own bit, so the index is one-to-one."""
+    shape = layout("triangle5")
+    assert len(shape.pivots) + len(shape.free) == 15
+    for check, pivot in zip(shape.checks, shape.pivots, strict=True):
+        assert [check >> p & 1 for p in shape.pivots] == [int(p == pivot) for p in shape.pivots]
+    by_class: dict[tuple[int, ...], set[int]] = {}
+    for pegs in range(1 << 15):
+        by_class.setdefault(shape.class_of(pegs), set()).add(shape.index(pegs))
+    assert all(len(indices) == 1 << len(shape.free) for indices in by_class.values())
 
 
 def test_searched_moves_settled_by_the_table_match_the_counts(triangle5):
     """Every move of a random triangle5 game: ≥1 where the count is positive, 0 where it is zero."""
     rng = np.random.default_rng(19)
     position = peg.start("triangle5", 5)
-    while position.pegs.bit_count() > triangle5.floor + 1:
+    while position.legal_moves():
         counted = peg.analyse(position)
         found = searched(position, budget=Budget(work=1), table=triangle5)
         games = {m.move: m.games for m in counted.moves}
@@ -65,8 +108,11 @@ def test_a_winning_line_from_the_table_reaches_one_peg(triangle5):
     assert position.play_all(found.line).pegs.bit_count() == 1
 
 
-def test_the_table_survives_its_file_format(triangle5):
-    again = peg.WinnableTable.from_arrays("triangle5", triangle5.arrays())
-    assert again.floor == triangle5.floor and all(map(np.array_equal, again.layers, triangle5.layers))
+def test_the_table_survives_its_file_format(triangle5, tmp_path):
+    np.save(tmp_path / "table.npy", triangle5.bits)
+    again = peg.WinnableTable.from_bits("triangle5", np.load(tmp_path / "table.npy", mmap_mode="r"))
+    assert again.size == triangle5.size and all(again.wins(p) == triangle5.wins(p) for p in range(1 << 15))
     with pytest.raises(PuzzleError, match="not a triangle5 table"):
-        peg.WinnableTable.from_arrays("triangle5", {"floor": np.array([99])})
+        peg.WinnableTable.from_bits("triangle5", triangle5.bits[:, :0])
+    with pytest.raises(PuzzleError, match="a start is missing"):
+        peg.WinnableTable.from_bits("triangle5", np.zeros_like(triangle5.bits))
