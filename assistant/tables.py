@@ -90,13 +90,13 @@ def build_table(
 ) -> Table:
     """Build the table and keep it in the cache for next time."""
     if hole is None:
-        table: Table = peg.winnable_table(board, should_stop, progress)
-        write_atomically(table_file(board, hole), lambda handle: np.save(handle, table.bits))
-    else:
-        table = peg.win_table(board, hole, should_stop, progress)
-        packed = io.BytesIO()
-        np.savez(packed, **table.arrays())
-        write_atomically(table_file(board, hole), packed.getvalue())
+        winnable = peg.winnable_table(board, should_stop, progress)
+        write_atomically(table_file(board, None), lambda handle: np.save(handle, winnable.bits))
+        return winnable
+    table = peg.win_table(board, hole, should_stop, progress)
+    packed = io.BytesIO()
+    np.savez(packed, **table.arrays())
+    write_atomically(table_file(board, hole), packed.getvalue())
     return table
 
 

@@ -10,7 +10,7 @@ from puzzles import peg
 from puzzles.core import Budget, PuzzleError
 from puzzles.peg.board import jump_bits
 from puzzles.peg.search import searched
-from puzzles.peg.winnable import layout
+from puzzles.peg.winnable import layout, winnable_starts
 from tests.unit.test_peg_boards import SMALL, drawings
 
 BOARDS = {
@@ -116,3 +116,21 @@ def test_the_table_survives_its_file_format(triangle5, tmp_path):
         peg.WinnableTable.from_bits("triangle5", triangle5.bits[:, :0])
     with pytest.raises(PuzzleError, match="a start is missing"):
         peg.WinnableTable.from_bits("triangle5", np.zeros_like(triangle5.bits))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["english", "european"])  # builds of 23 s and 2 minutes
+def test_on_the_big_boards_the_table_agrees_with_every_move_the_search_settles(name):
+    """Random games from every winnable start: where the search proves a win or a loss, the table says the same."""
+    table, rng = peg.winnable_table(name), np.random.default_rng(5)
+    settled = 0
+    for pegs in winnable_starts(name):
+        position = peg.Position(name, pegs)
+        while moves := position.legal_moves():
+            if position.pegs.bit_count() <= 24:
+                for m in searched(position, budget=Budget(work=20_000)).moves:
+                    if m.decided:
+                        assert table.wins(position.play(m.move).pegs) == m.keeps_win, (position, m)
+                        settled += 1
+            position = position.play(moves[rng.integers(len(moves))])
+    assert settled > 100
