@@ -18,12 +18,15 @@ def test_a_built_table_is_read_back_from_the_cache():
     assert again is not None and again.games(start) == built.games(start) > 0
 
 
-def test_a_damaged_table_is_moved_aside_with_a_message():
-    path = tables.table_file("triangle5", 13)
-    path.parent.mkdir(parents=True)
-    path.write_bytes(b"not a table")
+@pytest.mark.parametrize("hole", [13, None])  # Bell's table, the bitset of winnable positions
+@pytest.mark.parametrize("damage", ["garbage", "truncated"])
+def test_a_damaged_table_is_moved_aside_with_a_message(hole, damage):
+    tables.build_table("triangle5", hole)
+    path = tables.table_file("triangle5", hole)
+    whole = path.read_bytes()
+    path.write_bytes(b"not a table" if damage == "garbage" else whole[: len(whole) // 2])
     with pytest.raises(PuzzleError, match="moved aside"):
-        tables.load_table("triangle5", 13)
+        tables.load_table("triangle5", hole)
     assert not path.exists() and path.with_name(path.name + ".unreadable").exists()
 
 
