@@ -91,7 +91,9 @@ def build_table(
     """Build the table and keep it in the cache for next time."""
     if hole is None:
         winnable = peg.winnable_table(board, should_stop, progress)
-        write_atomically(table_file(board, None), lambda handle: np.save(handle, winnable.bits))
+        path = table_file(board, None)
+        write_atomically(path, lambda handle: np.save(handle, winnable.bits))
+        path.with_suffix(".npz").unlink(missing_ok=True)  # the layered table it replaces (287 MB for English)
         return winnable
     table = peg.win_table(board, hole, should_stop, progress)
     packed = io.BytesIO()

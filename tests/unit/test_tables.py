@@ -48,7 +48,11 @@ def test_peg_build_is_a_no_op_where_no_table_is_needed(capsys):
 
 def test_peg_build_builds_a_missing_table_of_winnable_positions_once(capsys, monkeypatch):
     monkeypatch.setattr(tables, "WINNABLE_BOARDS", ("triangle5",))
+    layered = tables.table_file("triangle5", None).with_suffix(".npz")  # the kind of table built before
+    layered.parent.mkdir(parents=True)
+    layered.write_bytes(b"an old table")
     assert main(["peg", "build", "triangle5"]) == 0
+    assert not layered.exists()
     assert "triangle5-winnable.npy: 4,645 positions reached" in capsys.readouterr().out.replace("\n", "")
     table = tables.load_table("triangle5", None)
     assert table is not None and table.wins(peg.start("triangle5", 5).pegs)
