@@ -332,7 +332,9 @@ class PegScreen(PuzzleScreen[engine.Position]):
         self.refresh_all()
 
     def action_openings(self) -> None:
-        self.app.push_screen(OpeningsDialog(self.state.board))
+        """The board's openings, with the cursor on this game's start hole (when it began at a start)."""
+        empty = engine.BOARDS[self.state.board].full ^ engine.opening_position(self.state).pegs
+        self.app.push_screen(OpeningsDialog(self.state.board, empty.bit_length() if empty.bit_count() == 1 else None))
 
     def new_state(self) -> ChoiceDialog:
         """Ask for the board, then for the hole that starts empty; or for a drawing of a board."""

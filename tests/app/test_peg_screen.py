@@ -243,6 +243,18 @@ async def test_the_openings_map_shows_where_the_last_peg_ends_from_the_start_und
         assert views.current == "map-view" and starts.has_focus
 
 
+async def test_the_openings_open_on_the_games_own_start(settle):
+    from assistant.widgets.openings import BoardMap
+
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.load(peg.start("triangle5", 13).play((4, 8, 13)))
+        await settle(pilot)
+        await open_openings(pilot)
+        assert app.screen.query_one("#starts", BoardMap).cursor == 13
+
+
 async def test_the_openings_map_says_which_starts_are_searched_unsettled_or_proved_lost(settle, monkeypatch):
     """triangle5 with room for ten positions a layer, so every start is searched as on the big boards."""
     from assistant.widgets.openings import BoardMap
