@@ -333,8 +333,7 @@ class PegScreen(PuzzleScreen[engine.Position]):
 
     def action_openings(self) -> None:
         """The board's openings, with the cursor on this game's start hole (when it began at a start)."""
-        empty = engine.BOARDS[self.state.board].full ^ engine.opening_position(self.state).pegs
-        self.app.push_screen(OpeningsDialog(self.state.board, empty.bit_length() if empty.bit_count() == 1 else None))
+        self.app.push_screen(OpeningsDialog(self.state.board, engine.start_hole(self.state)))
 
     def new_state(self) -> ChoiceDialog:
         """Ask for the board, then for the hole that starts empty; or for a drawing of a board."""

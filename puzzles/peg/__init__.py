@@ -38,7 +38,7 @@ from puzzles.peg.bell import WinTable, win_table
 from puzzles.peg.board import BOARDS, Board, Hole, moves, symmetries
 from puzzles.peg.classes import position_class, reachable_finishes
 from puzzles.peg.counting import MAX_LAYER, GameCounts, TooBig, count_games, finishing_games, winning_line
-from puzzles.peg.position import Position, centred_on, format, opening_position, parse, start
+from puzzles.peg.position import Position, centred_on, format, opening_position, parse, start, start_hole
 from puzzles.peg.search import BUDGET, EFFORTS, WinningLine, most_promising, searched
 from puzzles.peg.starts import COUNT_LAYER, Opening, counted_opening, openings, searched_opening
 from puzzles.peg.verdicts import SEARCHED, Analysis, MoveCount
@@ -132,6 +132,7 @@ __all__ = [
     "searched_opening",
     "solve",
     "start",
+    "start_hole",
     "symmetries",
     "win_table",
     "winnable_table",

@@ -26,16 +26,19 @@ def class_functions(name: str) -> tuple[tuple[int, int], ...]:
     )
 
 
-def position_class(name: str, pegs: int) -> tuple[int, ...]:
+@cache
+def parity_checks(name: str) -> tuple[int, ...]:
+    """The position class as bitboards whose pegs' parity never changes: per map, residues {0, 1} and {1, 2}."""
     board = BOARDS[name]
-    signature = []
+    checks = []
     for a, b in class_functions(name):
-        counts = [0, 0, 0]
-        for number, (r, c) in enumerate(board.holes, 1):
-            if pegs >> (number - 1) & 1:
-                counts[(a * r + b * c) % 3] += 1
-        signature += [(counts[0] + counts[1]) % 2, (counts[1] + counts[2]) % 2]
-    return tuple(signature)
+        residues = [(a * r + b * c) % 3 for r, c in board.holes]
+        checks += [sum(1 << bit for bit, x in enumerate(residues) if x in pair) for pair in ((0, 1), (1, 2))]
+    return tuple(checks)
+
+
+def position_class(name: str, pegs: int) -> tuple[int, ...]:
+    return tuple((check & pegs).bit_count() & 1 for check in parity_checks(name))
 
 
 def reachable_finishes(position: Position) -> list[int]:

@@ -199,6 +199,12 @@ def opening_position(position: Position) -> Position:
     return Position(position.board, pegs, position.finish)
 
 
+def start_hole(position: Position) -> int | None:
+    """The hole the game began with empty, when it began at a start (the full board less one hole)."""
+    empty = BOARDS[position.board].full ^ opening_position(position).pegs
+    return empty.bit_length() if empty.bit_count() == 1 else None
+
+
 def centred_on(position: Position, hole: int) -> bool:
     """Whether the game began with only `hole` empty and may end with its last peg there."""
-    return position.finish in (None, hole) and opening_position(position).pegs == start(position.board, hole).pegs
+    return position.finish in (None, hole) and start_hole(position) == hole

@@ -18,26 +18,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 
 from puzzles.core import PuzzleError, ShouldStop, never, stop_if_asked
 from puzzles.peg.board import BOARDS, moves, symmetries
-from puzzles.peg.classes import class_functions, reachable_finishes
-from puzzles.peg.position import Position, opening_position, start
+from puzzles.peg.classes import parity_checks, reachable_finishes
+from puzzles.peg.position import Position, start, start_hole
 
 WORD_BITS = 6  # a bitset word holds 2^6 positions
 Class = tuple[int, ...]
-
-
-def parity_checks(name: str) -> list[int]:
-    """The position class as parity checks: bitboards whose pegs' parity is the same all game long."""
-    board = BOARDS[name]
-    checks = []
-    for a, b in class_functions(name):
-        residues = [(a * r + b * c) % 3 for r, c in board.holes]
-        checks += [sum(1 << bit for bit, x in enumerate(residues) if x in pair) for pair in ((0, 1), (1, 2))]
-    return checks
 
 
 def rank(vectors: list[int]) -> int:
@@ -87,7 +78,7 @@ class Layout:
 def layout(name: str) -> Layout:
     """Pivots and the in-word holes chosen greedily where they cost the fewest unskippable words."""
     size, jumps = BOARDS[name].size, [{a - 1, b - 1, c - 1} for a, b, c in moves(name)]
-    checks = parity_checks(name)
+    checks = list(parity_checks(name))
     need = rank(checks)
 
     def cost(chosen: list[int]) -> int:
@@ -183,9 +174,7 @@ class WinnableTable:
 
         (A hit proves a win wherever the game began.)
         """
-        opening = opening_position(position).pegs
-        full = BOARDS[self.board].full
-        return position.board == self.board and (full ^ opening).bit_count() == 1
+        return position.board == self.board and start_hole(position) is not None
 
     def settles(self, position: Position) -> bool:
         """Whether the table settles every move from here: a game begun at a start, any finish."""
@@ -208,8 +197,21 @@ class WinnableTable:
         return table
 
 
-def jump_masks(shape: Layout, jump: tuple[int, int, int], kept: Class) -> tuple:
-    """One move as `play_everywhere` takes it, for the positions of class `kept`."""
+class SweptMove(NamedTuple):
+    """One move as `play_everywhere` takes it (its arguments after the bitset; they are explained there)."""
+
+    fixed: np.ndarray
+    need: int
+    flip: int
+    able: np.uint64
+    shift: int
+    check_words: np.ndarray
+    check_bits: np.ndarray
+    check_wanted: np.ndarray
+
+
+def jump_masks(shape: Layout, jump: tuple[int, int, int], kept: Class) -> SweptMove:
+    """One move split by where its holes' bits sit, for the positions of class `kept`."""
     slot = {bit: i for i, bit in enumerate(shape.free)}
     fixed, need, flip, able_need, able_empty, checks = [], 0, 0, 0, 0, []
     for bit, peg in zip(jump, (1, 1, 0), strict=True):
@@ -228,7 +230,7 @@ def jump_masks(shape: Layout, jump: tuple[int, int, int], kept: Class) -> tuple:
             flip |= 1 << fixed[-1]
     able = sum(1 << x for x in range(1 << shape.within) if x & able_need == able_need and not x & able_empty)
     words, slots, wanted = (list(column) for column in zip(*checks)) if checks else ([], [], [])
-    return (
+    return SweptMove(
         np.array(sorted(fixed), dtype=np.int64),
         need,
         flip,
