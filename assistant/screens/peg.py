@@ -197,6 +197,9 @@ class PegScreen(PuzzleScreen[engine.Position]):
         detail = Text.assemble(analysis.verdict, "\n", (analysis.source, "dim"))
         if any(not m.decided for m in analysis.moves):
             detail.append("\nPress t to think on without a time limit.", style="bold")
+        if (key := self.table_to_build()) is not None and analysis.source == engine.SEARCHED:
+            # The footer has no room for b at 80 columns: the panel says it where it would help.
+            detail.append(f"\nPress b to build the {key[0]} table once: then every move is settled at once.")
         self.panel.show_analysis(analysis, detail)
         self.query_one("#moves", Static).update(self.moves_table(analysis))
         survival = " → ".join(f"{n:,}" for n in analysis.survival) or "not counted"

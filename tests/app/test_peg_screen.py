@@ -199,6 +199,7 @@ async def test_b_builds_the_table_of_winnable_positions_and_it_settles_every_mov
         app.screen.load(peg.start("triangle5", 5).play((14, 9, 5)))
         await settle(pilot)
         assert all(not m.decided for m in app.screen.analysis.moves) and "b" in footer_keys(app)
+        assert "Press b to build the triangle5 table" in str(app.screen.panel.query_one("#detail", Static).render())
         await pilot.press("b")
         await settle(pilot)  # the table built
         await settle(pilot)  # the position analysed with it
