@@ -199,7 +199,12 @@ class PegScreen(PuzzleScreen[engine.Position]):
             detail.append("\nPress t to think on without a time limit.", style="bold")
         if (key := self.table_to_build()) is not None and analysis.source == engine.SEARCHED:
             # The footer has no room for b at 80 columns: the panel says it where it would help.
-            detail.append(f"\nPress b to build the {key[0]} table once: then every move is settled at once.")
+            building = self.building == key
+            detail.append(
+                f"\nBuilding the {key[0]} table: play on meanwhile."
+                if building
+                else f"\nPress b to build the {key[0]} table once: then every move is settled at once."
+            )
         self.panel.show_analysis(analysis, detail)
         self.query_one("#moves", Static).update(self.moves_table(analysis))
         survival = " → ".join(f"{n:,}" for n in analysis.survival) or "not counted"
@@ -316,6 +321,8 @@ class PegScreen(PuzzleScreen[engine.Position]):
             self.query_one("#building", ProgressBar).display = True
             if key[1] is not None:
                 self.show_missing_table(*key)
+            elif self.analysis is not None:
+                self.show_result(self.analysis)  # its hint now says the table is being built
             self.table_builder.request(key)
 
     def show_building_progress(self, done_of: tuple[int, int]) -> None:

@@ -212,6 +212,21 @@ async def test_b_builds_the_table_of_winnable_positions_and_it_settles_every_mov
         assert "b" not in footer_keys(app) and tables.load_table("triangle5", None) is not None
 
 
+async def test_while_the_table_is_built_the_panel_says_so_instead_of_offering_b(settle, monkeypatch):
+    monkeypatch.setattr(tables, "WINNABLE_BOARDS", ("triangle5",))
+    monkeypatch.setattr(peg.analysis, "LIVE_LAYER", 10)
+    monkeypatch.setattr(peg.search, "EFFORTS", ())
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.load(peg.start("triangle5", 5).play((14, 9, 5)))
+        await settle(pilot)
+        monkeypatch.setattr(app.screen.table_builder, "request", lambda key: None)  # a build that takes its time
+        await pilot.press("b")
+        detail = str(app.screen.panel.query_one("#detail", Static).render())
+        assert "Building the triangle5 table: play on meanwhile." in detail and "Press b" not in detail
+
+
 async def open_openings(pilot) -> None:
     await pilot.press("o")
     await ready_for_snapshot(pilot)
