@@ -2,6 +2,7 @@
 
 import io
 
+import pytest
 from rich.console import Console
 from textual.widgets import ContentSwitcher, ProgressBar, Static
 
@@ -187,19 +188,28 @@ async def test_think_on_and_build_table_are_offered_only_where_they_do_something
         assert headline(app) != "No triangle5 table yet" and "b" not in footer_keys(app)
 
 
-async def test_b_builds_the_table_of_winnable_positions_and_it_settles_every_move(settle, monkeypatch):
-    """The big boards' flow on triangle5: nothing counted or searched live, so every move is ? until b."""
+@pytest.fixture
+def triangle5_as_a_big_board(monkeypatch):
+    """The big boards' flow on triangle5: a table of winnable positions, nothing counted or searched live."""
     monkeypatch.setattr(tables, "WINNABLE_BOARDS", ("triangle5",))
     monkeypatch.setattr(peg.analysis, "LIVE_LAYER", 10)
     monkeypatch.setattr(peg.analysis, "SETTLED_LAYER", 10)
     monkeypatch.setattr(peg.search, "EFFORTS", ())
+
+
+def detail_text(app) -> str:
+    return str(app.screen.panel.query_one("#detail", Static).render())
+
+
+async def test_b_builds_the_table_of_winnable_positions_and_it_settles_every_move(settle, triangle5_as_a_big_board):
+    """Every move is ? until b builds the table; then each is settled."""
     app = PuzzleAssistant(start="peg")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         app.screen.load(peg.start("triangle5", 5).play((14, 9, 5)))
         await settle(pilot)
         assert all(not m.decided for m in app.screen.analysis.moves) and "b" in footer_keys(app)
-        assert "Press b to build the triangle5 table" in str(app.screen.panel.query_one("#detail", Static).render())
+        assert "Press b to build the triangle5 table" in detail_text(app)
         await pilot.press("b")
         await settle(pilot)  # the table built
         await settle(pilot)  # the position analysed with it
@@ -208,14 +218,13 @@ async def test_b_builds_the_table_of_winnable_positions_and_it_settles_every_mov
         assert {m.move: str(m) for m in app.screen.analysis.moves} == {
             move: "≥1" if games(state.play(move).pegs) else "0" for move in state.legal_moves()
         }
-        assert "cached triangle5 table" in str(app.screen.panel.query_one("#detail", Static).render())
+        assert "cached triangle5 table" in detail_text(app)
         assert "b" not in footer_keys(app) and tables.load_table("triangle5", None) is not None
 
 
-async def test_while_the_table_is_built_the_panel_says_so_instead_of_offering_b(settle, monkeypatch):
-    monkeypatch.setattr(tables, "WINNABLE_BOARDS", ("triangle5",))
-    monkeypatch.setattr(peg.analysis, "LIVE_LAYER", 10)
-    monkeypatch.setattr(peg.search, "EFFORTS", ())
+async def test_while_the_table_is_built_the_panel_says_so_instead_of_offering_b(
+    settle, monkeypatch, triangle5_as_a_big_board
+):
     app = PuzzleAssistant(start="peg")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -223,8 +232,8 @@ async def test_while_the_table_is_built_the_panel_says_so_instead_of_offering_b(
         await settle(pilot)
         monkeypatch.setattr(app.screen.table_builder, "request", lambda key: None)  # a build that takes its time
         await pilot.press("b")
-        detail = str(app.screen.panel.query_one("#detail", Static).render())
-        assert "Building the triangle5 table: play on meanwhile." in detail and "Press b" not in detail
+        assert "Building the triangle5 table: play on meanwhile." in detail_text(app)
+        assert "Press b" not in detail_text(app)
 
 
 async def open_openings(pilot) -> None:
