@@ -1,0 +1,306 @@
+"""Explanations as data: deductions a person can follow, found cheapest first.
+
+A hint that teaches is one deduction, not a question that splits the
+candidates.  Every puzzle type explains itself with the same few values:
+
+- a `Step` is one deduction: the rule it applies (a rung of the type's
+  ladder), what it used (clues, cells, rows, in the puzzle's words), where to
+  look (the screen's own places, to highlight), what it settles (`Fact`s in
+  the engine's own terms) and the sentence that says why;
+- a type's ladder is an ordered table of `Rung`s, cheapest first, each a
+  function from what is known to the steps it can make, so the easiest next
+  step is the first rung that yields one (`easiest`), and a new rule is one
+  function and one row;
+- `walk` applies easiest step after easiest step: the explained solution
+  that `solve KIND FILE --steps` prints;
+- `Check` is what "check my board" finds: entries that no solution has, each
+  with the rule it breaks, and nothing else revealed.
+
+Screens only render steps: level 1 highlights `where`, level 2 names the
+`rule` and what it `uses`, level 3 shows the `text`, level 4 applies `sets`
+as an ordinary undoable edit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from puzzles.core import Deadline, Tone
+
+Known = TypeVar("Known")
+
+
+@dataclass(frozen=True)
+class Fact:
+    """What a step settles: `at` holds `value`, or with `holds` False, cannot hold it.
+
+    `at` and `value` are the engine's own terms (a cell (row, column) and a
+    number; an object and a value); `said` is the fact in words ("r4c5 = 24").
+    """
+
+    at: Hashable
+    value: Any
+    holds: bool = True
+    said: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"at": jsonable(self.at), "value": jsonable(self.value), "holds": self.holds, "text": self.said}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction: its rule, what it used, where to look, what it settles, and why in words.
+
+    `trial` marks the last rung of every ladder, said plainly in `text`:
+    "suppose X; then ...: a contradiction, so not X".
+    """
+
+    rule: str
+    text: str
+    uses: tuple[str, ...] = ()
+    where: tuple[Hashable, ...] = ()
+    sets: tuple[Fact, ...] = ()
+    trial: bool = False
+
+    @property
+    def why(self) -> str:
+        """Level 2 of a hint: the rule and what it uses, without the conclusion."""
+        return f"{self.rule} ({'; '.join(self.uses)})" if self.uses else self.rule
+
+    @property
+    def settles(self) -> str:
+        """What the step settles, in words ("r4c5 = 24")."""
+        return join_words([fact.said for fact in self.sets if fact.said])
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "uses": list(self.uses),
+            "text": self.text,
+            "sets": [fact.to_json() for fact in self.sets],
+            "trial": self.trial,
+        }
+
+
+@dataclass(frozen=True)
+class Rung(Generic[Known]):
+    """One rule of a ladder: its name, what it says (for help and docs), and how it finds steps."""
+
+    name: str
+    says: str
+    find: Callable[[Known], Iterable[Step]]
+
+
+def easiest(ladder: Sequence[Rung[Known]], known: Known, deadline: Deadline | None = None) -> Step | None:
+    """The first step of the cheapest rung that has one; None when no rule applies."""
+    for rung in ladder:
+        if deadline is not None:
+            deadline.check()
+        for step in rung.find(known):
+            return step
+    return None
+
+
+@dataclass(frozen=True)
+class Path:
+    """An explained solution: the steps in order, and how it ended.
+
+    `ended` says why the walk stopped: "solved", "stuck" (no rule applies:
+    the puzzle has several solutions or needs more than the ladder knows),
+    "contradiction" (nothing fits), "budget", or "more" (cut at the walk's limit).
+    """
+
+    steps: tuple[Step, ...]
+    ended: str
+
+    @property
+    def solved(self) -> bool:
+        return self.ended == "solved"
+
+    @property
+    def trials(self) -> int:
+        return sum(step.trial for step in self.steps)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"steps": [step.to_json() for step in self.steps], "ended": self.ended}
+
+    def to_text(self) -> str:
+        width = len(str(len(self.steps)))
+        lines = [f"{n:>{width}}. [{step.rule}] {step.text}" for n, step in enumerate(self.steps, 1)]
+        return "\n".join([*lines, ENDINGS.get(self.ended, self.ended)])
+
+
+ENDINGS = {
+    "solved": "Solved.",
+    "stuck": "No rule of the ladder applies any more: the puzzle has several solutions or needs guessing.",
+    "contradiction": "Nothing fits: the puzzle as given has no solution.",
+    "budget": "Stopped: the work budget ran out before the end.",
+    "more": "",
+}
+
+
+def walk(
+    ladder: Sequence[Rung[Known]],
+    known: Known,
+    *,
+    apply: Callable[[Known, Step], Known],
+    ended: Callable[[Known], str | None],
+    deadline: Deadline,
+    limit: int | None = None,
+    until: Callable[[Step], bool] = lambda step: False,
+) -> Path:
+    """Easiest step after easiest step until `ended(known)` names an ending or no rung applies.
+
+    The walk also stops, ending "more", after `limit` steps (`limit=1`: a hint)
+    or after a step that `until` accepts.  `deadline.expired()` is asked once
+    per step, so a budget in work counts steps.
+    """
+    steps: list[Step] = []
+    while (ending := ended(known)) is None:
+        if (limit is not None and len(steps) >= limit) or (steps and until(steps[-1])):
+            return Path(tuple(steps), "more")
+        if deadline.expired():
+            return Path(tuple(steps), "budget")
+        step = easiest(ladder, known, deadline)
+        if step is None:
+            return Path(tuple(steps), "stuck")
+        steps.append(step)
+        known = apply(known, step)
+    return Path(tuple(steps), ending)
+
+
+def places(step: Step) -> bool:
+    """Whether a step puts something on the board (not only rules things out)."""
+    return any(fact.holds for fact in step.sets)
+
+
+def needed_steps(
+    ladder: Sequence[Rung[Known]], known: Known, steps: Sequence[Step], apply: Callable[[Known, Step], Known]
+) -> tuple[Step, ...]:
+    """The few steps the last one rests on, each told again in the smallest context that still yields it.
+
+    A walk rules out many things on the way to its next placement; a hint
+    tells only what that placement needs.  Going back from the last step, each
+    fact it needs keeps only the earlier facts without which its rule no
+    longer finds it (dropped latest first); the steps that settled a needed
+    fact are then found again from the needed facts before them alone, so
+    their sentences speak of that context.
+    """
+    settled = [(i, fact) for i, step in enumerate(steps) for fact in step.sets]
+    needed = {(len(steps) - 1, fact) for fact in steps[-1].sets}
+    queue = sorted(needed, key=lambda item: item[0], reverse=True)
+    while queue:
+        i, fact = queue.pop(0)
+        support = [item for item in settled if item[0] < i]
+        for item in reversed(support[:]):
+            fewer = [other for other in support if other != item]
+            if yields(ladder, steps[i].rule, knowing(known, fewer, apply), fact):
+                support = fewer
+        fresh = [item for item in support if item not in needed]
+        needed.update(fresh)
+        queue = sorted([*queue, *fresh], key=lambda item: item[0], reverse=True)
+    told = []
+    for i, step in enumerate(steps):
+        facts = [fact for j, fact in needed if j == i]
+        if facts:
+            context = knowing(known, [item for item in needed if item[0] < i], apply)
+            told.append(found_again(ladder, step, context, facts))
+    return tuple(told)
+
+
+def knowing(known: Known, facts: Sequence[tuple[int, Fact]], apply: Callable[[Known, Step], Known]) -> Known:
+    """What is known once `facts` are settled."""
+    return apply(known, Step("", "", sets=tuple(fact for _, fact in facts)))
+
+
+def yields(ladder: Sequence[Rung[Known]], rule: str, known: Known, fact: Fact) -> bool:
+    """Whether the rung named `rule` finds, from `known`, a step that settles `fact`."""
+    return any(fact in found.sets for rung in ladder if rung.name == rule for found in rung.find(known))
+
+
+def found_again(ladder: Sequence[Rung[Known]], step: Step, known: Known, facts: Sequence[Fact]) -> Step:
+    """`step` as its rung finds it from `known`: a step settling all of `facts` (the step itself if none does)."""
+    for rung in ladder:
+        if rung.name == step.rule:
+            for found in rung.find(known):
+                if all(fact in found.sets for fact in facts):
+                    return found
+    return step
+
+
+def next_placement(
+    ladder: Sequence[Rung[Known]],
+    known: Known,
+    *,
+    apply: Callable[[Known, Step], Known],
+    ended: Callable[[Known], str | None],
+    deadline: Deadline,
+) -> Path:
+    """The next step that places something, with only the steps it rests on, told as one.
+
+    For screens that keep no record of what was ruled out (number boards):
+    their hint must end in something the person can enter.  When the ladder
+    finds no placement, the first step found is the hint.
+    """
+    path = walk(ladder, known, apply=apply, ended=ended, deadline=deadline, until=places)
+    if not path.steps:
+        return path
+    if not places(path.steps[-1]):
+        return Path(path.steps[:1], "more")
+    return Path((told_as_one(needed_steps(ladder, known, path.steps, apply)),), "more")
+
+
+def told_as_one(steps: Sequence[Step]) -> Step:
+    """A chain of steps as one hint: every rule, use and place, the sentences in order, and what they settle."""
+    if len(steps) == 1:
+        return steps[0]
+    rules = tuple(dict.fromkeys(step.rule for step in steps))
+    uses = tuple(dict.fromkeys(use for step in steps for use in step.uses))
+    where = tuple(dict.fromkeys(place for step in steps for place in step.where))
+    text = " ".join(f"({n}) {step.text}" for n, step in enumerate(steps, 1))
+    sets = tuple(dict.fromkeys(fact for step in steps for fact in step.sets))
+    return Step(" then ".join(rules), text, uses, where, sets, any(step.trial for step in steps))
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """An entry no solution has: where it stands, and the rule it breaks or why it cannot be."""
+
+    at: Hashable
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"at": jsonable(self.at), "text": self.text}
+
+
+@dataclass(frozen=True)
+class Check:
+    """What "check my board" finds: a one-line verdict, its tone, and the entries no solution has.
+
+    Where the puzzle has several solutions or none, the verdict says so instead
+    of guessing which entries are wrong.
+    """
+
+    verdict: str
+    tone: Tone = "info"
+    mistakes: tuple[Mistake, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"verdict": self.verdict, "mistakes": [m.to_json() for m in self.mistakes]}
+
+
+def join_words(words: Sequence[str], last: str = "and") -> str:
+    """A list as a sentence says it: "a", "a and b", "a, b and c" (or "a, b or c")."""
+    words = list(words)
+    if len(words) <= 2:
+        return f" {last} ".join(words)
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def jsonable(value: Any) -> Any:
+    """Tuples become lists (a cell (3, 4) is [3, 4] in JSON); other values stay as they are."""
+    if isinstance(value, tuple):
+        return [jsonable(v) for v in value]
+    return value

@@ -1,0 +1,89 @@
+"""The explanation contract every puzzle type's hints rest on: steps, ladders, walks, chains."""
+
+from __future__ import annotations
+
+from puzzles.core import Budget, Deadline
+from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, needed_steps, told_as_one, walk
+
+# A toy puzzle: what is known is a set of letters; each rung learns one letter from others.
+Known = frozenset
+
+
+def learns(letter: str, needs: str = "", rule: str = "") -> Rung[Known]:
+    def find(known: Known):
+        if letter not in known and set(needs) <= known:
+            yield Step(rule or f"learn {letter}", f"{needs or 'nothing'} gives {letter}", sets=(Fact(letter, True),))
+
+    return Rung(rule or f"learn {letter}", f"{needs} gives {letter}", find)
+
+
+def apply(known: Known, step: Step) -> Known:
+    return known | {fact.at for fact in step.sets}
+
+
+def ended(known: Known) -> str | None:
+    return "solved" if "z" in known else None
+
+
+LADDER = (learns("x"), learns("a"), learns("b", "x"), learns("z", "a"))
+
+
+def test_the_easiest_step_is_the_first_rung_that_has_one():
+    assert easiest(LADDER, frozenset()).rule == "learn x"
+    assert easiest(LADDER, frozenset("xab")).rule == "learn z"
+    assert easiest(LADDER[2:], frozenset()) is None
+
+
+def test_a_walk_takes_the_easiest_step_each_time_until_it_ends():
+    path = walk(LADDER, frozenset(), apply=apply, ended=ended, deadline=Deadline())
+    assert [step.rule for step in path.steps] == ["learn x", "learn a", "learn b", "learn z"]
+    assert path.solved and path.ended == "solved" and path.trials == 0
+
+
+def test_a_walk_says_why_it_stopped_early():
+    def stuck_ladder_walk(ladder):
+        return walk(ladder, frozenset(), apply=apply, ended=ended, deadline=Deadline())
+
+    assert stuck_ladder_walk(LADDER[:3]).ended == "stuck"
+    assert walk(LADDER, frozenset(), apply=apply, ended=ended, deadline=Deadline(), limit=1).ended == "more"
+    cut = walk(LADDER, frozenset(), apply=apply, ended=ended, deadline=Deadline(Budget(work=2)))
+    assert cut.ended == "budget" and len(cut.steps) == 2
+    until_b = walk(LADDER, frozenset(), apply=apply, ended=ended, deadline=Deadline(), until=lambda s: "b" in s.rule)
+    assert [step.rule for step in until_b.steps] == ["learn x", "learn a", "learn b"] and until_b.ended == "more"
+
+
+def test_a_chain_keeps_only_the_steps_its_last_one_rests_on():
+    path = walk(LADDER, frozenset(), apply=apply, ended=ended, deadline=Deadline())
+    assert [step.rule for step in needed_steps(LADDER, frozenset(), path.steps, apply)] == ["learn a", "learn z"]
+
+
+def test_a_chain_told_as_one_names_every_rule_and_settles_everything_once():
+    first = Step("r1", "one.", ("clue 1",), ((0, 0),), (Fact((0, 0), 3),))
+    second = Step("r2", "two.", ("clue 1", "clue 2"), ((0, 1),), (Fact((0, 0), 3), Fact((0, 1), 4)), trial=True)
+    told = told_as_one([first, second])
+    assert told.rule == "r1 then r2" and told.uses == ("clue 1", "clue 2")
+    assert told.where == ((0, 0), (0, 1)) and told.sets == (Fact((0, 0), 3), Fact((0, 1), 4)) and told.trial
+    assert told.text == "(1) one. (2) two."
+    assert told_as_one([first]) is first
+
+
+def test_steps_read_as_text_and_json():
+    step = Step("rule", "Because.", ("clue 2",), ((1, 2),), (Fact((1, 2), 5, said="r2c3 = 5"), Fact((0, 0), 1, False)))
+    assert step.why == "rule (clue 2)" and step.settles == "r2c3 = 5"
+    assert step.to_json() == {
+        "rule": "rule",
+        "uses": ["clue 2"],
+        "text": "Because.",
+        "sets": [
+            {"at": [1, 2], "value": 5, "holds": True, "text": "r2c3 = 5"},
+            {"at": [0, 0], "value": 1, "holds": False, "text": ""},
+        ],
+        "trial": False,
+    }
+    path = Path((step,), "solved")
+    assert path.to_text() == "1. [rule] Because.\nSolved." and path.to_json()["ended"] == "solved"
+
+
+def test_lists_read_as_a_sentence():
+    assert join_words([]) == "" and join_words(["a"]) == "a" and join_words(["a", "b"]) == "a and b"
+    assert join_words(["a", "b", "c"], "or") == "a, b or c"
