@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from puzzles.core import Count, PuzzleError, Status, read_number, shown
+from puzzles.steps import Check, Mistake
 
 EMPTY = 0
 BLOCKED = -1
@@ -231,3 +232,43 @@ class BoardReport:
 def replace_cell(grid: Grid, position: Position, value: int) -> Grid:
     r, c = position
     return grid[:r] + (grid[r][:c] + (value,) + grid[r][c + 1 :],) + grid[r + 1 :]
+
+
+def check_entries(board, printed: BoardAnalysis, together: Count, broken: dict[Position, str], name=cell_name) -> Check:
+    """ "Check my board": the person's entries against every completion of the printed clues.
+
+    `printed` is the analysis of the board with the entries taken out; its
+    candidates are what some completion puts in each cell.  An entry outside
+    them is marked, with the rule it breaks where it breaks one; nothing else
+    is revealed.  `together` counts the completions of the board as it stands:
+    entries that each fit some completion may still not fit one together.  With no completion, or a count cut short, the verdict says
+    so instead of guessing.
+    """
+    entries = {
+        (r, c): v
+        for r, row in enumerate(board.grid)
+        for c, v in enumerate(row)
+        if v not in (EMPTY, BLOCKED) and (r, c) not in board.givens
+    }
+    if printed.count.value == 0:
+        if printed.count.exact:
+            return Check("The printed clues alone have no completion: the puzzle itself cannot be solved.", "bad")
+        return Check("Could not check: no completion of the printed clues was found within the budget.", "warning")
+    if not printed.count.exact:
+        return Check("Could not check: the printed clues have too many completions to go through in time.", "warning")
+    mistakes = tuple(
+        Mistake(p, f"{name(p)} = {v}: {broken.get(p) or f'no completion of the printed clues has {v} here'}")
+        for p, v in sorted(entries.items())
+        if v not in printed.candidates[p[0]][p[1]]
+    )
+    several = "" if printed.count.value == 1 else f" (the printed clues allow {printed.count} completions)"
+    if mistakes:
+        k, n = len(mistakes), len(entries)
+        wrong = "Your entry fits" if n == 1 else f"{k} of your {n} entries {'fits' if k == 1 else 'fit'}"
+        return Check(f"{wrong} no solution{several}.", "bad", mistakes)
+    if not entries:
+        return Check(f"No entries of yours to check yet{several}.", "info")
+    if together.value == 0 and together.exact:
+        return Check("Each entry fits some completion, but not all of them together: one is wrong.", "warning")
+    fit = "Your entry fits" if len(entries) == 1 else f"All {len(entries)} of your entries fit"
+    return Check(f"{fit} a solution{several}.", "good")

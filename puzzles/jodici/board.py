@@ -1,4 +1,4 @@
-"""Jodici: 3 rings x 6 sectors, digits 1..9 each used twice, sectors sum to 15, rings to 30.
+"""The Jodici board, its text format, and exact counting.
 
 A sector is a column of three digits summing to 15: only 61 ordered triples
 exist.  Filling sectors left to right, all that matters about the sectors done
@@ -21,25 +21,9 @@ from itertools import product
 
 import numpy as np
 
-from puzzles.core import Budget, Count, PuzzleError, ShouldStop, never, reads_text, stop_if_asked
-from puzzles.numbergrid import (
-    EMPTY,
-    BoardAnalysis,
-    BoardReport,
-    Grid,
-    Position,
-    cell_name,
-    content_lines,
-    format_rows,
-    read_rows,
-    refused,
-    replace_cell,
-)
+from puzzles.core import PuzzleError, ShouldStop, reads_text, stop_if_asked
+from puzzles.numbergrid import EMPTY, Grid, Position, content_lines, format_rows, read_rows, replace_cell
 
-TITLE = "Jodici"
-SUMMARY = "3 rings x 6 sectors: digits 1..9 twice each, sectors sum to 15 and rings to 30; exact counts live."
-SOLVE_OPTIONS = ()
-BUDGET: Budget | None = None  # always exact, and quick: nothing to limit
 RINGS, SECTORS = 3, 6
 SECTOR_SUM, RING_SUM, USES = 15, 30, 2
 
@@ -187,18 +171,12 @@ def conflicts(board: Jodici) -> dict[Position, str]:
     return found
 
 
-def analyse(
-    board: Jodici, *, limit: int = 10, budget: Budget | None = None, should_stop: ShouldStop = never
-) -> BoardAnalysis:
-    """Exact count, exact per-cell candidates, up to `limit` completions, and a hint."""
-    if broken := refused(board.grid, conflicts(board), label):
-        return broken
-    ahead = forward(board, should_stop)
-    behind = backward(board, ahead, should_stop)
-    count = int(behind[0][1].sum())
-    candidates = exact_candidates(board, behind)
-    solutions = tuple(completions(board, behind, limit))
-    return BoardAnalysis(candidates, Count(count), solutions, hint(board, candidates, count))
+def counted(
+    board: Jodici, should_stop: ShouldStop
+) -> tuple[int, tuple[tuple[tuple[int, ...], ...], ...], list[tuple[np.ndarray, np.ndarray]]]:
+    """The number of completions, each empty cell's exact candidates, and the layers that list completions."""
+    behind = backward(board, forward(board, should_stop), should_stop)
+    return int(behind[0][1].sum()), exact_candidates(board, behind), behind
 
 
 def exact_candidates(board: Jodici, behind: list[tuple[np.ndarray, np.ndarray]]) -> tuple:
@@ -241,38 +219,3 @@ def completions(board: Jodici, behind: list[tuple[np.ndarray, np.ndarray]], limi
 
 def label(position: Position) -> str:
     return f"ring {position[0] + 1}, sector {position[1] + 1}"
-
-
-def hint(board: Jodici, candidates: tuple, count: int) -> str:
-    if count == 0:
-        return "No completion: the digits given cannot all be part of one solution; undo the last entries."
-    for r, row in enumerate(board.grid):
-        for c, value in enumerate(row):
-            if value == EMPTY and len(candidates[r][c]) == 1:
-                digit = candidates[r][c][0]
-                reason = sector_reason(board, r, c, digit) or "every completion puts it there"
-                return f"{label((r, c))} ({cell_name((r, c))}) must be {digit}: {reason}."
-    if all(all(row) for row in board.grid):
-        return "Solved."
-    r, c = min(
-        ((r, c) for r in range(RINGS) for c in range(SECTORS) if board.grid[r][c] == EMPTY),
-        key=lambda p: len(candidates[p[0]][p[1]]),
-    )
-    options = ", ".join(map(str, candidates[r][c]))
-    return f"No forced cell yet: {label((r, c))} has the fewest options ({options})."
-
-
-def sector_reason(board: Jodici, r: int, c: int, digit: int) -> str | None:
-    column = [board.grid[i][c] for i in range(RINGS)]
-    if column.count(EMPTY) == 1:
-        return f"sector {c + 1} needs {SECTOR_SUM - sum(column)} more to make {SECTOR_SUM}"
-    row = board.grid[r]
-    if row.count(EMPTY) == 1:
-        return f"ring {r + 1} needs {RING_SUM - sum(row)} more to make {RING_SUM}"
-    return None
-
-
-def solve(
-    board: Jodici, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
-) -> BoardReport:
-    return BoardReport(analyse(board, limit=limit, should_stop=should_stop), ",")
