@@ -1,7 +1,7 @@
 """`puzzle-assistant`: the TUI when called bare, and the same engines without it.
 
     puzzle-assistant                          open the app
-    puzzle-assistant solve KIND FILE... [--json] [--limit N] [--count | --seconds S]
+    puzzle-assistant solve KIND FILE... [--json] [--steps] [--limit N] [--count | --seconds S]
     puzzle-assistant bench [KIND...] [--repeat N] [--json]
     puzzle-assistant KIND COMMAND ...         extra commands of a puzzle type
 
@@ -78,6 +78,9 @@ def add_solve(commands: argparse._SubParsersAction) -> None:
         parser = kinds.add_parser(kind.name, help=engine.SUMMARY, description=engine.SUMMARY)
         parser.add_argument("files", metavar="FILE", nargs="+", type=Path)
         parser.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
+        parser.add_argument(
+            "--steps", action="store_true", help="explain the solution step by step, each with its rule and reason"
+        )
         parser.add_argument("--limit", type=int, default=10, help="how many solutions to list (default 10)")
         effort = parser.add_mutually_exclusive_group()
         effort.add_argument("--count", action="store_true", help="count exactly, however long it takes")
@@ -110,6 +113,7 @@ def solve_files(args: argparse.Namespace) -> int:
         try:
             puzzle = engine.parse(read_puzzle_file(path))
             report = engine.solve(puzzle, limit=args.limit, **budget_of(args), **options, **kept(puzzle))
+            path_of_steps = explained(engine, puzzle, args) if args.steps else None
         except PuzzleError as error:
             print(f"puzzle-assistant: {path}: {error}", file=sys.stderr)
             status = USAGE_ERROR
@@ -119,12 +123,26 @@ def solve_files(args: argparse.Namespace) -> int:
             status = USAGE_ERROR
             continue
         if args.json:
-            print(json.dumps(report.to_json()), flush=True)
+            steps = (
+                {}
+                if path_of_steps is None
+                else {"steps": path_of_steps.to_json()["steps"], "steps_ended": path_of_steps.ended}
+            )
+            print(json.dumps(report.to_json() | steps), flush=True)
         else:
             if len(args.files) > 1:
                 console.print(Rule(str(path)))
             console.print(report.to_text(), markup=False)
+            if path_of_steps is not None:
+                console.print("\nSteps:\n" + path_of_steps.to_text(), markup=False)
     return status
+
+
+def explained(engine, puzzle, args: argparse.Namespace):
+    """The solution as steps a person can follow (`--steps`), within the same budget as the answer."""
+    if not hasattr(engine, "steps"):
+        raise CommandError(f"solve {args.kind} --steps: this puzzle type does not explain its steps yet")
+    return engine.steps(puzzle, **budget_of(args))
 
 
 def positive_seconds(text: str) -> float:

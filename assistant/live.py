@@ -89,6 +89,11 @@ class LiveResult(Generic[In, Out]):
             exit_on_error=False,
         )
 
+    def cancel(self) -> None:
+        """Forget the computation in flight: it stops at its next check, and its result is never shown."""
+        self._stop.set()
+        self.generation += 1
+
     def _is_current(self, generation: int) -> bool:
         return generation == self.generation
 

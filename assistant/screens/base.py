@@ -26,6 +26,7 @@ from assistant.files import read_puzzle_file
 from assistant.history import History
 from assistant.kinds import BY_NAME
 from assistant.live import Job, LiveResult
+from assistant.screens.hinting import HINT_BINDINGS, GradedHints
 from assistant.sessions import (
     Session,
     SessionError,
@@ -50,6 +51,8 @@ COMMON_KEYS = """
 | ctrl+o / ctrl+s | open a file / save to a file |
 | ctrl+e | load a bundled example |
 | ctrl+n | new puzzle |
+| f4 | a hint: press again for more (where, why, the deduction, apply it) |
+| f8 | check your entries: those no solution has are marked, nothing else is shown |
 | f5 | save a picture of the screen (SVG) into a folder you choose |
 | f6 | copy the suggestion, the solution or the puzzle text to the clipboard |
 | f2 | back to the list of puzzles |
@@ -58,7 +61,7 @@ COMMON_KEYS = """
 """
 
 
-class PuzzleScreen(Screen, Generic[State]):
+class PuzzleScreen(GradedHints, Screen, Generic[State]):
     """Base of the one screen per puzzle type."""
 
     KIND: ClassVar[str]
@@ -84,6 +87,7 @@ class PuzzleScreen(Screen, Generic[State]):
         Binding("f1", "help", "Help", tooltip="Rules, keys and marks"),
         Binding("f2", "app.switch_mode('home')", "Puzzles", tooltip="Back to the list of puzzles", show=False),
         Binding("f6", "copy", "Copy", tooltip="Copy the suggestion, the solution or the puzzle", show=False),
+        *HINT_BINDINGS,
     ]
 
     def __init__(self) -> None:
@@ -108,6 +112,7 @@ class PuzzleScreen(Screen, Generic[State]):
             debounce=0,
             name="solution",
         )
+        self.setup_hints()
 
     # ------------------------------------------------------------ for subclasses
 
@@ -192,6 +197,7 @@ class PuzzleScreen(Screen, Generic[State]):
         self.refresh_all()
 
     def refresh_all(self) -> None:
+        self.forget_hint()
         self.show_sub_title()
         self.draw(self.state)
         self.live.request(self.live_input(self.state))

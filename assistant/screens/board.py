@@ -47,6 +47,7 @@ class BoardScreen(PuzzleScreen):
 
     def __init__(self) -> None:
         self.analysis: Any = None
+        self.highlights: dict[tuple[int, int], str] = {}
         super().__init__()
 
     def compose(self) -> ComposeResult:
@@ -120,9 +121,17 @@ class BoardScreen(PuzzleScreen):
                     role = "empty"
                 else:
                     role = "given" if position in board.givens else "entry"
-                line.append(GridCell(self.cell_text(value), role, marks, conflict, self.ACCEPTS))
+                highlight = self.highlights.get(position, "")
+                line.append(GridCell(self.cell_text(value), role, marks, conflict, self.ACCEPTS, highlight))
             rows.append(line)
         return rows
+
+    def show_places(self, places: tuple, kind: str) -> None:
+        self.highlights = dict.fromkeys(places, kind)
+        self.grid.show_cells(self.cells(self.state, self.analysis))
+
+    def place_names(self, places: tuple) -> list[str]:
+        return [self.cell_label(place) for place in places]
 
     def compute(self, board: Any, job: Job) -> Any:
         return self.engine.analyse(board, budget=self.BUDGET, should_stop=job.should_stop)
@@ -134,8 +143,10 @@ class BoardScreen(PuzzleScreen):
         self.describe_cell()
 
     def detail(self, analysis: Any) -> Text:
-        """What the panel says under its headline."""
-        return Text(analysis.hint)
+        """What the panel says under its headline: what is wrong, if anything, never the next deduction unasked."""
+        if not self.check_action("hint", ()):
+            return Text(analysis.hint)
+        return Text(analysis.hint or "f4: a hint, one level at a time · f8: check your entries")
 
     def board_position(self, position: tuple[int, int]) -> tuple[int, int]:
         return position[0] - self.offset(), position[1] - self.offset()

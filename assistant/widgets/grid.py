@@ -34,7 +34,8 @@ class GridCell:
 
     `accepts` lists the characters typing may put into the cell ("" makes it
     read-only, as for labels and blocked cells); `marks` is the short text of
-    candidate marks shown dimmed in an empty cell.
+    candidate marks shown dimmed in an empty cell; `highlight` is what a hint
+    ("hint") or a board check ("mistake") points at.
     """
 
     text: str = ""
@@ -42,6 +43,7 @@ class GridCell:
     marks: str = ""
     conflict: bool = False
     accepts: str = DIGITS
+    highlight: Literal["", "hint", "mistake"] = ""
 
     @property
     def editable(self) -> bool:
@@ -72,6 +74,8 @@ class EditableGrid(Widget, can_focus=True):
     EditableGrid > .grid--blocked { color: $panel-lighten-2; background: $panel-darken-1; }
     EditableGrid > .grid--label { color: $text-muted; }
     EditableGrid > .grid--conflict { background: $error 45%; }
+    EditableGrid > .grid--hint { background: $warning 40%; text-style: underline; }
+    EditableGrid > .grid--mistake { background: $error 70%; text-style: reverse; }
     EditableGrid > .grid--cursor { background: $accent 35%; }
     EditableGrid:focus > .grid--cursor { background: $accent 70%; color: $text; }
     """
@@ -83,6 +87,8 @@ class EditableGrid(Widget, can_focus=True):
         "grid--blocked",
         "grid--label",
         "grid--conflict",
+        "grid--hint",
+        "grid--mistake",
         "grid--cursor",
     }
     BINDINGS = [
@@ -179,6 +185,8 @@ class EditableGrid(Widget, can_focus=True):
         style = self.get_component_rich_style(f"grid--{role}")
         if cell.conflict:
             style += self.get_component_rich_style("grid--conflict")
+        if cell.highlight:
+            style += self.get_component_rich_style(f"grid--{cell.highlight}")
         if position == self.cursor:
             style += self.get_component_rich_style("grid--cursor")
         return Text(f" {body} ", style=style)

@@ -1,8 +1,9 @@
 """The panel beside every puzzle: the live count, its status, and why.
 
 A headline ("2 codes remain", "unique", "no completion"), coloured by tone, a
-spinner while the worker runs (the last result stays readable meanwhile), and
-a detail area for the hint or explanation.  Errors replace the headline with
+spinner while the worker runs (the last result stays readable meanwhile), the
+hint or board check the person asked for (f4, f8), and a detail area for the
+explanation.  Errors replace the headline with
 what went wrong, never silently.
 """
 
@@ -31,6 +32,8 @@ class LivePanel(VerticalScroll):
     LivePanel #headline.-warning { color: $text-warning; }
     LivePanel #headline.-bad { color: $text-error; }
     LivePanel #progress { color: $text-muted; width: auto; max-width: 50%; }
+    LivePanel #hint { margin-bottom: 1; border-left: outer $accent; padding-left: 1; }
+    LivePanel #hint.-empty { display: none; }
     """
 
     busy: reactive[bool] = reactive(False, init=False)
@@ -44,6 +47,7 @@ class LivePanel(VerticalScroll):
         with Horizontal(id="top"):
             yield Static(id="headline")
             yield Static(id="progress")
+        yield Static(id="hint", classes="-empty")
         yield Static(id="detail")
 
     def on_mount(self) -> None:
@@ -60,6 +64,14 @@ class LivePanel(VerticalScroll):
     def show_analysis(self, analysis: Analysis, detail: RenderableType = "") -> None:
         """An engine's result: its headline, in its status's tone."""
         self.show(analysis.headline, analysis.status.tone, detail)
+
+    def show_hint(self, hint: RenderableType) -> None:
+        """The hint or board check the person asked for, above the detail; "" hides it."""
+        box = self.query_one("#hint", Static)
+        box.update(hint)
+        box.set_class(not hint, "-empty")
+        if hint:
+            self.scroll_to_widget(box, animate=False)
 
     def show_error(self, message: str) -> None:
         self.show("Cannot compute", "bad", Text(message))

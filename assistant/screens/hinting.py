@@ -1,0 +1,166 @@
+"""Graded hints and "check my board": one key each, the same on every puzzle screen.
+
+f4 asks the engine for the easiest next step (`next_step`, run in a worker
+like every live result) and shows it a level at a time, so the person can
+stop as soon as they see it:
+
+1. where: the places it looks at are highlighted and named, nothing more;
+2. why: the rule and what it uses;
+3. the deduction, in the puzzle's words;
+4. apply it: the screen makes the step's edit, undoable like any other.
+
+Any edit (the person's or the hint's own) forgets the hint, so the next f4
+starts again at level 1 from the new position.  f8 checks the person's
+entries against the puzzle's solutions (`check`): entries no solution has are
+highlighted with the rule they break, and nothing else is revealed.
+
+A screen says how to show places (`show_places`) and how to make a step's
+edit (`apply_step`); the engine says what the steps are (`puzzles.steps`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.binding import Binding
+
+from assistant.live import Job, LiveResult
+from puzzles.core import Budget
+from puzzles.steps import ENDINGS, Check, Path, Step
+
+HINT_BINDINGS = [
+    Binding("f4", "hint", "Hint", tooltip="A hint, one level deeper each press: where, why, the deduction, apply it"),
+    Binding("f8", "check", "Check", tooltip="Mark your entries that no solution has, revealing nothing else"),
+]
+"""The keys of hints; `PuzzleScreen` adds them to its BINDINGS (a mixin's own are not merged)."""
+
+LEVELS = ("where", "why", "the deduction", "apply it")
+APPLY = len(LEVELS)
+
+
+class GradedHints:
+    """Mixin for `PuzzleScreen`: the hint key's levels, the board check, and what they highlight."""
+
+    # A person asked and waits: more than the live budget, still an answer in time on any machine.
+    HINT_BUDGET: ClassVar[Budget] = Budget(seconds=3.0)
+
+    hint_level: int = 0
+    hint_path: Path | None = None
+    hint_asked_for: object = None  # the state the hint was computed for
+
+    def setup_hints(self) -> None:
+        self.hints: LiveResult[Any, Path] = LiveResult(
+            self, self.next_step, self.hint_ready, on_error=self.hint_failed, debounce=0, name="hint"
+        )
+        self.checks: LiveResult[Any, Check] = LiveResult(
+            self, self.check_board, self.show_check, on_error=self.hint_failed, debounce=0, name="check"
+        )
+
+    # ------------------------------------------------------------ for screens
+
+    def next_step(self, state: Any, job: Job) -> Path:
+        """The hint's step, in a worker: the engine's easiest next step from `state`."""
+        return self.engine.next_step(state, budget=self.HINT_BUDGET, should_stop=job.should_stop)
+
+    def check_board(self, state: Any, job: Job) -> Check:
+        """The board check, in a worker."""
+        return self.engine.check(state, budget=self.HINT_BUDGET, should_stop=job.should_stop)
+
+    def apply_step(self, state: Any, step: Step) -> Any:
+        """The state once the step's facts are entered: by default, each fact that holds is a cell's value."""
+        for fact in step.sets:
+            if fact.holds:
+                state = state.with_cell(fact.at, fact.value)
+        return state
+
+    def show_places(self, places: tuple[Hashable, ...], kind: str) -> None:
+        """Highlight these places as `kind` ("hint" or "mistake"); none clears. Screens override."""
+
+    def place_names(self, places: tuple[Hashable, ...]) -> list[str]:
+        """The places as a person reads them, for the text that goes with the highlight."""
+        return [str(place) for place in places]
+
+    # ------------------------------------------------------------ the keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """f4 and f8 are offered only where the engine explains itself."""
+        if action == "hint":
+            return hasattr(self.engine, "next_step")
+        if action == "check":
+            return hasattr(self.engine, "check")
+        return super().check_action(action, parameters)  # type: ignore[misc]
+
+    def action_hint(self) -> None:
+        if self.hint_path is None or self.hint_asked_for is not self.state:
+            self.hint_asked_for = self.state
+            self.panel.show_hint(Text("Looking for the easiest next step…", style="italic"))
+            self.hints.request(self.state)
+            return
+        if not self.hint_path.steps:
+            return
+        self.hint_level += 1
+        if self.hint_level >= APPLY:
+            self.apply_hint(self.hint_path.steps[0])
+        else:
+            self.draw_hint()
+
+    def hint_ready(self, path: Path) -> None:
+        if self.hint_asked_for is not self.state:
+            return  # the person edited meanwhile: that hint is for a board that is gone
+        self.hint_path, self.hint_level = path, 1
+        self.draw_hint()
+
+    def apply_hint(self, step: Step) -> None:
+        self.change(self.apply_step(self.state, step))
+        self.panel.show_hint(Text(f"Applied: {step.settles or step.rule}. ctrl+z undoes it; f4 for the next hint."))
+
+    def draw_hint(self) -> None:
+        path = self.hint_path
+        if path is None:
+            return
+        if not path.steps:
+            self.panel.show_hint(Text(ENDINGS.get(path.ended) or "No hint here.", style="italic"))
+            return
+        step = path.steps[0]
+        self.show_places(step.where, "hint")
+        self.panel.show_hint(hint_text(step, self.hint_level, self.place_names(step.where)))
+
+    def forget_hint(self) -> None:
+        """After any edit: the hint and the check belonged to the board before it."""
+        if self.hint_path is not None or self.hint_asked_for is not None or self.hint_level:
+            self.hint_path, self.hint_asked_for, self.hint_level = None, None, 0
+            self.hints.cancel()
+            self.checks.cancel()
+            self.show_places((), "hint")
+            self.panel.show_hint("")
+
+    def action_check(self) -> None:
+        self.forget_hint()
+        self.hint_asked_for = self.state
+        self.panel.show_hint(Text("Checking your entries…", style="italic"))
+        self.checks.request(self.state)
+
+    def show_check(self, check: Check) -> None:
+        if self.hint_asked_for is not self.state:
+            return
+        self.show_places(tuple(m.at for m in check.mistakes), "mistake")
+        text = Text(check.verdict, style=self.tone(check.tone))
+        for mistake in check.mistakes:
+            text.append(f"\n• {mistake.text}")
+        self.panel.show_hint(text)
+
+    def hint_failed(self, message: str) -> None:
+        self.panel.show_hint(Text(f"No hint: {message}", style=self.tone("bad")))
+
+
+def hint_text(step: Step, level: int, places: list[str]) -> Text:
+    """What the panel says at `level`: each level adds a line to the ones before it."""
+    text = Text.assemble(("Hint: look at ", "bold"), "; ".join(places) or "the highlighted places")
+    if level >= 2:
+        text.append(f"\nRule: {step.why}" + (", a trial: the last resort" if step.trial else ""))
+    if level >= 3:
+        text.append(f"\n{step.text}")
+    text.append(f"\nf4 again: {LEVELS[level]}", style="dim")
+    return text
