@@ -35,3 +35,25 @@ def test_count_and_seconds_are_refused_when_they_make_no_sense(capsys, open_boar
     with pytest.raises(SystemExit) as exit:
         main(["solve", "hidoku", str(open_board), *flags])
     assert exit.value.code == 2 and "--" in capsys.readouterr().err
+
+
+def test_steps_explain_the_solution_in_numbered_steps_and_as_json(capsys):
+    seed = "puzzles/examples/jodici-seed.txt"
+    assert main(["solve", "jodici", seed, "--steps"]) == 0
+    text = capsys.readouterr().out
+    assert (
+        "Steps:" in text
+        and " 1. [last field of a sector] sector 1 has 3 + 6" in text
+        and text.rstrip().endswith("Solved.")
+    )
+    assert main(["solve", "jodici", seed, "--steps", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["count"] == 1 and report["steps_ended"] == "solved"
+    first = report["steps"][0]
+    assert set(first) == {"rule", "uses", "text", "sets", "trial"}
+    assert first["sets"] == [{"at": [1, 0], "value": 6, "holds": True, "text": "ring 2, sector 1 = 6"}]
+
+
+def test_steps_are_refused_with_a_message_where_a_type_does_not_explain_itself_yet(capsys):
+    assert main(["solve", "disks", "puzzles/examples/disks-fixed.txt", "--steps"]) == 2
+    assert "--steps" in capsys.readouterr().err
