@@ -144,7 +144,7 @@ class BoardScreen(PuzzleScreen):
 
     def detail(self, analysis: Any) -> Text:
         """What the panel says under its headline: what is wrong, if anything, never the next deduction unasked."""
-        if not self.check_action("hint", ()):
+        if not self.check_action("step_hint", ()):
             return Text(analysis.hint)
         return Text(analysis.hint or "f4: a hint, one level at a time · f8: check your entries")
 

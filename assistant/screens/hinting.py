@@ -31,8 +31,8 @@ from puzzles.core import Budget
 from puzzles.steps import ENDINGS, Check, Path, Step
 
 HINT_BINDINGS = [
-    Binding("f4", "hint", "Hint", tooltip="A hint, one level deeper each press: where, why, the deduction, apply it"),
-    Binding("f8", "check", "Check", tooltip="Mark your entries that no solution has, revealing nothing else"),
+    Binding("f4", "step_hint", "Hint", tooltip="A hint, one level deeper each press: where, why, the deduction, apply it"),
+    Binding("f8", "check_entries", "Check", tooltip="Mark your entries that no solution has, revealing nothing else"),
 ]
 """The keys of hints; `PuzzleScreen` adds them to its BINDINGS (a mixin's own are not merged)."""
 
@@ -86,13 +86,13 @@ class GradedHints:
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """f4 and f8 are offered only where the engine explains itself."""
-        if action == "hint":
+        if action == "step_hint":
             return hasattr(self.engine, "next_step")
-        if action == "check":
+        if action == "check_entries":
             return hasattr(self.engine, "check")
         return super().check_action(action, parameters)  # type: ignore[misc]
 
-    def action_hint(self) -> None:
+    def action_step_hint(self) -> None:
         if self.hint_path is None or self.hint_asked_for is not self.state:
             self.hint_asked_for = self.state
             self.panel.show_hint(Text("Looking for the easiest next step…", style="italic"))
@@ -136,7 +136,7 @@ class GradedHints:
             self.show_places((), "hint")
             self.panel.show_hint("")
 
-    def action_check(self) -> None:
+    def action_check_entries(self) -> None:
         self.forget_hint()
         self.hint_asked_for = self.state
         self.panel.show_hint(Text("Checking your entries…", style="italic"))
