@@ -27,9 +27,11 @@ from puzzles.zebra.vocabulary import category_name
 
 MAX_CLUES = 100  # printed puzzles have up to about 40; each is read and propagated on every edit
 MAX_NAME = 40  # characters of a category name or value, which messages quote
+LONGEST_WORD = 60  # characters: longer than any word a story prints, links included
 MAX_DESCRIPTION = 120  # characters of a page's description of a category (`People use unique phone models`)
 
-CATEGORY_LINE = re.compile(r"\s*([A-Za-z][\w &'-]*?)\s*:\s+(.*\S)\s*$")
+CATEGORY_LINE = re.compile(r"\s*([A-Za-z][\w &'()/-]*?)\s*:\s+(.*\S)\s*$")
+CATEGORIES_LINE = re.compile(r"\s*categories\s*:\s*(.*:.*)$", re.IGNORECASE)
 KEY_LINE = re.compile(r"\s*key\s*:\s*(.*?)\s*$", re.IGNORECASE)
 IGNORED = re.compile(r"\s*(#|\.::|\||={3,})")
 BULLET_LINE = re.compile(
@@ -39,30 +41,44 @@ PLAIN_BULLET = re.compile(r"\s*[-*\u2022]\s+(\w[^:`]*?)\s*:\s+([^`]*?)\s*\.?\s*$
 NUMBERED = re.compile(r"\s*\d+\s*[.)]\s")
 CLUES_HEADING = re.compile(r"\s*[#*]*\s*clues\s*:?\s*\**\s*:?\s*$", re.IGNORECASE)
 OPENING = re.compile(r"\s*there (?:are|is) (\w+) (?:houses|house|people|persons|positions)\b.*[,.]", re.IGNORECASE)
+QUESTION = re.compile(r".*\?\s*$")
+POSITIONAL = re.compile(
+    r"\b(houses?|positions?|next to|next door|neighbou?rs?|beside|adjacent|far (?:left|right)|leftmost|rightmost"
+    r"|(?:to the|on the|immediately|directly|just) (?:left|right)|between|middle)\b",
+    re.IGNORECASE,
+)
+VALUE_LIST = re.compile(r",(?!\d{3}(?!\d))")  # commas between values, not inside `1,200`
+QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
 
 
 @reads_text
 def parse(text: str) -> Puzzle:
+    """A puzzle file or a page as printed: story, category lines, clues, and the page's questions."""
     categories: list[tuple[Line, Category]] = []
     key: tuple[Line, str] | None = None
     clues: list[Line] = []
     opening: list[Line] = []
-    lines = [Line(number, raw.replace("\u2019", "'")) for number, raw in enumerate(text.splitlines(), 1)]
+    questions: list[str] = []
+    lines = [Line(number, raw.translate(QUOTES)) for number, raw in enumerate(text.splitlines(), 1)]
     heading = next((line.number for line in lines if CLUES_HEADING.fullmatch(line.text)), None)
     for line in lines:
         if not line.text.strip() or CLUES_HEADING.fullmatch(line.text) or IGNORED.match(line.text):
             continue
         if match := KEY_LINE.fullmatch(line.text):
             key = (line, match.group(1))
-        elif (category := category_of(line.text, {c.name for _, c in categories})) is not None:
-            categories.append((line, category))
-        elif (heading is not None and line.number < heading) or (not categories and opening_line(line.text)):
-            opening.append(line)  # the page's opening paragraph: only its number of houses is checked
+        elif found := header_categories(line.text, {c.name for _, c in categories}, first=not categories):
+            categories += [(line, category) for category in found]
+        elif categories and QUESTION.fullmatch(line.text):
+            questions.append(line.text.strip())  # the page's closing question, answered from the solution
+        elif (heading is not None and line.number < heading) or not categories:
+            opening.append(story_line(line))  # the story before the clues: only a number of houses is checked
         elif heading is not None and clues and NUMBERED.match(clues[-1].text) and not NUMBERED.match(line.text):
             clues[-1] = Line(clues[-1].number, f"{clues[-1].text.rstrip()} {line.text.strip()}")  # a wrapped clue
         else:
             clues.append(line)
-    puzzle = checked_categories(categories, key)
+    if key is None and unkeyed_page(opening, clues, heading):
+        key = (Line(0, ""), people(categories))
+    puzzle = replace(checked_categories(categories, key), questions=tuple(questions))
     check_opening(puzzle, opening)
     for line in clues:
         try:
@@ -70,6 +86,53 @@ def parse(text: str) -> Puzzle:
         except PuzzleError as error:
             raise PuzzleError(error.message, line=line.number, column=error.column) from None
     return puzzle
+
+
+def story_line(line: Line) -> Line:
+    """A line of the page's story; a 'word' no story has (a long run without spaces) is refused, not skipped."""
+    if (word := max(line.text.split(), key=len, default="")) and len(word) > LONGEST_WORD:
+        raise PuzzleError(
+            f"{shown(word)} is not a word of a story, a category or a clue", line=line.number, column=line.text.index(word) + 1
+        )
+    return line
+
+
+def unkeyed_page(opening: list[Line], clues: list[Line], heading: int | None) -> bool:
+    """A page with a story and no houses: its objects are one category's values, and nothing is positional.
+
+    Puzzle sites print a story, the categories and the clues; nothing sits in
+    a row.  A page that says `There are 5 houses`, a file without a story,
+    and any clue that places something (`next to`, `the middle house`) keep positions.
+    """
+    story = heading is not None or any(not OPENING.match(line.text) for line in opening)
+    houses = any(OPENING.match(line.text) for line in opening)
+    return story and not houses and not any(POSITIONAL.search(line.text) for line in clues)
+
+
+def people(found: list[tuple[Line, Category]]) -> str:
+    """The category that names the objects of a page without houses: the first that is not a quantity."""
+    return next((c.name for _, c in found if c.scale is None), found[0][1].name if found else "")
+
+
+def header_categories(text: str, taken: set[str], first: bool) -> list[Category]:
+    """The categories a header line gives: one (`times : 8:00am, 8:30am.`), or several on a `Categories:` line.
+
+    Before the first category a line counts only if it looks like one (a short
+    name, two or more short values): a story's `Note: ...` is not a category.
+    """
+    if match := CATEGORIES_LINE.fullmatch(text):
+        found = [category_of(part, taken) for part in re.split(r"\s+/\s+|\s*;\s*", match.group(1))]
+        return [c for c in found if c is not None] if all(found) else []
+    category = category_of(text, taken)
+    if category is None or (first and not looks_like_header(category)):
+        return []
+    return [category]
+
+
+def looks_like_header(category: Category) -> bool:
+    return len(category.name) <= MAX_NAME and len(category.values) >= 2 and all(
+        0 < len(v.split()) <= 6 for v in category.values
+    )
 
 
 def category_of(text: str, taken: set[str] = frozenset()) -> Category | None:
@@ -86,19 +149,22 @@ def category_of(text: str, taken: set[str] = frozenset()) -> Category | None:
         )
     if match := PLAIN_BULLET.fullmatch(text):  # a page whose values lost their backquotes
         description, values = match.groups()
-        plain = tuple(re.sub(r"^and\s+", "", v.strip()) for v in values.split(","))
+        plain = listed_values(values)
         if len(description.split()) == 1:
             return Category(description, plain)
         return Category(category_name(description, set(taken)), plain, description)
     match = CATEGORY_LINE.fullmatch(text)
     if match is None:
         return None
-    return Category(match.group(1).strip(), tuple(v.strip() for v in match.group(2).split(",")))
+    return Category(match.group(1).strip(), listed_values(match.group(2)))
 
 
-def opening_line(text: str) -> bool:
-    """A line of a page's opening paragraph, before its categories: `There are 6 houses, ...`, or a lead-in `...:`."""
-    return bool(OPENING.match(text)) or text.rstrip().endswith(":")
+def listed_values(text: str) -> tuple[str, ...]:
+    """The values of a header line: split at commas (not those inside `1,200`); a full stop ends the line."""
+    text = text.strip()
+    if text.endswith(".") and not re.search(r"\b[ap]\.m\.$", text, re.IGNORECASE):
+        text = text[:-1]
+    return tuple(re.sub(r"^(?:and|or)\s+", "", v.strip()) for v in VALUE_LIST.split(text))
 
 
 def check_opening(puzzle: Puzzle, opening: list[Line]) -> None:
@@ -146,8 +212,8 @@ def checked_categories(found: list[tuple[Line, Category]], key: tuple[Line, str]
         names.add(category.name.lower())
         lowered = [v.lower() for v in category.values]
         for value in category.values:
-            if not value or not re.fullmatch(r"[\w&'. -]+", value):
-                raise PuzzleError(f"{shown(value)} is not a value: use letters, digits, spaces, '-' or '&'", **where)
+            if not value or "`" in value or not value.isprintable():
+                raise PuzzleError(f"{shown(value)} is not a value: a value is printable text without backquotes", **where)
             if lowered.count(value.lower()) > 1:
                 raise PuzzleError(f"{shown(value)} appears twice in {shown(category.name)}", **where)
     categories = tuple(category for _, category in found)
@@ -169,6 +235,7 @@ def format(puzzle: Puzzle) -> str:
     if puzzle.key is not None:
         lines.append(f"key: {puzzle.categories[puzzle.key].name}")
     lines += [f"{i}. {clue.text}" for i, clue in enumerate(puzzle.clues, 1)]
+    lines += list(puzzle.questions)
     return "\n".join(lines) + "\n"
 
 

@@ -42,6 +42,12 @@ def value_finder(categories: tuple[Category, ...]) -> tuple[dict[str, frozenset[
             for form in (f"{category.name}:{value}", value):
                 exact.setdefault(key(form), set()).add((c, v))
                 written.setdefault(key(form), form.lower())
+    for c, category in enumerate(categories):
+        for v, printed in enumerate(category.scale.forms if category.scale else ()):
+            for form in printed:  # `$5` as `5 dollars`, `9:00am` as `9 am`
+                if key(form) not in exact:
+                    exact.setdefault(key(form), set()).add((c, v))
+                    written.setdefault(key(form), form.lower())
     forms = {k: set(refs) for k, refs in exact.items()}
     for k, refs in exact.items():
         if ":" in k or len(k) < 3:

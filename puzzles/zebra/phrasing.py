@@ -14,8 +14,11 @@ import re
 from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, read_number, shown
+from puzzles.zebra.amounts import DIRECTION, Amount
 from puzzles.zebra.mentions import Mention
-from puzzles.zebra.model import Atom, Between, Compare, Gap, HowMany, Place, Puzzle, Ref, differ, same
+from puzzles.zebra.model import Atom, Between, Category, Compare, Gap, HowMany, Place, Puzzle, Ref, differ, same
+from puzzles.zebra.quantities import Scale
+from puzzles.zebra.vocabulary import stem, words_of
 
 NUMBER_WORDS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
 
@@ -28,8 +31,22 @@ def how_many(word: str, line: int | None = None) -> int | None:
 ORDINALS = dict(
     zip("first second third fourth fifth sixth seventh eighth ninth tenth".split(), range(1, 11), strict=True)
 )
-MORE = "more bigger larger higher greater longer later after older taller heavier faster richer dearer".split()
-LESS = "less fewer smaller lower shorter earlier before beat beats younger lighter slower poorer cheaper".split()
+SENSES = {
+    "taller shorter": "height tall feet foot inch inches meter meters centimeter centimeters cm",
+    "heavier lighter": "weight heavy pound pounds lbs lb kilogram kilograms kg ounce ounces gram grams ton tons",
+    "older younger": "age old year years born birth",
+    "later earlier after before": "time date day year month hour start finish minute",
+    "faster slower": "speed mph time",
+    "longer": "length long duration feet inches miles minutes hours days years",
+    "cheaper pricier costlier dearer richer poorer": "price cost fee money salary dollar dollars",
+    "farther further closer nearer": "distance mile miles kilometer kilometers km feet",
+    "ahead behind beat beats": "place rank finish position score point points",
+}
+"""What each comparative compares, in words a category's name or unit may use: `taller` compares heights."""
+TIMELY = {"time", "date", "month", "year", "ordinal"}
+"""The kinds `later`, `earlier`, `before`, `after` compare."""
+ORDER_WORDS = ("before", "after", "ahead", "behind", "beat", "beats")
+"""Comparatives that need no `than`: `30 minutes after Hector`."""
 
 
 @dataclass
@@ -39,7 +56,11 @@ class Reading:
     puzzle: Puzzle
     mentions: list[Mention]
     skeleton: str
-    amount: int | None
+    amounts: list[Amount]
+
+    @property
+    def amount(self) -> Amount | None:
+        return self.amounts[0] if self.amounts else None
 
     @property
     def refs(self) -> list[Ref]:
@@ -57,7 +78,11 @@ Said = list[tuple[Atom | None, str]]
 
 
 def negated(r: Reading) -> bool:
-    return bool(r.has(r"\b(not|never|no)\b|n't\b"))
+    """Whether the clue says `not`; two negatives are refused, never guessed (`does not not live`)."""
+    found = re.findall(r"\b(?:not|never|no)\b|n't\b", r.skeleton)
+    if len(found) > 1:
+        raise PuzzleError("two negatives in one clue: say it without them ('is', or 'is not')", column=1)
+    return bool(found)
 
 
 def negate(said: Said) -> Said:
@@ -190,7 +215,7 @@ def place_words(r: Reading) -> Said | None:
 
 def extreme(r: Reading, a: Ref, places: set[int]) -> Said:
     """Without positions, first/last/third mean a value of the ordered category (places, years)."""
-    category = ordered_category(r, exclude={a[0]})
+    category = chosen(r, ordered_categories(r, exclude={a[0]}))
     numbers = sorted(r.puzzle.categories[category].numbers)
     if len(places) != 1:
         raise PuzzleError("without positions, say first, last or the n-th", column=1)
@@ -200,18 +225,63 @@ def extreme(r: Reading, a: Ref, places: set[int]) -> Said:
     return [(differ(a, b), f"{r.name(a)} != {r.name(b)}")] if negated(r) else [(atom, text)]
 
 
-def ordered_category(r: Reading, exclude: set[int]) -> int:
-    """The numeric category a comparison is about: named in the clue, or the only one."""
-    numeric = [c for c, cat in enumerate(r.puzzle.categories) if cat.numbers is not None]
-    for c in numeric:
-        word = r.puzzle.categories[c].name.lower().rstrip("s")
-        if re.search(rf"\b{re.escape(word)}(e?s)?\b", r.skeleton):
-            return c
-    candidates = [c for c in numeric if c not in exclude] or numeric
-    if len(candidates) != 1:
-        names = ", ".join(r.puzzle.categories[c].name for c in numeric) or "none"
-        raise PuzzleError(f"compare in which numeric category? (numeric here: {names}); add 'in Category'", column=1)
-    return candidates[0]
+def ordered_categories(r: Reading, exclude: set[int], word: str = "", unit: str | None = None) -> list[int]:
+    """The ordered categories a comparison may be about, narrowed as far as the clue allows.
+
+    Only categories of quantities compare, and not one whose value the clue
+    names (it would compare a value with itself).  The amount's unit
+    (`$`, `minutes`, `feet`) decides first; then a category the clue names
+    (`in Prices`, `the price`); then the comparative's sense (`taller`: heights).
+    """
+    categories = r.puzzle.categories
+    found = [c for c, cat in enumerate(categories) if cat.scale is not None and c not in exclude]
+    if unit is not None:
+        measured = [c for c in found if categories[c].scale.unit_named(unit)]
+        found = measured or [c for c in found if not categories[c].scale.unit.names]  # plain numbers take any unit
+        if not found:
+            raise PuzzleError(f"no ordered category is measured in {shown(unit)}", column=1)
+    words = {stem(w) for w in words_of(r.skeleton)}
+    for narrowed in (
+        [c for c in found if {stem(w) for w in words_of(categories[c].name)} & words],
+        [c for c in found if fits(categories[c].name, categories[c].scale, word)],
+    ):
+        if narrowed:
+            found = narrowed
+        if len(found) == 1:
+            break
+    return found
+
+
+def fits(name: str, scale: Scale, word: str) -> bool:
+    """Whether a comparative's sense fits a category: `taller` a height in feet, `later` a time, `cheaper` money."""
+    sense = next((words for comparatives, words in SENSES.items() if word in comparatives.split()), None)
+    if sense is None:
+        return False
+    if (scale.kind in TIMELY and word in ("later", "earlier", "after", "before")) or (
+        scale.kind == "money" and word in ("cheaper", "pricier", "costlier", "dearer")
+    ):
+        return True
+    named = {stem(w) for w in words_of(name)} | {stem(u) for u in scale.unit.names}
+    return bool(named & {stem(w) for w in sense.split()})
+
+
+def lower_is_better(category: Category) -> bool:
+    """Whether beating someone means a lower value: places and ranks, race times; not points or scores."""
+    named = {stem(w) for w in words_of(category.name)}
+    return category.scale.kind in ("ordinal", "time") or bool(named & {"place", "rank", "position", "finish", "standing"})
+
+
+def chosen(r: Reading, found: list[int]) -> int:
+    """The one category a comparison is about; more than one is a question to the person, never a guess."""
+    if len(found) == 1:
+        return found[0]
+    names = [r.puzzle.categories[c].name for c in found]
+    if not names:
+        raise PuzzleError("compare in which category? This puzzle has no ordered category left to compare", column=1)
+    raise PuzzleError(
+        f"compare in which category: {' or '.join(shown(n) for n in names)}? Add 'in {names[0]}' to the clue",
+        column=1,
+    )
 
 
 def declaration(r: Reading) -> Said | None:
@@ -226,13 +296,23 @@ def declaration(r: Reading) -> Said | None:
     return [(None, f"there are {number} objects")]
 
 
-def all_different(r: Reading) -> Said | None:
-    if len(r.refs) < 2 or not r.has(r"\b(all )?different\b") or r.has(r"\bparity\b"):
+def all_different(r: Reading, listed: bool = False) -> Said | None:
+    """`A, B and C are all different`, `Gail and the baker are different people`: no two are one object."""
+    if not listed and (len(r.refs) < 2 or not r.has(r"\b(all )?different\b") or r.has(r"\bparity\b")):
         return None
     refs = r.refs
     atoms = tuple(differ(a, b) for i, a in enumerate(refs) for b in refs[i + 1 :])
     names = [r.name(ref) for ref in refs]
     return [(HowMany(atoms, len(atoms), len(atoms)), f"{', '.join(names[:-1])} and {names[-1]} are all different")]
+
+
+def listed(r: Reading) -> Said | None:
+    """`The four errands are Gail's, the 9:00am one, the florist trip and the bakery visit`: all different."""
+    match = r.has(r"^the (\w+) [^@]*\bare\b[^@]*@(?:[^@]*,[^@]*@)*[^@]*\band\b[^@]*@[^@]*$")
+    if match is None or len(r.refs) < 3 or how_many(match.group(1)) != len(r.refs):
+        return None
+    said = all_different(r, listed=True)
+    return said
 
 
 def neither(r: Reading) -> Said | None:
@@ -263,8 +343,8 @@ def either_or(r: Reading) -> Said | None:
     if " or " not in r.skeleton or len(r.refs) not in (3, 4):
         return None
     refs, names = r.refs, [r.name(ref) for ref in r.refs]
-    exclusive = bool(r.has(r"not both"))
-    high, tail = (1, ", but not both") if exclusive else (2, " or both")
+    inclusive = bool(r.has(r"\bor both\b"))  # puzzle sites mean exactly one unless they say `or both`
+    high, tail = (2, " or both") if inclusive else (1, ", but not both")
     before_or = r.skeleton[: r.skeleton.index(" or ")].count("@")
     if len(refs) == 4 and before_or == 3:
         a, b, c, d = refs
@@ -287,21 +367,34 @@ def either_or(r: Reading) -> Said | None:
 
 
 def comparison(r: Reading) -> Said | None:
-    """More, less, bigger, before, after, beat, `N more than`, in a numeric category."""
+    """More, less, after, before, taller, cheaper, `30 minutes after`, `$2 more than`, in an ordered category."""
     if len(r.refs) != 2:
         return None
-    word = r.has(r"\b(" + "|".join(MORE + LESS) + r")\b")
-    if word is None or (word.group(1) not in ("before", "after", "beat", "beats") and not r.has(r"\bthan\b")):
+    word = r.has(r"\b(" + "|".join(DIRECTION) + r")\b")
+    if word is None or (word.group(1) not in ORDER_WORDS and not r.has(r"\bthan\b")):
         return None
     a, b = r.refs
-    category = ordered_category(r, exclude={a[0], b[0]})
-    sign = 1 if word.group(1) in MORE else -1
-    if word.group(1) in ("beat", "beats") and r.has(r"\b(score|points?)\b"):
-        sign = 1
-    what = r.puzzle.categories[category].name
+    word = word.group(1)
     amount = r.amount
-    text = f"{r.name(a)} is {f'{amount} ' if amount else ''}{'more' if sign > 0 else 'less'} than {r.name(b)} in {what}"
-    result: Said = [(Compare(a, b, category, sign, amount), text)]
+    category = chosen(r, ordered_categories(r, {a[0], b[0]}, word, amount.unit if amount else None))
+    scale = r.puzzle.categories[category].scale
+    sign = DIRECTION[word]
+    if (word in ("older", "younger") and scale.kind in TIMELY) or (
+        word in ("ahead", "behind", "beat", "beats") and not lower_is_better(r.puzzle.categories[category])
+    ):
+        sign = -sign  # older is an earlier year; ahead in points is more, ahead in places is a lower place
+    steps = None
+    if amount is not None:
+        steps = scale.amount(amount.quantity, scale.unit_named(amount.unit) if amount.unit else None)
+        if steps is None or steps <= 0:
+            raise PuzzleError(f"{shown(amount.said)} is not a difference of {scale.unit.names[0] or 'values'} here", column=amount.start + 1)
+    what = r.puzzle.categories[category].name
+    by = f"{scale.says(steps)} " if steps else ""
+    if r.has(r"\beither # \w+ or # \w+") and len(r.amounts) == 2:
+        atoms = (Compare(a, b, category, 1, steps), Compare(a, b, category, -1, steps))
+        return [(HowMany(atoms, 1, 1), f"{r.name(a)} is either {by}more or {by}less than {r.name(b)} in {what}")]
+    text = f"{r.name(a)} is {by}{'more' if sign > 0 else 'less'} than {r.name(b)} in {what}"
+    result: Said = [(Compare(a, b, category, sign, steps), text)]
     return negate(result) if negated(r) else result
 
 
@@ -345,7 +438,7 @@ def same_object(r: Reading) -> Said | None:
         return None
     a, b = r.refs
     if r.has(r"\bthan\b"):
-        words = ", ".join(MORE[:4] + LESS[:4])
+        words = ", ".join(list(DIRECTION)[:8])
         raise PuzzleError(f"which way does it compare? Before 'than' write one of: {words}, ...", column=1)
     if negated(r):
         return [(differ(a, b), f"{r.name(a)} != {r.name(b)}")]
@@ -366,6 +459,7 @@ FAMILIES = (
     houses_between,
     houses_apart,
     all_different,
+    listed,
     neither,
     one_other,
     either_or,
@@ -376,16 +470,17 @@ FAMILIES = (
 )
 
 NUMBERS = " ".join(NUMBER_WORDS) + " # "
-NOT = " not never no n't isn't doesn't don't wasn't aren't "
+NOT = " not never no n't isn't doesn't don't wasn't aren't weren't didn't won't hasn't haven't hadn't "
 WORDS_OF = {
     declaration: NUMBERS + "there are is house object people",
     houses_between: NUMBERS + "there are is house between and where",
     houses_apart: NUMBERS + NOT + "house to the left right of away from apart and",
-    all_different: "all different distinct from and are each other",
+    all_different: NUMBERS + "all different distinct from and are each other",
+    listed: NUMBERS + "the are and",
     neither: "neither nor and",
     one_other: "of one the other and either or is are",
     either_or: "either or both but not and",
-    comparison: " ".join(MORE + LESS) + NOT + "than in by #",
+    comparison: " ".join(DIRECTION) + NOT + "than in by # either or",
     beside: NOT
     + "between somewhere immediately directly just exactly right left next door to neighbour neighbor beside "
     "adjacent "
