@@ -43,8 +43,20 @@ SENSES = {
     "ahead behind beat beats": "place rank finish position score point points",
 }
 """What each comparative compares, in words a category's name or unit may use: `taller` compares heights."""
+MONEY_WORDS = frozenset("cost paid pay spent spend price priced expensive cheap fee charge charged".split())
+"""Words that say a comparison is about money (`Gail's errand cost more than Hector's`)."""
 TIMELY = {"time", "date", "month", "year", "ordinal"}
 """The kinds `later`, `earlier`, `before`, `after` compare."""
+SUPERLATIVES = {
+    **{w.removesuffix("er").removesuffix("i") + ("iest" if w.endswith("ier") else "est"): w for w in (
+        "cheaper earlier later older younger taller shorter heavier lighter higher lower larger smaller bigger "
+        "longer faster slower greater pricier closer farther nearer"
+    ).split()},
+    "most": "more",
+    "least": "less",
+    "fewest": "fewer",
+}
+"""Each superlative and the comparative whose end it names: the cheapest is the one nothing is cheaper than."""
 ORDER_WORDS = ("before", "after", "ahead", "behind", "beat", "beats")
 """Comparatives that need no `than`: `30 minutes after Hector`."""
 
@@ -215,7 +227,7 @@ def place_words(r: Reading) -> Said | None:
 
 def extreme(r: Reading, a: Ref, places: set[int]) -> Said:
     """Without positions, first/last/third mean a value of the ordered category (places, years)."""
-    category = chosen(r, ordered_categories(r, exclude={a[0]}))
+    category = chosen(r, ordered_categories(r, {a[0]}))
     numbers = sorted(r.puzzle.categories[category].numbers)
     if len(places) != 1:
         raise PuzzleError("without positions, say first, last or the n-th", column=1)
@@ -225,24 +237,28 @@ def extreme(r: Reading, a: Ref, places: set[int]) -> Said:
     return [(differ(a, b), f"{r.name(a)} != {r.name(b)}")] if negated(r) else [(atom, text)]
 
 
-def ordered_categories(r: Reading, exclude: set[int], word: str = "", unit: str | None = None) -> list[int]:
+def ordered_categories(r: Reading, named: set[int], word: str = "", unit: str | None = None) -> list[int]:
     """The ordered categories a comparison may be about, narrowed as far as the clue allows.
 
-    Only categories of quantities compare, and not one whose value the clue
-    names (it would compare a value with itself).  The amount's unit
-    (`$`, `minutes`, `feet`) decides first; then a category the clue names
-    (`in Prices`, `the price`); then the comparative's sense (`taller`: heights).
+    Only categories of quantities compare.  The amount's unit (`$`, `minutes`,
+    `feet`) decides first; without one, a category whose value the clue names
+    is not the one compared (`the 8:00am errand cost more`), unless no other
+    is left.  Then a category the clue names (`in Prices`, `paid`, `cost`), then the
+    comparative's sense (`taller`: heights).
     """
     categories = r.puzzle.categories
-    found = [c for c, cat in enumerate(categories) if cat.scale is not None and c not in exclude]
+    found = [c for c, cat in enumerate(categories) if cat.scale is not None]
     if unit is not None:
         measured = [c for c in found if categories[c].scale.unit_named(unit)]
         found = measured or [c for c in found if not categories[c].scale.unit.names]  # plain numbers take any unit
         if not found:
             raise PuzzleError(f"no ordered category is measured in {shown(unit)}", column=1)
+    else:
+        found = [c for c in found if c not in named] or found
     words = {stem(w) for w in words_of(r.skeleton)}
     for narrowed in (
         [c for c in found if {stem(w) for w in words_of(categories[c].name)} & words],
+        [c for c in found if categories[c].scale.kind == "money" and words & MONEY_WORDS],
         [c for c in found if fits(categories[c].name, categories[c].scale, word)],
     ):
         if narrowed:
@@ -263,6 +279,19 @@ def fits(name: str, scale: Scale, word: str) -> bool:
         return True
     named = {stem(w) for w in words_of(name)} | {stem(u) for u in scale.unit.names}
     return bool(named & {stem(w) for w in sense.split()})
+
+
+def direction(word: str, category: Category) -> int:
+    """+1 when the comparative points to bigger magnitudes of the category, -1 to smaller.
+
+    Older is an earlier year; ahead in points is more, ahead in places a lower place.
+    """
+    sign = DIRECTION[word]
+    if (word in ("older", "younger") and category.scale.kind in TIMELY) or (
+        word in ("ahead", "behind", "beat", "beats") and not lower_is_better(category)
+    ):
+        return -sign
+    return sign
 
 
 def lower_is_better(category: Category) -> bool:
@@ -308,7 +337,7 @@ def all_different(r: Reading, listed: bool = False) -> Said | None:
 
 def listed(r: Reading) -> Said | None:
     """`The four errands are Gail's, the 9:00am one, the florist trip and the bakery visit`: all different."""
-    match = r.has(r"^the (\w+) [^@]*\bare\b[^@]*@(?:[^@]*,[^@]*@)*[^@]*\band\b[^@]*@[^@]*$")
+    match = r.has(r"^the (\w+) [^@]*\b(?:are|were)\b[^@]*@(?:[^@]*,[^@]*@)*[^@]*\band\b[^@]*@[^@]*$")
     if match is None or len(r.refs) < 3 or how_many(match.group(1)) != len(r.refs):
         return None
     said = all_different(r, listed=True)
@@ -353,8 +382,13 @@ def either_or(r: Reading) -> Said | None:
             (HowMany((same(b, c), same(b, d)), 1, 1), f"{names[1]} == {names[2]} or {names[1]} == {names[3]}"),
             (differ(a, b), f"{names[0]} != {names[1]}"),
         ]
-    if len(refs) != 3 or negated(r):
+    if len(refs) != 3:
         return None
+    if negated(r):  # `A is not B or C`: neither
+        if before_or != 2 or r.has(r"\beither\b"):
+            return None
+        (a, b, c), (x, y, z) = refs, names
+        return [(differ(a, b), f"{x} != {y}"), (differ(a, c), f"{x} != {z}")]
     if before_or == 1:  # A or B is C
         (a, b, c), (x, y, z) = refs, names
         atoms, text = (same(a, c), same(b, c)), f"{x} == {z} or {y} == {z}"
@@ -364,6 +398,21 @@ def either_or(r: Reading) -> Said | None:
     else:
         return None
     return [(HowMany(atoms, 1, high), text + tail)]
+
+
+def superlative(r: Reading) -> Said | None:
+    """`Gail's errand was the cheapest`, `the oldest runner`: the value at that end of an ordered category."""
+    if len(r.refs) != 1 or (match := r.has(r"\b(" + "|".join(SUPERLATIVES) + r")\b")) is None:
+        return None
+    (a,) = r.refs
+    word = SUPERLATIVES[match.group(1)]
+    category = chosen(r, ordered_categories(r, {a[0]}, word))
+    magnitudes = r.puzzle.categories[category].numbers
+    end = max(magnitudes) if direction(word, r.puzzle.categories[category]) > 0 else min(magnitudes)
+    b = (category, magnitudes.index(end))
+    if negated(r):
+        return [(differ(a, b), f"{r.name(a)} != {r.name(b)}")]
+    return [(same(a, b), f"{r.name(a)} == {r.name(b)}")]
 
 
 def comparison(r: Reading) -> Said | None:
@@ -377,12 +426,10 @@ def comparison(r: Reading) -> Said | None:
     word = word.group(1)
     amount = r.amount
     category = chosen(r, ordered_categories(r, {a[0], b[0]}, word, amount.unit if amount else None))
+    if category == a[0] == b[0]:
+        raise PuzzleError("compares two values of the category it compares in", column=1)
     scale = r.puzzle.categories[category].scale
-    sign = DIRECTION[word]
-    if (word in ("older", "younger") and scale.kind in TIMELY) or (
-        word in ("ahead", "behind", "beat", "beats") and not lower_is_better(r.puzzle.categories[category])
-    ):
-        sign = -sign  # older is an earlier year; ahead in points is more, ahead in places is a lower place
+    sign = direction(word, r.puzzle.categories[category])
     steps = None
     if amount is not None:
         steps = scale.amount(amount.quantity, scale.unit_named(amount.unit) if amount.unit else None)
@@ -463,6 +510,7 @@ FAMILIES = (
     neither,
     one_other,
     either_or,
+    superlative,
     comparison,
     beside,
     place_words,
@@ -476,10 +524,11 @@ WORDS_OF = {
     houses_between: NUMBERS + "there are is house between and where",
     houses_apart: NUMBERS + NOT + "house to the left right of away from apart and",
     all_different: NUMBERS + "all different distinct from and are each other",
-    listed: NUMBERS + "the are and",
+    listed: NUMBERS + "the are were and",
     neither: "neither nor and",
     one_other: "of one the other and either or is are",
     either_or: "either or both but not and",
+    superlative: NOT + " ".join(SUPERLATIVES) + " the of all",
     comparison: " ".join(DIRECTION) + NOT + "than in by # either or",
     beside: NOT
     + "between somewhere immediately directly just exactly right left next door to neighbour neighbor beside "
@@ -487,6 +536,6 @@ WORDS_OF = {
     "of on or same different parity position and each other",
     place_words: NOT + "far left right or either end first second third fourth fifth sixth seventh eighth ninth "
     "tenth last leftmost rightmost middle centre center odd even position number # st nd rd th in house",
-    same_object: NOT,
+    same_object: NOT + "exactly",
 }
 """The words each family reads beside the values and the words that describe a person; `#` is any number."""

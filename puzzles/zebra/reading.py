@@ -62,7 +62,7 @@ def read_clauses(puzzle: Puzzle, body: str, borrowing_only: bool) -> Said | None
     (`Eilen painted a Constable and was not last`); such a split is tried
     before the whole sentence, which would otherwise misread it.
     """
-    for joint in re.finditer(r",? and |; ", body):
+    for joint in re.finditer(r",? and |; |,? but (?!not both)", body):
         first, second = body[: joint.start()], body[joint.end() :]
         try:
             mentions = find_mentions(puzzle, second, [])

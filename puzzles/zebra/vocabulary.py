@@ -158,7 +158,7 @@ MEANING = frozenset(
     stem(word)
     for word in """
     not never no n't nobody none nothing neither nor either or both but and than same different distinct other
-    only except unless if instead unlike all each every exactly least most twice half double triple times
+    only except unless if instead unlike all each every exactly least most twice half double triple
     left right next door beside adjacent neighbour neighbor between middle centre center end far first last second
     third fourth fifth sixth seventh eighth ninth tenth leftmost rightmost odd even parity position
     two three four five six seven eight nine ten eleven twelve hundred thousand million #
@@ -167,6 +167,8 @@ MEANING = frozenset(
     younger lighter slower poorer cheaper closer nearer narrower shallower cooler colder ahead beat beats
     expensive exceed exceeds exceeded precede precedes preceded follow follows followed trail trails trailed
     outscore outscored outsold outsell top topped above below under over until since prior
+    cheapest earliest latest oldest youngest tallest shortest heaviest lightest highest lowest largest smallest
+    biggest longest fastest slowest greatest priciest closest farthest nearest fewest
     many several few opposite across away apart facing diagonal diagonally
     """.split()
 ) | {"isn't", "doesn't", "don't", "wasn't", "weren't", "didn't", "aren't", "won't", "hasn't", "haven't", "hadn't"}
@@ -181,6 +183,8 @@ PHRASES = (
     (r"\bleft (?=at|for|on|from|home|by|with|@)", "went "),  # `one left at 9:30am`: departed, not a side
     (r"\b(?:sometime|some time|at some point|somewhat|any time) (?=before|after|earlier|later|more|less)", ""),
     (r"\bmore expensive\b", "pricier"),
+    (r"\bmost expensive\b", "priciest"),
+    (r"\bleast expensive\b", "cheapest"),
     (r"\bless expensive\b", "cheaper"),
     (r"\b(?:finished|came|placed|ended up) (?=ahead|behind)", ""),
 )
