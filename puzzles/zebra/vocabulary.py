@@ -169,7 +169,9 @@ MEANING = frozenset(
     outscore outscored outsold outsell top topped above below under over until since prior
     cheapest earliest latest oldest youngest tallest shortest heaviest lightest highest lowest largest smallest
     biggest longest fastest slowest greatest priciest closest farthest nearest fewest
-    many several few opposite across away apart facing diagonal diagonally
+    outspent outspend outscore outran outrun outsold outlasted outlast outdid outdo outbid outpaced outpace
+    outweighed outweigh outperformed outperform outranked outrank outgrew outlived surpass surpassed lead led
+    many several few opposite across away apart facing diagonal diagonally beyond there
     """.split()
 ) | {"isn't", "doesn't", "don't", "wasn't", "weren't", "didn't", "aren't", "won't", "hasn't", "haven't", "hadn't"}
 """Words that change what a clue says: a family must read every one of them, or the clue is refused.
