@@ -60,7 +60,10 @@ def value_finder(categories: tuple[Category, ...]) -> tuple[dict[str, frozenset[
     return {k: frozenset(refs) for k, refs in forms.items()}, longest
 
 
-TOKEN = re.compile(r"[\w&$][\w&'.:%/]*(?:,\d{3}(?!\d)[\w&'.:%/]*)*")  # `$4.99`, `12%`, `1,200`, `AC/DC`
+TOKEN = re.compile(
+    r"\([\w&$][^()\s]*\)[\w&'.:%/]*"  # `(pounds):530` in `Weights (pounds):530`
+    r"|[\w&$][\w&'.:%/]*(?:,\d{3}(?!\d)[\w&'.:%/]*)*"  # `$4.99`, `12%`, `1,200`, `AC/DC`
+)
 JOINT = re.compile(r"[\s-]*")
 ENDINGS = ("'s", "'", ".", ":")
 
