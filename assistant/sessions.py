@@ -132,8 +132,9 @@ def load_session(kind: str, path: Path | None = None) -> Session | None:
     """The saved session, None when there is none; a bad one is set aside with SessionError."""
     path = path or session_file(kind)
     try:
-        payload = read_json(path)
-        return None if payload is None else session_from(payload, kind)
+        return session_from(read_json(path), kind)
+    except FileNotFoundError:
+        return None
     except (OSError, ValueError) as error:
         raise SessionError(unrestorable(path, error)) from None
 
@@ -144,14 +145,12 @@ def unrestorable(path: Path, error: Exception) -> str:
 
 
 def read_json(path: Path) -> object:
-    """A small JSON document (None if there is no file), refused before reading when it is past the size rule.
+    """A small JSON document, refused before reading when it is past the size rule.
 
-    ValueError for a file that is not a regular one, too big, not UTF-8, nested too deep or not JSON.
+    FileNotFoundError when there is none; ValueError for a file that is not a regular one, too big, not UTF-8,
+    nested too deep or not JSON.
     """
-    try:
-        found = os.stat(path)
-    except FileNotFoundError:
-        return None
+    found = os.stat(path)
     if not stat.S_ISREG(found.st_mode):
         raise ValueError("it is not a regular file")
     if found.st_size > MAX_BYTES:

@@ -28,13 +28,13 @@ def load_settings() -> dict[str, str]:
     path = settings_file()
     try:
         settings = read_json(path)
-        if settings is None:
-            return {}
         if not isinstance(settings, dict):
             raise ValueError("it is not a JSON object")
         for name, value in settings.items():
             if not isinstance(value, str) or "\0" in value:
                 raise ValueError(f"the setting {shown(name)} is not a text")
+    except FileNotFoundError:
+        return {}
     except (OSError, ValueError) as error:
         raise SettingsError(
             f"The settings in {path} could not be read ({error}); using the defaults; {set_aside(path)}"

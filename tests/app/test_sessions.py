@@ -2,6 +2,7 @@
 
 import json
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from assistant import tables
 from assistant.app import PuzzleAssistant
 from assistant.kinds import BY_NAME
 from assistant.screens.base import plain
-from assistant.sessions import load_session, session_file
+from assistant.sessions import load_session, lock_file, session_file, window_session_file
 from assistant.widgets.grid import EditableGrid
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.peg_board import PegBoard
@@ -293,3 +294,50 @@ async def test_a_peg_move_that_is_not_legal_there_sets_the_session_aside(settle)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         restored_or_set_aside(app, path)
+
+
+# ---------------------------------------------------------------- a second window
+
+
+@pytest.fixture
+def other_window():
+    """The process id of another live program, as if it were a window holding a session."""
+    process = subprocess.Popen(["sleep", "600"])
+    yield process.pid
+    process.kill()
+    process.wait()
+
+
+async def test_a_second_window_saves_to_its_own_file_and_says_so(settle, other_window):
+    board = hidoku.parse(BY_NAME["hidoku"].first_example()).with_cell((0, 0), 91)
+    state = {"text": hidoku.format(board), "entries": [[0, 0]]}
+    shared = write_session("hidoku", {"format": 2, "kind": "hidoku", "index": 0, "states": [state]})
+    before = shared.read_bytes()
+    lock_file("hidoku").write_text(f"{other_window}\n")
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen.state == board  # what the other window saved, entry and all
+        assert any(f"Another window (process {other_window})" in n.message for n in app._notifications)
+        await pilot.press("delete", "4")
+        await settle(pilot)
+    assert shared.read_bytes() == before, "the other window's session is untouched"
+    own = load_session("hidoku", window_session_file("hidoku"))
+    assert [hidoku.parse(text).grid[0][0] for text in own.states] == [91, 0, 4]
+    assert lock_file("hidoku").read_text() == f"{other_window}\n"
+
+
+async def test_a_lock_left_by_a_window_that_is_gone_is_taken_over(settle):
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    session_file("hidoku").parent.mkdir(parents=True, exist_ok=True)
+    lock_file("hidoku").write_text(f"{gone.pid}\n")
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert lock_file("hidoku").read_text() == f"{os.getpid()}\n"
+        await pilot.press("5")
+        await settle(pilot)
+        assert not app._notifications
+    assert hidoku.parse(load_session("hidoku").states[-1]).grid[0][0] == 5
+    assert not lock_file("hidoku").exists(), "given back on leaving"
