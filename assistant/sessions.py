@@ -20,7 +20,7 @@ import os
 import re
 import stat
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
@@ -92,22 +92,24 @@ def write_atomically(path: Path, content: str | bytes | Callable[[BinaryIO], obj
 # ---------------------------------------------------------------- writing
 
 
-def save_session(kind: str, session: Session, path: Path | None = None) -> None:
-    """Write `session`, dropping the undo steps furthest from the current state if it would pass 1 MiB.
+def state_entry(text: str, meaning: Meaning) -> str:
+    """One state as a session file holds it: a JSON object of its text and its meaning (ASCII only)."""
+    return json.dumps({"text": text, **meaning}, separators=(",", ":"))
 
+
+def save_session(kind: str, entries: Sequence[str], index: int, puzzle: str | None, path: Path | None = None) -> None:
+    """Write a history of `state_entry`s at `index` (its puzzle file's path too), into `path` or the shared file.
+
+    The undo steps furthest from the current state are dropped if the whole would pass 1 MiB;
     OSError when the current state alone is too big to keep.
     """
-    states = [
-        json.dumps({"text": text, **session.meaning(i)}, separators=(",", ":"))
-        for i, text in enumerate(session.states)
-    ]
-    head = {"format": FORMAT, "kind": kind, "path": session.path}
+    head = {"format": FORMAT, "kind": kind, "path": puzzle}
     room = MAX_BYTES - len(json.dumps(head)) - 40  # the index and the brackets around the states
-    first, last = fitting([len(state) + 1 for state in states], session.index, room)
+    first, last = fitting([len(entry) + 1 for entry in entries], index, room)
     if first == last:
         raise OSError(f"the puzzle is over {MAX_BYTES >> 20} MiB as a session")
-    document = json.dumps(head | {"index": session.index - first})[:-1] + ', "states": ['
-    write_atomically(path or session_file(kind), document + ",".join(states[first:last]) + "]}")
+    document = json.dumps(head | {"index": index - first})[:-1] + ', "states": ['
+    write_atomically(path or session_file(kind), document + ",".join(entries[first:last]) + "]}")
 
 
 def fitting(sizes: list[int], index: int, room: int) -> tuple[int, int]:

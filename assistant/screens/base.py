@@ -29,13 +29,13 @@ from assistant.live import Job, LiveResult
 from assistant.screens.hinting import HINT_BINDINGS, GradedHints
 from assistant.sessions import (
     Meaning,
-    Session,
     SessionError,
     claim,
     load_session,
     release,
     save_session,
     session_file,
+    state_entry,
     unrestorable,
     window_session_file,
     write_atomically,
@@ -97,7 +97,7 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
     def __init__(self) -> None:
         super().__init__()
         self.path: Path | None = None
-        self._saved: dict[int, tuple[State, str, dict[str, object]]] = {}
+        self._saved: dict[int, tuple[State, str, str]] = {}
         self.saving_to: Path | None = None  # the session file this window writes, once it has claimed one
         self.history: History[State] = History(self.example_state())
         self.clean: State = self.history.current  # as last opened, saved or started: nothing to lose
@@ -243,22 +243,22 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
             release(self.KIND)
 
     def autosave(self) -> None:
-        forms = [self._saved_form(state) for state in self.history.states]
+        entries = [self._saved_form(state)[1] for state in self.history.states]
         path = str(self.path) if self.path else None
-        session = Session(tuple(text for text, _ in forms), self.history.index, path, tuple(m for _, m in forms))
         try:
-            save_session(self.KIND, session, self.claim_session())
+            save_session(self.KIND, entries, self.history.index, path, self.claim_session())
         except OSError as error:
             self.notify(f"Autosave failed: {error}", severity="error")
 
     def _text_of(self, state: State) -> str:
         return self._saved_form(state)[0]
 
-    def _saved_form(self, state: State) -> tuple[str, dict[str, object]]:
-        """`to_text` and `meaning`, remembered per state object: the history is saved after every edit."""
+    def _saved_form(self, state: State) -> tuple[str, str]:
+        """`to_text` and the session's entry, remembered per state object: the history is saved after every edit."""
         cached = self._saved.get(id(state))
         if cached is None or cached[0] is not state:
-            cached = self._saved[id(state)] = (state, self.to_text(state), self.meaning(state))
+            text = self.to_text(state)
+            cached = self._saved[id(state)] = (state, text, state_entry(text, self.meaning(state)))
         return cached[1:]
 
     def restore(self) -> None:

@@ -12,7 +12,6 @@ from assistant.kinds import BY_NAME, KINDS
 from assistant.sessions import (
     MAX_BYTES,
     MAX_DEPTH,
-    Session,
     SessionError,
     check_nesting,
     claim,
@@ -22,6 +21,7 @@ from assistant.sessions import (
     release,
     save_session,
     session_file,
+    state_entry,
 )
 from puzzles import hidoku, peg
 
@@ -42,8 +42,7 @@ EDITS = {  # an edit per screen that its text alone would not keep
 def restored(kind: str, states: list, index: int) -> tuple[tuple, int]:
     """Save `states` as the screen of `kind` would, read them back as it would."""
     view = screen(kind)
-    texts = tuple(map(view.to_text, states))
-    save_session(kind, Session(texts, index, None, tuple(map(view.meaning, states))))
+    save_session(kind, [state_entry(view.to_text(state), view.meaning(state)) for state in states], index, None)
     session = load_session(kind)
     back = tuple(view.with_meaning(view.from_text(text), session.meaning(i)) for i, text in enumerate(session.states))
     return back, session.index
@@ -80,9 +79,9 @@ def test_undo_steps_go_before_redo_steps():
 
 
 def test_a_state_too_big_to_keep_fails_the_autosave_and_leaves_the_old_file():
-    save_session("zebra", Session(("small",), 0))
+    save_session("zebra", [state_entry("small", {})], 0, None)
     with pytest.raises(OSError, match="over 1 MiB"):
-        save_session("zebra", Session(("x" * MAX_BYTES,), 0))
+        save_session("zebra", [state_entry("x" * MAX_BYTES, {})], 0, None)
     assert load_session("zebra").states == ("small",)
 
 
