@@ -158,6 +158,23 @@ async def test_hidoku_says_your_entry_after_a_restart(settle):
         assert str(again.screen.query_one("#cell-info", Static).render()) == "r1c1: 91 (your entry)"
 
 
+async def test_the_board_check_after_a_restart_still_finds_the_persons_wrong_entry(settle):
+    app = PuzzleAssistant(start="jodici")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        app.screen.query_one(EditableGrid).cursor = (0, 2)
+        await pilot.press("9")  # ring 1, sector 3 = 9: no completion has it
+        await settle(pilot)
+    again = PuzzleAssistant(start="jodici")
+    async with again.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("f8")
+        await settle(pilot)
+        grid = again.screen.query_one(EditableGrid)
+        assert grid.cell((0, 2)).highlight == "mistake"
+        assert str(again.screen.panel.query_one("#hint").render()).startswith("Your entry fits no solution.")
+
+
 def what_peg_shows(app) -> tuple[str, ...]:
     return headline(app), *(plain(app.screen.query_one(f"#{part}", Static).content) for part in ("survival", "moves"))
 
