@@ -195,7 +195,7 @@ def session_from(payload: object, kind: str) -> Session:
         raise ValueError("it is not a session of this puzzle")
     states = payload.get("states")
     if not isinstance(states, list) or not 1 <= len(states) <= MAX_STATES:
-        raise ValueError(f"its states are not a list of 1..{MAX_STATES}")
+        raise ValueError(f"its states are not a list of 1 to {MAX_STATES} states")
     texts, meanings = zip(*(state_from(state, version) for state in states))
     index = payload.get("index")
     if type(index) is not int or not 0 <= index < len(states):
