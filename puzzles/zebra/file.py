@@ -20,9 +20,9 @@ from dataclasses import replace
 from puzzles.core import PuzzleError, checked_text, reads_text, shown
 from puzzles.numbergrid import Line
 from puzzles.zebra.mentions import did_you_mean
-from puzzles.zebra.model import MAX_CATEGORIES, MAX_VALUES, Category, Puzzle
+from puzzles.zebra.model import MAX_CATEGORIES, MAX_VALUES, Category, Clue, Puzzle
 from puzzles.zebra.phrasing import how_many
-from puzzles.zebra.reading import read_clue
+from puzzles.zebra.reading import NUMBERING, read_clue
 from puzzles.zebra.vocabulary import category_name
 
 MAX_CLUES = 100  # printed puzzles have up to about 40; each is read and propagated on every edit
@@ -41,6 +41,7 @@ PLAIN_BULLET = re.compile(r"\s*[-*\u2022]\s+(\w[^:`]*?)\s*:\s+([^`]*?)\s*\.?\s*$
 NUMBERED = re.compile(r"\s*\d+\s*[.)]\s")
 CLUES_HEADING = re.compile(r"\s*[#*]*\s*clues\s*:?\s*\**\s*:?\s*$", re.IGNORECASE)
 OPENING = re.compile(r"\s*there (?:are|is) (\w+) (?:houses|house|people|persons|positions)\b.*[,.]", re.IGNORECASE)
+UNREAD_LINE = re.compile(r"\s*(?:\d+\s*[.)]\s*)?unread\s*:\s*(.*)$", re.IGNORECASE)
 QUESTION = re.compile(r".*\?\s*$")
 POSITIONAL = re.compile(
     r"\b(houses?|positions?|next to|next door|neighbou?rs?|beside|adjacent|far (?:left|right)|leftmost|rightmost"
@@ -52,8 +53,12 @@ QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '
 
 
 @reads_text
-def parse(text: str) -> Puzzle:
-    """A puzzle file or a page as printed: story, category lines, clues, and the page's questions."""
+def parse(text: str, keep_unread: bool = False) -> Puzzle:
+    """A puzzle file or a page as printed: story, category lines, clues, and the page's questions.
+
+    A clue that cannot be read is refused, naming its line and column; with
+    `keep_unread` (a page pasted into the app) it is kept as an unread clue instead.
+    """
     categories: list[tuple[Line, Category]] = []
     key: tuple[Line, str] | None = None
     clues: list[Line] = []
@@ -82,7 +87,7 @@ def parse(text: str) -> Puzzle:
     check_opening(puzzle, opening)
     for line in clues:
         try:
-            puzzle = add_clue(puzzle, line.text)
+            puzzle = add_clue(puzzle, line.text, keep_unread=keep_unread)
         except PuzzleError as error:
             raise PuzzleError(error.message, line=line.number, column=error.column) from None
     return puzzle
@@ -234,7 +239,7 @@ def format(puzzle: Puzzle) -> str:
     lines = [category_line(c) for c in puzzle.categories]
     if puzzle.key is not None:
         lines.append(f"key: {puzzle.categories[puzzle.key].name}")
-    lines += [f"{i}. {clue.text}" for i, clue in enumerate(puzzle.clues, 1)]
+    lines += [f"{i}. {'unread: ' * bool(clue.unread)}{clue.text}" for i, clue in enumerate(puzzle.clues, 1)]
     lines += list(puzzle.questions)
     return "\n".join(lines) + "\n"
 
@@ -250,11 +255,22 @@ def category_line(category: Category) -> str:
 # ---------------------------------------------------------------- editing
 
 
-def add_clue(puzzle: Puzzle, text: str, at: int | None = None) -> Puzzle:
-    """The puzzle with one more clue (at the end, or at index `at`)."""
+def add_clue(puzzle: Puzzle, text: str, at: int | None = None, keep_unread: bool = False) -> Puzzle:
+    """The puzzle with one more clue (at the end, or at index `at`).
+
+    A clue that cannot be read raises PuzzleError, or with `keep_unread` is
+    added unread, as is a line the file marks `unread: ...`.
+    """
     if len(puzzle.clues) >= MAX_CLUES:
         raise PuzzleError(f"a puzzle has at most {MAX_CLUES} clues", column=1)
-    clue = read_clue(puzzle, text)
+    marked = UNREAD_LINE.match(text)
+    try:
+        clue = read_clue(puzzle, marked.group(1) if marked else text)
+    except PuzzleError as error:
+        if not (keep_unread or marked):
+            raise
+        body = (marked.group(1) if marked else NUMBERING.sub("", text, count=1)).strip()
+        clue = Clue(body, f"unread: {error.message}", (), unread=error.message)
     clues = list(puzzle.clues)
     clues.insert(len(clues) if at is None else at, clue)
     return replace(puzzle, clues=tuple(clues))
@@ -292,7 +308,7 @@ def set_category(puzzle: Puzzle, text: str) -> Puzzle:
     fresh = checked_categories([(Line(1, text), c) for c in found], key)
     for number, clue in enumerate(puzzle.clues, 1):
         try:
-            fresh = add_clue(fresh, clue.text)
+            fresh = add_clue(fresh, clue.text, keep_unread=bool(clue.unread))
         except PuzzleError as error:
             raise PuzzleError(f"clue {number} no longer reads: {error.message}", column=1) from None
     return fresh
@@ -303,15 +319,18 @@ def same_values(a: Category, b: Category) -> bool:
 
 
 def paste(puzzle: Puzzle, text: str) -> Puzzle:
-    """Pasted text: a whole puzzle or page when it has categories, else its lines are clues added to `puzzle`."""
+    """Pasted text: a whole puzzle or page when it has categories, else its lines are clues added to `puzzle`.
+
+    Nothing pasted is lost: a clue that cannot be read is kept, unread, for the person to restate.
+    """
     lines = checked_text(text).splitlines()
     if any(is_category_line(line) for line in lines):
-        return parse(text)
+        return parse(text, keep_unread=True)
     for number, line in enumerate(lines, 1):
         if not line.strip() or IGNORED.match(line) or CLUES_HEADING.fullmatch(line):
             continue
         try:
-            puzzle = add_clue(puzzle, line)
+            puzzle = add_clue(puzzle, line, keep_unread=True)
         except PuzzleError as error:
             raise PuzzleError(error.message, line=number, column=error.column) from None
     return puzzle

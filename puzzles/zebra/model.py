@@ -165,11 +165,16 @@ def differ(a: Ref, b: Ref) -> HowMany:
 
 @dataclass(frozen=True)
 class Clue:
-    """A clue as typed, how it was understood, and the atoms that must all hold."""
+    """A clue as typed, how it was understood, and the atoms that must all hold.
+
+    An unread clue (`unread` says why) is kept as the person typed it, with no
+    atoms: the rest of the puzzle counts on while they restate it.
+    """
 
     text: str
     canonical: str
     atoms: tuple[Atom, ...] = field(repr=False)
+    unread: str = ""
 
 
 @dataclass(frozen=True)

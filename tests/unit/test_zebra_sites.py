@@ -292,3 +292,16 @@ def test_unequal_category_sizes_are_refused_naming_both():
     with pytest.raises(PuzzleError) as refused:
         zebra.parse("Story.\n\ntimes: 8am, 9am, 10am.\nfriends: Gail, Hector.\n\nClues:\n1. Gail went at 8am.\n")
     assert refused.value.line == 4 and "friends has 2 values, times has 3" in refused.value.message
+
+
+def test_a_clue_kept_unread_round_trips_and_counts_as_no_clue():
+    page = DELI.replace("6. Neither", "6. Cal outspent Di.\n7. Neither")
+    with pytest.raises(PuzzleError) as refused:
+        zebra.parse(page)  # the command line refuses: a refusal is better than an answer without the clue
+    assert (refused.value.line, refused.value.message) == (12, "cannot read 'outspent'")
+    kept = zebra.parse(page, keep_unread=True)
+    assert [c.unread for c in kept.clues].count("cannot read 'outspent'") == 1
+    assert zebra.parse(zebra.format(kept)) == kept and "6. unread: Cal outspent Di." in zebra.format(kept)
+    assert rows(kept) == rows(zebra.parse(DELI))
+    renamed = zebra.set_category(kept, "Beverages: cola, lemonade, tea, water")
+    assert renamed.clues[5].unread and renamed.categories[2].name == "Beverages"
