@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 
 from assistant.live import Job
 from assistant.screens.base import PuzzleScreen
+from assistant.widgets.clue_form import StateClueDialog
 from assistant.widgets.dialogs import AskDialog
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.row_editing import ROW_BINDINGS, RowEditing
@@ -60,6 +61,7 @@ why, and keeps what you typed.
 | escape | stop editing |
 | arrows (grid) | choose a cell; the panel says why it is marked |
 | f3 | grid / solution table |
+| f7 | state a clue by picking its parts (replaces the selected unread clue) |
 
 Marks: **X** a clue rules it out (the panel names it), **O** the only place
 left by the clues one at a time, **x** no solution has it though no single
@@ -112,6 +114,7 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
     SCREENSHOT_KEYS: ClassVar[tuple[str, ...]] = ("f3",)  # the logic grid, not the solved table
     BINDINGS = [
         Binding("f3", "toggle_view", "Grid/solutions", tooltip="Show the candidate grid or the solution table"),
+        Binding("f7", "state_clue", "State clue", tooltip="State a clue by picking two values and how they relate"),
         *ROW_BINDINGS,
     ]
 
@@ -274,6 +277,26 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         kept = f" ({unread} unread: select one to see why)" if unread else ""
         self.notify(f"Pasted: {self.describe(puzzle)}, {len(puzzle.clues)} clues{kept}. ctrl+z brings back the old puzzle.")
 
+    def action_state_clue(self) -> None:
+        """The form for a clue the reader cannot read: it replaces the selected unread clue, or adds one."""
+        index = self.query_one("#clues", OptionList).highlighted
+        unread = None
+        if index is not None and index < len(self.state.clues) and self.state.clues[index].unread:
+            unread = self.state.clues[index]
+
+        def stated(text: str | None) -> None:
+            if text is None:
+                return
+            puzzle = self.state
+            if unread is not None:
+                puzzle = zebra.add_clue(zebra.remove_clue(puzzle, index), text, at=index)
+            else:
+                puzzle = zebra.add_clue(puzzle, text)
+            self.change(puzzle)
+            self.say_reading(puzzle.clues[index if unread is not None else -1])
+
+        self.app.push_screen(StateClueDialog(self.state, unread), stated)
+
     @on(OptionList.OptionSelected, "#clues")
     def clue_selected(self, event: OptionList.OptionSelected) -> None:
         self.edit_row(event.option_index)
@@ -284,7 +307,7 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
     def say_reading(self, clue: zebra.Clue) -> None:
         """How a clue was understood, in canonical form, so a misreading shows at once; or why it is unread."""
         if clue.unread:
-            self.say(Text(f"unread, left out of the count: {clue.unread}", style=self.tone("warning")))
+            self.say(Text(f"unread, left out of the count: {clue.unread} (f7 states it)", style=self.tone("warning")))
         else:
             self.say(Text.assemble(("read as: ", "dim"), clue.canonical))
 

@@ -264,3 +264,25 @@ async def test_opening_a_page_file_loads_it(settle, tmp_path):
         await settle(pilot)
         assert [c.name for c in app.screen.state.categories] == ["Name", "Animal", "Drink"]
         assert headline(app) == "Solved: one solution"
+
+
+async def test_an_unread_clue_is_stated_with_the_form_and_replaces_it(settle):
+    from textual.widgets import Select
+
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await paste(pilot, settle, ISSUE_PAGE.replace("one house between", "one house beyond"))
+        app.screen.query_one("#clues").highlighted = 3
+        await pilot.press("f7")
+        await settle(pilot)
+        form = app.screen
+        assert "cannot read 'There is one house beyond'" in str(form.query_one(".said").render())
+        form.query_one("#a", Select).value = "Name:Ann"
+        form.query_one("#relation", Select).value = "is next to"
+        form.query_one("#b", Select).value = "Name:Cleo"
+        await pilot.click("#ok")
+        await settle(pilot)
+        clue = app.screen.state.clues[3]
+        assert not clue.unread and clue.canonical == "Name:Ann is on the left or right of Name:Cleo"
+        assert len(app.screen.state.clues) == 5
