@@ -113,10 +113,12 @@ def ruling_out(
 
 
 def gone_text(pairs: list[tuple[Position, int]]) -> str:
-    """Eliminations in words: "r1c4 is not 3 or 5; r2c4 is not 3"."""
+    """Eliminations in words: "r1c4 and r1c5 are not 3 or 5", or cell by cell where they differ."""
     by_cell: dict[Position, list[int]] = {}
     for p, v in pairs:
         by_cell.setdefault(p, []).append(v)
-    return "; ".join(
-        f"{label(p)} is not {join_words([symbol(v) for v in sorted(vs)], 'or')}" for p, vs in sorted(by_cell.items())
-    )
+    said_values = {p: join_words([symbol(v) for v in sorted(vs)], "or") for p, vs in sorted(by_cell.items())}
+    if len(set(said_values.values())) == 1:
+        verb = "is" if len(said_values) == 1 else "are"
+        return f"{cells_said(said_values)} {verb} not {next(iter(said_values.values()))}"
+    return "; ".join(f"{label(p)} is not {words}" for p, words in said_values.items())

@@ -64,7 +64,7 @@ def cage_sums(known: Known) -> Iterator[Step]:
         free = known.full & ~sum(bit(v) for v in set(placed))
         allowed = int(table[free, len(open_cells), rest])
         name = f"the cage of {cage.total} at {label(cage.cells[0])}"
-        needs = f"{name} needs {rest} more from {cells_said(open_cells)}"
+        needs = f"The cage of {cage.total} at {label(cage.cells[0])} needs {rest} more from {cells_said(open_cells)}"
         if len(open_cells) == 1 and allowed & known.cands[open_cells[0]]:
             (p,) = open_cells
             yield placing("cage sum", f"{needs}: {label(p)} is {rest}.", (name,), cage.cells, {p: rest})
