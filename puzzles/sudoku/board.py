@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from puzzles.core import PuzzleError, reads_text, shown
+from puzzles.core import PuzzleError, read_number, reads_text, shown
 from puzzles.numbergrid import EMPTY, Grid, Position, cell_name, replace_cell
 
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4)}
@@ -238,9 +238,10 @@ def read_cages(n: int, cage_lines: list[tuple[int, int, re.Match[str]]]) -> tupl
 
 
 def read_total(token: str, number: int, column: int) -> int:
-    if not (token.isascii() and token.isdigit() and len(token) <= 3):
-        raise PuzzleError(f"{shown(token)} is not a cage sum", line=number, column=column)
-    return int(token)
+    total = read_number(token, line=number, column=column)
+    if total < 1:
+        raise PuzzleError(f"a cage sums to at least 1, not {total}", line=number, column=column)
+    return total
 
 
 def read_cell_ref(token: str, n: int, number: int, column: int) -> Position:

@@ -120,7 +120,7 @@ def test_diagonal_and_cages_are_lines_of_their_own():
         ("." * 16 + "\ncage 3: r1c1 r5c1", 2, 14, "r5c1 is outside the 4x4 grid"),
         ("." * 16 + "\ncage 3: r1c1\ncage 4: r2c2 r1c1", 3, 14, "r1c1 is already in the cage on line 2"),
         ("." * 16 + "\ncage 9: r1c1 r1c2", 2, 6, "a cage of 2 cells sums to 3..7, not 9"),
-        ("." * 16 + "\ncage x1: r1c1", 2, 6, "'x1' is not a cage sum"),
+        ("." * 16 + "\ncage x1: r1c1", 2, 6, "'x1' is not a whole number"),
         ("." * 16 + "\ncage 3: A1", 2, 9, "'A1' is not a cell"),
         ("." * 16 + "\ncages 3 r1c1", 2, 1, "a cage is written"),
         ("." * 256 + "\ncage 3: r1c1", 2, 1, "Killer cages go on boards up to 9x9"),
