@@ -1,4 +1,4 @@
-"""Sudoku benchmarks: the example, famous hard puzzles, and Gordon Royle's 17-clue collection when it is on this machine.
+"""Sudoku benchmarks: the example, famous hard puzzles, and Gordon Royle's 17-clue collection where it is.
 
 The 17-clue collection (49,151 puzzles, http://staffhome.ecm.uwa.edu.au/~00013890/sudokumin.php)
 is not shipped: put it, one puzzle of 81 digits a line, in
@@ -35,7 +35,8 @@ def proved_unique(board: sudoku.Sudoku) -> tuple[float, bool]:
 def collection(boards: list[sudoku.Sudoku]) -> str:
     results = [proved_unique(board) for board in boards]
     times = [t for t, _ in results]
-    return f"{len(times)} puzzles in {sum(times):.1f} s: {spread(times)}, {sum(not ok for _, ok in results)} not proved unique"
+    unproved = sum(not ok for _, ok in results)
+    return f"{len(times)} puzzles in {sum(times):.1f} s: {spread(times)}, {unproved} not proved unique"
 
 
 def hard() -> str:

@@ -33,11 +33,14 @@ cage of the cell you are on).
 
 Printed clues are **bold**, your entries coloured; red cells break a rule.
 On a Killer board each cage's first cell shows its sum while empty, and the
-cells of the cage you are on are underlined. An empty cell shows your pencil marks when it has any (in their own colour),
-otherwise the engine's candidates: the values themselves when they fit,
-else how many (`5?`); `×` means none can go there. Your marks are yours
-alone: undo and the hints leave them be. The panel counts the completions
-exactly up to 1,000 (0: a mistake somewhere; 1: unique).
+cells of the cage you are on are underlined. An empty cell shows your pencil
+marks when it has any (in their own colour), otherwise the engine's
+candidates: the values themselves when they fit, else how many (`5?`); `×`
+means none can go there. Your marks are yours alone: undo and the hints
+leave them be. The panel counts the completions exactly up to 1,000 (0: a
+mistake somewhere; 1: unique); f4 gives a hint one level at a time, from
+full house and singles up to X-wing, swordfish and XY-wing, and a trial,
+said as one, only when nothing else applies.
 """
 
 CELL_WIDTH = {4: 4, 6: 3, 9: 2, 16: 1}  # at 80 columns the board leaves the panel room to talk
@@ -78,7 +81,10 @@ class SudokuGrid(EditableGrid):
         widths = self.column_widths()
         line = self.get_component_rich_style("sudoku-grid--line")
         rule = Text(
-            "".join(("┼" if c % self.box[1] == 0 else "─") * bool(c) + "─" * (w + 2 * self.pad) for c, w in enumerate(widths)),
+            "".join(
+                ("┼" if c % self.box[1] == 0 else "─") * bool(c) + "─" * (w + 2 * self.pad)
+                for c, w in enumerate(widths)
+            ),
             style=line,
         )
         lines = []
@@ -182,7 +188,12 @@ class SudokuScreen(BoardScreen):
     def new_state(self) -> AskDialog:
         def check(text: str) -> sudoku.Sudoku:
             words = text.lower().split()
-            if not words or not words[0].isdigit() or int(words[0]) not in sudoku.BOXES or words[1:] not in ([], ["diagonal"]):
+            if (
+                not words
+                or not words[0].isdigit()
+                or int(words[0]) not in sudoku.BOXES
+                or words[1:] not in ([], ["diagonal"])
+            ):
                 raise ValueError("type 4, 6, 9 or 16, and `diagonal` after it for a diagonal Sudoku")
             return sudoku.blank(int(words[0]), diagonal=words[1:] == ["diagonal"])
 

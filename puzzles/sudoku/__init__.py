@@ -83,7 +83,11 @@ def analyse(
     found = search(board, limit=CAP + 1, keep=limit, deadline=Deadline(budget, should_stop))
     capped = found.count > CAP
     count = Count(min(found.count, CAP + 1), exact=found.finished and not capped)
-    hint = "" if found.count or not found.finished else "No completion: the values given cannot all be part of one solution; undo the last entries."
+    hint = (
+        ""
+        if found.count or not found.finished
+        else "No completion: the values given cannot all be part of one solution; undo the last entries."
+    )
     return SudokuAnalysis(candidates, count, found.solutions, hint, capped=capped)
 
 
@@ -164,4 +168,3 @@ def solve(
     hint = path.steps[0].text if path.steps else ENDINGS[path.ended]
     grade = graded(steps(board, budget=budget, should_stop=should_stop)) if analysis.status == "unique" else ""
     return SudokuReport(replace(analysis, hint=hint), grade)
-

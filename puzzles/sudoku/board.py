@@ -116,7 +116,10 @@ def shape_of(n: int, diagonal: bool = False) -> Shape:
     units = [Unit(f"row {r + 1}", tuple((r, c) for c in range(n))) for r in range(n)]
     units += [Unit(f"column {c + 1}", tuple((r, c) for r in range(n))) for c in range(n)]
     units += [
-        Unit(f"box {b + 1}", tuple((b // rows * rows + i, b % rows * columns + j) for i in range(rows) for j in range(columns)))
+        Unit(
+            f"box {b + 1}",
+            tuple((b // rows * rows + i, b % rows * columns + j) for i in range(rows) for j in range(columns)),
+        )
         for b in range(n)
     ]
     if diagonal:

@@ -100,7 +100,9 @@ class Known:
         return values(self.full & ~self.placed(unit))
 
 
-def placing(rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], sets: dict[Position, int]) -> Step:
+def placing(
+    rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], sets: dict[Position, int]
+) -> Step:
     facts = tuple(Fact(p, v, said=f"{label(p)} = {symbol(v)}") for p, v in sets.items())
     return Step(rule, text, uses, where, facts)
 

@@ -119,7 +119,10 @@ def trial(known: Known) -> Iterator[Step]:
             chain, dead = follow(known, p, v)
             if dead is not None:
                 then = f"then {', then '.join(chain)}, and then " if chain else "then "
-                text = f"Suppose {label(p)} were {symbol(v)}: {then}{dead}. That cannot be, so {label(p)} is not {symbol(v)}."
+                text = (
+                    f"Suppose {label(p)} were {symbol(v)}: {then}{dead}. "
+                    f"That cannot be, so {label(p)} is not {symbol(v)}."
+                )
                 yield supposing(text, p, v)
                 return
     for p in order[:1]:

@@ -87,7 +87,9 @@ def naked(size: int, rule: str):
                     union |= known.cands[p]
                 if bin(union).count("1") != size:
                     continue
-                gone = [(q, v) for q in known.open_cells(unit) if q not in group for v in values(known.cands[q] & union)]
+                gone = [
+                    (q, v) for q in known.open_cells(unit) if q not in group for v in values(known.cands[q] & union)
+                ]
                 if gone:
                     text = (
                         f"In {unit.name}, {cells_said(group)} hold only {said(union)} between them, "

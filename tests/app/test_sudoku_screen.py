@@ -84,7 +84,9 @@ async def test_f8_marks_a_wrong_entry(settle):
     app = PuzzleAssistant(start="sudoku")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("right", "right", "right", "6", "right", "right", "2", "f8")  # r1c4 = 6 is right, r1c6 = 2 is not
+        await pilot.press(
+            "right", "right", "right", "6", "right", "right", "2", "f8"
+        )  # r1c4 = 6 is right, r1c6 = 2 is not
         await settle(pilot)
         grid = app.screen.query_one(SudokuGrid)
         assert grid.cell((0, 5)).highlight == "mistake" and grid.cell((0, 3)).highlight == ""

@@ -1,11 +1,13 @@
-"""Sudoku engine: the pasted formats and their refusals, counts against brute force, Killer cages, budgets, the check."""
+"""Sudoku engine: the pasted formats and refusals, counts against brute force, Killer cages, budgets, the check."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
+from assistant.cli import main
 from puzzles import sudoku
 from puzzles.core import Budget, Count, Deadline, PuzzleError, Status, Stopped
 from puzzles.examples import examples
@@ -215,7 +217,12 @@ def killer_4x4(rng: random.Random) -> Sudoku:
     while cells:
         size = rng.choice((1, 2, 2, 3))
         run = [cells.pop(0)]
-        while len(run) < size and cells and cells[0][0] == run[0][0] and grid[cells[0][0]][cells[0][1]] not in [grid[r][c] for r, c in run]:
+        while (
+            len(run) < size
+            and cells
+            and cells[0][0] == run[0][0]
+            and grid[cells[0][0]][cells[0][1]] not in [grid[r][c] for r, c in run]
+        ):
             run.append(cells.pop(0))
         cages.append(Cage(sum(grid[r][c] for r, c in run), tuple(run)))
     keep = rng.sample(range(len(cages)), k=len(cages) // 2)
@@ -257,3 +264,24 @@ def test_check_on_a_board_of_several_completions_tries_each_entry_with_the_clues
     result = sudoku.check(board)
     assert [m.at for m in result.mistakes] == [(1, 1)]
 
+
+# ---------------------------------------------------------------- the command line
+
+
+def test_solve_steps_names_the_hardest_technique_in_text_and_json(capsys, tmp_path):
+    path = tmp_path / "inkala.txt"
+    path.write_text("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n")
+    assert main(["solve", "sudoku", str(path), "--steps"]) == 0
+    text = capsys.readouterr().out
+    assert "[trial] Suppose " in text and text.rstrip().endswith("Solved.\nHardest technique needed: trial.")
+    assert main(["solve", "sudoku", str(path), "--steps", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["count"] == 1 and report["hardest"] == "trial" and report["steps_ended"] == "solved"
+    assert any(step["trial"] for step in report["steps"]) and len(report["solutions"][0]) == 9
+
+
+def test_solve_refuses_a_bad_file_in_one_line(capsys, tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("1234\n34x2\n....\n....\n")
+    assert main(["solve", "sudoku", str(path)]) == 2
+    assert capsys.readouterr().err.strip().endswith("line 2, column 3: 'x' is not a value (1..4) or a blank (. or 0)")

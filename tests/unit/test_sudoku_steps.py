@@ -64,7 +64,10 @@ POSITIONS = {
     "naked triple": (EMPTY, only({"r1c1": {1, 2}, "r1c4": {2, 3}, "r1c7": {1, 3}})),
     "hidden triple": (EMPTY, frozenset().union(*(nowhere(v, row(1, [2, 3, 5, 6, 8, 9])) for v in (1, 2, 3)))),
     "X-wing": (EMPTY, nowhere(5, row(1, [1, 3, 4, 5, 6, 8, 9]) + row(5, [1, 3, 4, 5, 6, 8, 9]))),
-    "swordfish": (EMPTY, nowhere(5, row(1, [2, 3, 4, 6, 7, 8, 9]) + row(5, [1, 2, 3, 4, 6, 7, 8]) + row(9, [2, 3, 4, 5, 6, 7, 8]))),
+    "swordfish": (
+        EMPTY,
+        nowhere(5, row(1, [2, 3, 4, 6, 7, 8, 9]) + row(5, [1, 2, 3, 4, 6, 7, 8]) + row(9, [2, 3, 4, 5, 6, 7, 8])),
+    ),
     "XY-wing": (EMPTY, only({"r1c1": {1, 2}, "r1c5": {1, 3}, "r5c1": {2, 3}})),
 }
 
@@ -113,7 +116,9 @@ def test_subsets_clear_their_values_from_the_rest_of_the_unit_or_the_rest_from_t
     hidden = easiest(LADDER, Known(*POSITIONS["hidden pair"]))
     assert {(f.at, f.value) for f in hidden.sets} == {((0, c), v) for c in (0, 3) for v in range(3, 10)}
     triple = easiest(LADDER, Known(*POSITIONS["hidden triple"]))
-    assert {f.at for f in triple.sets} == {(0, 0), (0, 3), (0, 6)} and {f.value for f in triple.sets} == set(range(4, 10))
+    assert {f.at for f in triple.sets} == {(0, 0), (0, 3), (0, 6)} and {f.value for f in triple.sets} == set(
+        range(4, 10)
+    )
 
 
 def test_a_cage_keeps_the_digits_that_make_its_sum():
