@@ -27,6 +27,7 @@ from puzzles.sudoku.patterns import box_line, cage_sums, fish, hidden, naked, po
 from puzzles.sudoku.search import search
 
 TRIAL_DEPTH = 40  # placements followed after a supposition before it is given up as no help
+TRIAL_CANDIDATES = 3  # a person tries the values of cells with two or three candidates, not of open ones
 
 __all__ = ["LADDER", "Known", "graded", "next_step", "steps"]
 
@@ -113,8 +114,9 @@ def hidden_or_dead(known: Known, cands: dict, grid: dict) -> tuple[tuple[Positio
 
 
 def trial(known: Known) -> Iterator[Step]:
+    """Suppose each value of a cell with few candidates in turn; failing a chain, search the fewest-candidate cell."""
     order = sorted(known.cands, key=lambda p: (bin(known.cands[p]).count("1"), p))
-    for p in order:
+    for p in (p for p in order if bin(known.cands[p]).count("1") <= TRIAL_CANDIDATES):
         for v in values(known.cands[p]):
             chain, dead = follow(known, p, v)
             if dead is not None:
