@@ -6,8 +6,8 @@
 4. cage sum (Killer): a cage's open cells take only the digits that can make its remaining sum;
 5. pointing, 6. box-line reduction: a value locked in the meeting of a box and a line;
 7.-10. naked and hidden pairs and triples;
-11. X-wing, 12. swordfish; 13. XY-wing;
-14. trial, said plainly: suppose a value and follow the singles to a cell or a unit with nothing left
+11. X-wing, 12. swordfish; 13. XY-wing; 14. simple colouring (a chain of one value's conjugate pairs);
+15. trial, said plainly: suppose a value and follow the singles to a cell or a unit with nothing left
     (or, failing that, let an exhaustive search find no way to finish), so the value is ruled out.
 
 The hardest rung a solve needs is the puzzle's difficulty grade.
@@ -23,7 +23,7 @@ from puzzles.numbergrid import Position
 from puzzles.steps import Path, Rung, Step, join_words, next_placement, walk
 from puzzles.sudoku.board import Sudoku, conflicts, label, symbol
 from puzzles.sudoku.known import Known, bit, placing, ruling_out, values
-from puzzles.sudoku.patterns import box_line, cage_sums, fish, hidden, naked, pointing, xy_wing
+from puzzles.sudoku.patterns import box_line, cage_sums, colouring, fish, hidden, naked, pointing, xy_wing
 from puzzles.sudoku.search import search
 
 TRIAL_DEPTH = 40  # placements followed after a supposition before it is given up as no help
@@ -156,6 +156,7 @@ LADDER: tuple[Rung[Known], ...] = (
     Rung("X-wing", "a value in two rows confined to two columns", fish(2, "X-wing")),
     Rung("swordfish", "a value in three rows confined to three columns", fish(3, "swordfish")),
     Rung("XY-wing", "a pivot xy with wings xz and yz rules z out where both wings see", xy_wing),
+    Rung("simple colouring", "a chain of a value's conjugate pairs: a cell seeing both colours loses it", colouring),
     Rung("trial", "suppose a value and follow it to a contradiction", trial),
 )
 RANK = {rung.name: i for i, rung in enumerate(LADDER)}

@@ -185,3 +185,46 @@ def xy_wing(known: Known) -> Iterator[Step]:
                     f"so a cell that sees both is not {symbol(z)}: {gone_text(gone)}."
                 )
                 yield ruling_out("XY-wing", text, (label(pivot), label(a), label(b)), (pivot, a, b), gone)
+
+
+def colouring(known: Known) -> Iterator[Step]:
+    """Simple colouring, a chain on one value: cells linked by conjugate pairs (the value's only two places in a unit)
+    alternate between holding it and not, so one colour holds it everywhere; a cell that sees both colours cannot.
+    """
+    for value in range(1, known.board.n + 1):
+        links: dict = {}
+        for unit in known.shape.units:
+            places = known.places(unit, value)
+            if len(places) == 2:
+                a, b = places
+                links.setdefault(a, set()).add(b)
+                links.setdefault(b, set()).add(a)
+        seen: set = set()
+        for start in sorted(links):
+            if start in seen:
+                continue
+            colour = {start: 0}
+            chain = [start]
+            for p in chain:
+                for q in sorted(links[p]):
+                    if q not in colour:
+                        colour[q] = 1 - colour[p]
+                        chain.append(q)
+            seen |= set(colour)
+            sides = [[p for p in chain if colour[p] == c] for c in (0, 1)]
+            gone = [
+                (p, value)
+                for p in sorted(known.cands)
+                if p not in colour
+                and known.cands[p] & bit(value)
+                and any(q in known.shape.peers[p] for q in sides[0])
+                and any(q in known.shape.peers[p] for q in sides[1])
+            ]
+            if gone:
+                linked = " — ".join(label(p) for p in chain)
+                text = (
+                    f"{symbol(value)} has only two places in each unit along {linked}, so those cells alternate: "
+                    f"either {cells_said(sides[0])} or {cells_said(sides[1])} hold {symbol(value)}. "
+                    f"A cell that sees one of each cannot: {gone_text(gone)}."
+                )
+                yield ruling_out("simple colouring", text, (symbol(value),), tuple(chain), gone)

@@ -69,6 +69,14 @@ POSITIONS = {
         nowhere(5, row(1, [2, 3, 4, 6, 7, 8, 9]) + row(5, [1, 2, 3, 4, 6, 7, 8]) + row(9, [2, 3, 4, 5, 6, 7, 8])),
     ),
     "XY-wing": (EMPTY, only({"r1c1": {1, 2}, "r1c5": {1, 3}, "r5c1": {2, 3}})),
+    # 5's only places: r1c1 and r1c5 in row 1, r1c5 and r4c5 in column 5, r4c5 and r4c2 in row 4
+    "simple colouring": (
+        EMPTY,
+        nowhere(
+            5,
+            row(1, [2, 3, 4, 6, 7, 8, 9]) + row(4, [1, 3, 4, 6, 7, 8, 9]) + [f"r{r}c5" for r in (2, 3, 5, 6, 7, 8, 9)],
+        ),
+    ),
 }
 
 
@@ -102,6 +110,7 @@ def test_a_full_house_is_also_a_naked_single_and_the_ladder_says_full_house():
         ("X-wing", {((r, c), 5, False) for r in (1, 2, 3, 5, 6, 7, 8) for c in (1, 6)}),
         ("swordfish", {((r, c), 5, False) for r in (1, 2, 3, 5, 6, 7) for c in (0, 4, 8)}),
         ("XY-wing", {((4, 4), 3, False)}),
+        ("simple colouring", {((r, c), 5, False) for r, c in ((1, 1), (2, 1), (4, 0), (5, 0))}),
     ],
 )
 def test_the_technique_settles_what_its_pattern_implies(rule, expected):
