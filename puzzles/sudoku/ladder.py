@@ -4,6 +4,7 @@
 2. naked single: a cell whose units hold every other value;
 3. hidden single: a value with one place left in a unit;
 4. cage sum (Killer): a cage's open cells take only the digits that can make its remaining sum;
+   the rule of 45 (Killer): a unit's sum less its cages' leaves one cell inside (innie) or outside (outie);
 5. pointing, 6. box-line reduction: a value locked in the meeting of a box and a line;
 7.-10. naked and hidden pairs and triples;
 11. X-wing, 12. swordfish; 13. XY-wing; 14. simple colouring (a chain of one value's conjugate pairs);
@@ -23,7 +24,17 @@ from puzzles.numbergrid import Position
 from puzzles.steps import Path, Rung, Step, join_words, next_placement, walk
 from puzzles.sudoku.board import Sudoku, conflicts, label, symbol
 from puzzles.sudoku.known import Known, bit, placing, ruling_out, values
-from puzzles.sudoku.patterns import box_line, cage_sums, colouring, fish, hidden, naked, pointing, xy_wing
+from puzzles.sudoku.patterns import (
+    box_line,
+    cage_sums,
+    colouring,
+    fish,
+    hidden,
+    naked,
+    pointing,
+    rule_of_45,
+    xy_wing,
+)
 from puzzles.sudoku.search import search
 
 TRIAL_DEPTH = 40  # placements followed after a supposition before it is given up as no help
@@ -147,6 +158,7 @@ LADDER: tuple[Rung[Known], ...] = (
     Rung("naked single", "a cell whose units hold every other value", naked_single),
     Rung("hidden single", "a value with one place left in a unit", hidden_single),
     Rung("cage sum", "a Killer cage's open cells take only digits that make its sum", cage_sums),
+    Rung("rule of 45", "a unit adds up to 45: the cages in it or around it leave one cell the difference", rule_of_45),
     Rung("pointing", "a value's places in a box all on one line leave the rest of the line", pointing),
     Rung("box-line reduction", "a value's places on a line all in one box leave the rest of the box", box_line),
     Rung("naked pair", "two cells of a unit with the same two candidates", naked(2, "naked pair")),

@@ -75,6 +75,32 @@ def cage_sums(known: Known) -> Iterator[Step]:
             yield ruling_out("cage sum", text, (name,), cage.cells, gone)
 
 
+def rule_of_45(known: Known) -> Iterator[Step]:
+    """A unit adds up to 1 + ... + n: the cages wholly inside it leave its one other cell the difference (an innie),
+    and the cages that reach into it and cover it leave their one cell outside it the excess (an outie)."""
+    n, cages = known.board.n, known.board.cages
+    total = n * (n + 1) // 2
+    for unit in known.shape.units if cages else ():
+        cells = set(unit.cells)
+        inside = [cage for cage in cages if set(cage.cells) <= cells]
+        rest = [p for p in unit.cells if not any(p in cage.cells for cage in inside)]
+        touching = [cage for cage in cages if cells & set(cage.cells)]
+        outside = [p for cage in touching for p in cage.cells if p not in cells]
+        found = []
+        if inside and len([p for p in rest if p in known.cands]) == 1:
+            made = sum(cage.total for cage in inside) + sum(known.at(p) for p in rest)
+            found.append((rest, total - made, f"the cages wholly inside it make {made}"))
+        if cells <= {p for cage in touching for p in cage.cells} and len([p for p in outside if p in known.cands]) == 1:
+            made = sum(cage.total for cage in touching) - sum(known.at(p) for p in outside)
+            found.append((outside, made - total, f"the cages reaching into it cover it and make {made}"))
+        for places, value, why in found:
+            (p,) = [p for p in places if p in known.cands]
+            if 1 <= value <= n and known.cands[p] & bit(value):
+                placed = " with the values placed" if any(known.at(q) for q in places) else ""
+                text = f"{unit.name} adds up to {total}; {why}{placed}, so {label(p)} is {symbol(value)}."
+                yield placing("rule of 45", text, (unit.name,), unit.cells, {p: value})
+
+
 def naked(size: int, rule: str):
     """k cells of a unit whose candidates together are k values: those values leave the unit's other cells."""
 

@@ -57,6 +57,11 @@ POSITIONS = {
     # the 1s of rows 2 and 3 and of columns 2 and 3 leave box 1 (and column 1) one place for a 1
     "hidden single": (board_with({"r2c4": 1, "r3c7": 1, "r4c2": 1, "r7c3": 1}), frozenset()),
     "cage sum": (sudoku.parse("." * 81 + "\ncage 3: r1c1 r1c2"), frozenset()),
+    # row 1's cages make 38 without r1c9: an innie
+    "rule of 45": (
+        sudoku.parse("." * 81 + "\ncage 19: r1c1 r1c2 r1c3 r1c4\ncage 19: r1c5 r1c6 r1c7 r1c8"),
+        frozenset(),
+    ),
     "pointing": (EMPTY, nowhere(5, row(2, range(1, 4)) + row(3, range(1, 4)))),
     "box-line reduction": (EMPTY, nowhere(5, row(1, range(4, 10)))),
     "naked pair": (EMPTY, only({"r1c1": {1, 2}, "r1c5": {1, 2}})),
@@ -130,6 +135,18 @@ def test_subsets_clear_their_values_from_the_rest_of_the_unit_or_the_rest_from_t
     )
 
 
+def test_the_rule_of_45_finds_an_innie_and_an_outie():
+    innie = easiest(LADDER, Known(*POSITIONS["rule of 45"]))
+    assert [(f.at, f.value) for f in innie.sets] == [((0, 8), 7)]
+    assert innie.text == "row 1 adds up to 45; the cages wholly inside it make 38, so r1c9 is 7."
+    cages = "\ncage 19: r1c1 r1c2 r1c3 r1c4\ncage 15: r1c5 r1c6 r1c7\ncage 15: r1c8 r1c9 r2c9"
+    known = Known(sudoku.parse("." * 81 + cages))
+    assert [rung.name for rung in LADDER[: RANK["rule of 45"]] if next(iter(rung.find(known)), None)] == []
+    outie = easiest(LADDER, known)
+    assert outie.rule == "rule of 45" and [(f.at, f.value) for f in outie.sets] == [((1, 8), 4)]
+    assert "the cages reaching into it cover it and make 49, so r2c9 is 4" in outie.text
+
+
 def test_a_cage_keeps_the_digits_that_make_its_sum():
     step = easiest(LADDER, Known(*POSITIONS["cage sum"]))
     assert {(f.at, f.value) for f in step.sets} == {(p, v) for p in ((0, 0), (0, 1)) for v in range(3, 10)}
@@ -171,3 +188,12 @@ def test_the_hint_ends_in_a_value_to_enter():
 def test_a_walk_out_of_budget_says_so():
     path = sudoku.steps(sudoku.parse(ARTO_INKALA), budget=Budget(work=5))
     assert path.ended == "budget" and len(path.steps) == 5
+
+
+@pytest.mark.parametrize("name", ["killer", "diagonal"])
+def test_every_step_of_a_variant_solve_is_true_of_its_solution(name):
+    board = sudoku.parse(examples("sudoku")[name])
+    (solution,) = sudoku.analyse(board).solutions
+    path = sudoku.steps(board)
+    assert path.ended == "solved"
+    assert [s.text for s in path.steps for f in s.sets if (solution[f.at[0]][f.at[1]] == f.value) != f.holds] == []
