@@ -39,8 +39,9 @@ candidates: the values themselves when they fit, else how many (`5?`); `×`
 means none can go there. Your marks are yours alone: undo and the hints
 leave them be. The panel counts the completions exactly up to 1,000 (0: a
 mistake somewhere; 1: unique); f4 gives a hint one level at a time, from
-full house and singles up to X-wing, swordfish and XY-wing, and a trial,
-said as one, only when nothing else applies.
+full house and singles through Killer cage sums and the rule of 45, locked
+candidates, pairs and triples, X-wing, swordfish, XY-wing and simple
+colouring; a trial, said as one, comes only when nothing else applies.
 """
 
 CELL_WIDTH = {4: 4, 6: 3, 9: 2, 16: 1}  # at 80 columns the board leaves the panel room to talk
