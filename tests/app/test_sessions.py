@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from assistant import tables
 from assistant.app import PuzzleAssistant
-from assistant.kinds import BY_NAME
+from assistant.kinds import BY_NAME, KINDS
 from assistant.screens.base import plain
 from assistant.sessions import load_session, lock_file, session_file, window_session_file
 from assistant.widgets.grid import EditableGrid
@@ -53,7 +53,7 @@ async def test_home_lists_every_puzzle_and_opens_one(settle):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         options = app.screen.query_one("#kinds")
-        assert options.option_count == 8
+        assert options.option_count == len(KINDS)
         await pilot.press("down", "down", "enter")
         await settle(pilot)
         assert app.current_mode == "hidoku"
