@@ -92,6 +92,7 @@ def read_sentence(puzzle: Puzzle, body: str) -> Said:
     skeleton.append(body[last:])
     flat = re.sub(r"'s\b", "", "".join(skeleton).lower())
     flat = re.sub(r"\s*[\u2013\u2014]\s*|\s+-\s+", ", ", flat)
+    flat = " ".join(flat.split())
     for pattern, meaning in PHRASES:
         flat = re.sub(pattern, meaning, flat)
     flat = " ".join(flat.split())

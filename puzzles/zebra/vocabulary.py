@@ -182,7 +182,7 @@ clue is refused rather than misread.
 """
 
 PHRASES = (
-    (r"\bleft (?=at|for|on|from|home|by|with|@)", "went "),  # `one left at 9:30am`: departed, not a side
+    (r"\bleft (?=at|for|on|from|home|by|with|@|#)", "went "),  # `one left at 9:30am`: departed, not a side
     (r"\b(?:sometime|some time|at some point|somewhat|any time) (?=before|after|earlier|later|more|less)", ""),
     (r"\bmore expensive\b", "pricier"),
     (r"\bmost expensive\b", "priciest"),

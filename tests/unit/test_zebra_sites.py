@@ -182,6 +182,7 @@ HEADER = ERRANDS.split("Clues:")[0] + "Prices: $4.99, $5.99, $6.99, $10.50\n\nCl
         ("Jules paid $2.50 less than Gail.", "friends:Jules is $2.50 less than friends:Gail in Prices"),
         ("Gail's errand started half an hour after Ines's.", "friends:Gail is 30 minutes more than friends:Ines in times"),
         ("Gail started 1 hour before Ines.", "friends:Gail is 60 minutes less than friends:Ines in times"),
+        ("Gail left 30 minutes after Hector.", "friends:Gail is 30 minutes more than friends:Hector in times"),
         ("Hector's errand started sometime before Jules's.", "friends:Hector is less than friends:Jules in times"),
         ("Gail's errand was at some point after Hector's.", "friends:Gail is more than friends:Hector in times"),
         ("The bakery trip was more expensive than Hector's.", "shops:bakery is more than friends:Hector in Prices"),
