@@ -86,7 +86,8 @@ class Reading:
 
 
 Said = list[tuple[Atom | None, str]]
-"""Atoms with their canonical text; None for a clue that only states a fact (`There are five houses`)."""
+"""Atoms with their canonical text; None for a clue that only states a fact (`There are five houses`);
+an empty text for an atom the text before it already says (the pairs of `all different`)."""
 
 
 def negated(r: Reading) -> bool:
@@ -330,9 +331,12 @@ def all_different(r: Reading, listed: bool = False) -> Said | None:
     if not listed and (len(r.refs) < 2 or not r.has(r"\b(all )?different\b") or r.has(r"\bparity\b")):
         return None
     refs = r.refs
-    atoms = tuple(differ(a, b) for i, a in enumerate(refs) for b in refs[i + 1 :])
     names = [r.name(ref) for ref in refs]
-    return [(HowMany(atoms, len(atoms), len(atoms)), f"{', '.join(names[:-1])} and {names[-1]} are all different")]
+    text = f"{', '.join(names[:-1])} and {names[-1]} are all different"
+    pairs = [differ(a, b) for i, a in enumerate(refs) for b in refs[i + 1 :] if a[0] != b[0]]
+    # One atom a pair, each over two categories: one atom over all of them would be a table of every arrangement.
+    # Two values of one category are different objects already.
+    return [(pairs[0] if pairs else None, text)] + [(pair, "") for pair in pairs[1:]]
 
 
 def listed(r: Reading) -> Said | None:

@@ -52,7 +52,7 @@ def read_clue(puzzle: Puzzle, text: str) -> Clue:
             said = read_clauses(puzzle, body, borrowing_only=False)
             if said is None:
                 raise PuzzleError(error.message, column=(error.column or 1) + offset) from None
-    return Clue(body, "; ".join(text for _, text in said), tuple(atom for atom, _ in said if atom is not None))
+    return Clue(body, "; ".join(text for _, text in said if text), tuple(atom for atom, _ in said if atom is not None))
 
 
 def read_clauses(puzzle: Puzzle, body: str, borrowing_only: bool) -> Said | None:

@@ -306,3 +306,12 @@ def test_a_clue_kept_unread_round_trips_and_counts_as_no_clue():
     assert rows(kept) == rows(zebra.parse(DELI))
     renamed = zebra.set_category(kept, "Beverages: cola, lemonade, tea, water")
     assert renamed.clues[5].unread and renamed.categories[2].name == "Beverages"
+
+
+def test_a_long_all_different_clue_is_one_small_atom_a_pair():
+    """A 60-value 'all different' clue was one atom over every category: a table of every arrangement."""
+    categories = "".join(f"C{c}: " + ", ".join(f"v{c}x{v}" for v in range(10)) + "\n" for c in range(8))
+    names = [f"v{c}x{v}" for c in range(6) for v in range(10)]
+    puzzle = zebra.parse(categories + f"1. {', '.join(names[:-1])} and {names[-1]} are all different\n")
+    assert len(puzzle.clues[0].atoms) == 1500 and all(len(atom.categories) == 2 for atom in puzzle.clues[0].atoms)
+    assert zebra.solve(puzzle).analysis.count.value == 0  # 60 values cannot sit on 10 objects
