@@ -81,6 +81,7 @@ def parse(text: str, keep_unread: bool = False) -> Puzzle:
             clues[-1] = Line(clues[-1].number, f"{clues[-1].text.rstrip()} {line.text.strip()}")  # a wrapped clue
         else:
             clues.append(line)
+    categories = evened(categories)
     if key is None and unkeyed_page(opening, clues, heading):
         key = (Line(0, ""), people(categories))
     puzzle = replace(checked_categories(categories, key), questions=tuple(questions))
@@ -195,6 +196,7 @@ def checked_categories(found: list[tuple[Line, Category]], key: tuple[Line, str]
         )
     if len(found) > MAX_CATEGORIES:
         raise PuzzleError(f"a puzzle has at most {MAX_CATEGORIES} categories", line=found[MAX_CATEGORIES][0].number)
+    found = evened(found)
     n = len(found[0][1].values)
     names: set[str] = set()
     for line, category in found:
@@ -233,6 +235,20 @@ def checked_categories(found: list[tuple[Line, Category]], key: tuple[Line, str]
                 column=line.text.index(name, line.text.index(":")) + 1,
             )
     return Puzzle(categories, (), key_index)
+
+
+def evened(found: list[tuple[Line, Category]]) -> list[tuple[Line, Category]]:
+    """The categories with a last `Di and Ed` split where that gives them as many values as the longest."""
+    most = max((len(category.values) for _, category in found), default=0)
+    return [(line, joined_by_and(category, most)) for line, category in found]
+
+
+def joined_by_and(category: Category, n: int) -> Category:
+    """`Bea, Cal, Di and Ed`: the last two values joined by `and`, split when that makes the count of the others."""
+    *first, last = category.values
+    if len(category.values) == n - 1 and len(parts := re.split(r"\s+and\s+", last)) == 2:
+        return replace(category, values=(*first, *parts))
+    return category
 
 
 def format(puzzle: Puzzle) -> str:

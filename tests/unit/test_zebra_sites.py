@@ -315,3 +315,12 @@ def test_a_long_all_different_clue_is_one_small_atom_a_pair():
     puzzle = zebra.parse(categories + f"1. {', '.join(names[:-1])} and {names[-1]} are all different\n")
     assert len(puzzle.clues[0].atoms) == 1500 and all(len(atom.categories) == 2 for atom in puzzle.clues[0].atoms)
     assert zebra.solve(puzzle).analysis.count.value == 0  # 60 values cannot sit on 10 objects
+
+
+def test_a_header_that_joins_its_last_two_values_with_and_is_split_only_where_that_evens_the_counts():
+    puzzle = zebra.parse(
+        "A story.\n\nPrices: $4.99, $5.99, $6.99 and $7.99\nCustomers: Bea, Cal, Di and Ed\n"
+        "Stays: Bed and Breakfast, hotel, hostel, tent\n\nClues:\n1. Bea paid $4.99.\n"
+    )
+    assert [len(c.values) for c in puzzle.categories] == [4, 4, 4] and puzzle.key == 1
+    assert puzzle.categories[2].values[0] == "Bed and Breakfast"
