@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from puzzles.core import PuzzleError, read_number, shown
 from puzzles.zebra.amounts import DIRECTION, Amount
@@ -238,35 +239,50 @@ def extreme(r: Reading, a: Ref, places: set[int]) -> Said:
     return [(differ(a, b), f"{r.name(a)} != {r.name(b)}")] if negated(r) else [(atom, text)]
 
 
-def ordered_categories(r: Reading, named: set[int], word: str = "", unit: str | None = None) -> list[int]:
+def ordered_categories(
+    r: Reading, named: set[int], word: str = "", unit: str | None = None, amount: Fraction | None = None
+) -> list[int]:
     """The ordered categories a comparison may be about, narrowed as far as the clue allows.
 
-    Only categories of quantities compare.  The amount's unit (`$`, `minutes`,
-    `feet`) decides first; without one, a category whose value the clue names
-    is not the one compared (`the 8:00am errand cost more`), unless no other
-    is left.  Then a category the clue names (`in Prices`, `paid`, `cost`), then the
-    comparative's sense (`taller`: heights).
+    Only categories of quantities compare.  The amount decides first: its
+    unit (`$`, `minutes`, `feet`; a category's own unit before one it merely
+    converts, so `1 year` is years, not months), and a difference some two of
+    its values have (`500,000 more` is sales, not years).  Then a category the
+    clue names (`in Prices`, `paid`, `cost`), then the comparative's sense
+    (`taller`: heights).  Where several are left and nothing in the clue
+    chose among them, a category whose value the clue names is not the one
+    compared (`the 8:00am errand was more than Hector's` is not about times).
     """
     categories = r.puzzle.categories
     found = [c for c, cat in enumerate(categories) if cat.scale is not None]
     if unit is not None:
-        measured = [c for c in found if categories[c].scale.unit_named(unit)]
+        own = [c for c in found if unit.lower() in categories[c].scale.unit.names]
+        measured = own or [c for c in found if categories[c].scale.unit_named(unit)]
         found = measured or [c for c in found if not categories[c].scale.unit.names]  # plain numbers take any unit
         if not found:
             raise PuzzleError(f"no ordered category is measured in {shown(unit)}", column=1)
-    else:
-        found = [c for c in found if c not in named] or found
+    if amount is not None:
+        found = [c for c in found if differs_by(categories[c].scale, amount, unit)] or found
     words = {stem(w) for w in words_of(r.skeleton)}
+    chosen_by_words = False
     for narrowed in (
         [c for c in found if {stem(w) for w in words_of(categories[c].name)} & words],
         [c for c in found if categories[c].scale.kind == "money" and words & MONEY_WORDS],
         [c for c in found if fits(categories[c].name, categories[c].scale, word)],
     ):
         if narrowed:
-            found = narrowed
+            found, chosen_by_words = narrowed, True
         if len(found) == 1:
-            break
+            return found
+    if not chosen_by_words and unit is None and amount is None:
+        found = [c for c in found if c not in named] or found
     return found
+
+
+def differs_by(scale: Scale, amount: Fraction, unit: str | None) -> bool:
+    """Whether two of the scale's values are `amount` apart: `500,000 more` cannot be about years."""
+    steps = scale.amount(amount, scale.unit_named(unit) if unit else None)
+    return steps is not None and any(a - b == steps for a in scale.magnitudes for b in scale.magnitudes)
 
 
 def fits(name: str, scale: Scale, word: str) -> bool:
@@ -429,7 +445,10 @@ def comparison(r: Reading) -> Said | None:
     a, b = r.refs
     word = word.group(1)
     amount = r.amount
-    category = chosen(r, ordered_categories(r, {a[0], b[0]}, word, amount.unit if amount else None))
+    category = chosen(
+        r,
+        ordered_categories(r, {a[0], b[0]}, word, amount.unit if amount else None, amount.quantity if amount else None),
+    )
     if category == a[0] == b[0]:
         raise PuzzleError("compares two values of the category it compares in", column=1)
     scale = r.puzzle.categories[category].scale

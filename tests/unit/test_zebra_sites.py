@@ -324,3 +324,31 @@ def test_a_header_that_joins_its_last_two_values_with_and_is_split_only_where_th
     )
     assert [len(c.values) for c in puzzle.categories] == [4, 4, 4] and puzzle.key == 1
     assert puzzle.categories[2].values[0] == "Bed and Breakfast"
+
+
+ALBUMS = (
+    "Four bands released albums.\n\nyears : 1984, 1985, 1986, 1987.\nbands : Alpha, Beta, Gamma, Delta.\n"
+    "months : January, February, March, April.\nsales : 1.5 million, 2 million, 2.5 million, 3 million.\n\nClues:\n1. "
+)
+
+
+@pytest.mark.parametrize(
+    "clue, reading",
+    [
+        ("Alpha's album was released 1 year after Beta's.", "bands:Alpha is 1 year more than bands:Beta in years"),
+        ("The March album came out 2 months after Beta's.", "months:March is 2 months more than bands:Beta in months"),
+        ("Beta sold 500,000 more copies than Gamma.", "bands:Beta is 500000 more than bands:Gamma in sales"),
+        ("Beta sold 0.5 million more than Gamma.", "bands:Beta is 500000 more than bands:Gamma in sales"),
+        ("The 1984 album sold more copies than the February one.", "years:1984 is more than months:February in sales"),
+    ],
+)
+def test_the_compared_category_is_the_one_the_amount_and_the_words_allow(clue, reading):
+    """A year is the years' own unit (months only convert it); 500,000 apart fits only sales; an unnamed comparison
+    is not about the categories its values come from."""
+    assert zebra.parse(ALBUMS + clue + "\n").clues[0].canonical == reading
+
+
+def test_a_comparison_two_categories_fit_alike_is_asked():
+    with pytest.raises(PuzzleError) as refused:
+        zebra.parse(ALBUMS + "The 1986 album came out sometime before Gamma's.\n")
+    assert "compare in which category: 'years' or 'months'?" in refused.value.message
