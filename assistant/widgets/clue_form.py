@@ -20,8 +20,8 @@ RELATIONS = {
     "is not": "{a} != {b}",
     "is more than": "{a} is {amount}more than {b} in {category}",
     "is less than": "{a} is {amount}less than {b} in {category}",
-    "is next to": "{a} is on the left or right of {b}",
-    "is just left of": "{a} is on the left of {b}",
+    "is next to": "{a} is next to {b}",
+    "is just left of": "{a} is immediately to the left of {b}",
     "is somewhere left of": "{a} is somewhere to the left of {b}",
 }
 ORDERED = ("is more than", "is less than")

@@ -123,6 +123,9 @@ def formal(r: Reading) -> Said | None:
         "@ is on the left of @": frozenset({-1}),
         "@ is on the right of @": frozenset({1}),
         "@ is on the left or right of @": frozenset({-1, 1}),
+        "@ is immediately to the left of @": frozenset({-1}),
+        "@ is immediately to the right of @": frozenset({1}),
+        "@ is next to @": frozenset({-1, 1}),
         "@ is somewhere to the left of @": LEFT,
         "@ is somewhere to the right of @": RIGHT,
         "@ is not to the left of @": NOT_LEFT,
@@ -481,12 +484,12 @@ def beside(r: Reading) -> Said | None:
     if len(refs) != 2:
         return None
     if r.has(r"\b(next to|next door|neighbou?rs?|beside|adjacent|left or right)\b"):
-        gaps, phrase = frozenset({-1, 1}), "is on the left or right of"
+        gaps, phrase = frozenset({-1, 1}), "is next to"
     elif side := r.has(r"\b(left|right)\b"):
         immediate = r.has(r"\b(immediately|directly|just|exactly)\b") or r.has(r"\bon the (left|right) of\b")
         left = side.group(1) == "left"
         if immediate:
-            gaps, phrase = frozenset({-1 if left else 1}), f"is on the {side.group(1)} of"
+            gaps, phrase = frozenset({-1 if left else 1}), f"is immediately to the {side.group(1)} of"
         else:
             gaps, phrase = (LEFT if left else RIGHT), f"is somewhere to the {side.group(1)} of"
     elif r.has(r"\bsame parity\b"):

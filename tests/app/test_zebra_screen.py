@@ -197,7 +197,7 @@ async def test_pasted_lines_without_categories_are_added_as_clues(settle):
         await paste(pilot, settle, ISSUE_PAGE.split("## Clues:")[0])
         await paste(pilot, settle, "\n".join(ISSUE_PAGE.split("## Clues:")[1].splitlines()[1:3]))
         assert [c.canonical for c in app.screen.state.clues] == [
-            "Animal:cat is on the left of Name:Ben",
+            "Animal:cat is immediately to the left of Name:Ben",
             "Drink:juice is in position 3",
         ]
 
@@ -284,5 +284,5 @@ async def test_an_unread_clue_is_stated_with_the_form_and_replaces_it(settle):
         await pilot.click("#ok")
         await settle(pilot)
         clue = app.screen.state.clues[3]
-        assert not clue.unread and clue.canonical == "Name:Ann is on the left or right of Name:Cleo"
+        assert not clue.unread and clue.canonical == "Name:Ann is next to Name:Cleo"
         assert len(app.screen.state.clues) == 5
