@@ -267,8 +267,8 @@ class EditableGrid(Widget, can_focus=True):
     async def _screen_caught_up(self) -> None:
         """Wait until the screen has handled every message sent to it so far (they queue in order)."""
         done = asyncio.get_running_loop().create_future()
-        self.screen.call_next(done.set_result, None)
-        await done
+        if self.screen.call_later(done.set_result, None):  # False: the screen is closing, nothing will come
+            await done
 
     def action_erase(self) -> None:
         if self.cells and self.cell(self.cursor).editable:

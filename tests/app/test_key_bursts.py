@@ -56,9 +56,9 @@ async def test_an_undo_in_a_burst_undoes_the_edits_typed_before_it_and_no_later_
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         before = first_row(app)
-        await burst(pilot, "4", "right", "6", "ctrl+z", "right", "right", "5")
+        await burst(pilot, "4", "right", "6", "right", "right", "8", "ctrl+z", "5")
         await settle(pilot)
-        assert first_row(app) == [4, 0, before[2], 5, *before[4:]]
+        assert first_row(app) == [4, 6, before[2], 5, *before[4:]]
         await burst(pilot, "ctrl+z", "ctrl+z", "2")
         await settle(pilot)
-        assert first_row(app) == [0, 0, before[2], 2, *before[4:]]
+        assert first_row(app) == [4, 0, before[2], 2, *before[4:]]
