@@ -33,7 +33,8 @@ from textual.app import App
 
 HANGUP_STATUS = 128 + signal.SIGHUP
 GONE = select.POLLHUP | select.POLLERR | select.POLLNVAL
-GRACE = 1.0  # seconds for the ordinary shutdown, then again for the event loop to end the process
+GRACE = 1.5  # seconds the ordinary shutdown gets (it takes about 0.5 s on 2 busy cores)
+LOOP_GRACE = 0.5  # seconds then for the event loop to end the process, before the watchdog does it itself
 
 
 class Watchdog:
@@ -41,8 +42,8 @@ class Watchdog:
 
     The end is asked of the event loop first: it runs between two callbacks,
     so never halfway through a session save (saves run inside one).  A loop
-    that has not run it a further GRACE later is blocked, so not saving, and
-    the watchdog's own thread ends the process.  `sleep` and `end` are
+    that has not run it LOOP_GRACE later is blocked, so not saving, and the
+    watchdog's own thread ends the process.  `sleep` and `end` are
     `time.sleep` and `os._exit` but for tests.
     """
 
@@ -51,32 +52,38 @@ class Watchdog:
         loop: asyncio.AbstractEventLoop,
         *,
         grace: float = GRACE,
+        loop_grace: float = LOOP_GRACE,
         sleep: Callable[[float], None] = time.sleep,
         end: Callable[[int], object] = os._exit,
     ) -> None:
-        self.loop, self.grace, self.sleep, self.end = loop, grace, sleep, end
-        self._once = threading.Lock()
+        self.loop, self.grace, self.loop_grace, self.sleep, self.end = loop, grace, loop_grace, sleep, end
+        self.armed = threading.Event()
+
+    def start(self) -> Watchdog:
+        """Its thread, started now so that arming it later starts nothing."""
+        threading.Thread(target=self.count_down, name="hangup-watchdog", daemon=True).start()
+        return self
 
     def arm(self) -> None:
-        """Start the count-down, once however often called; safe in a signal handler (it never waits)."""
-        if self._once.acquire(blocking=False):
-            threading.Thread(target=self.count_down, name="hangup-watchdog", daemon=True).start()
+        """Start the count-down (once, however often called); fit for a signal handler."""
+        self.armed.set()
 
     def count_down(self) -> None:
+        self.armed.wait()
         self.sleep(self.grace)
         try:
             self.loop.call_soon_threadsafe(self.end, HANGUP_STATUS)
         except RuntimeError:  # the loop is closed: shutdown got past it and stuck later
             pass
         else:
-            self.sleep(self.grace)
+            self.sleep(self.loop_grace)
         self.end(HANGUP_STATUS)
 
 
 def exit_on_hangup(app: App) -> Watchdog:
     """Exit `app` on SIGHUP or when its terminal hangs up; call from the app's event loop."""
     loop = asyncio.get_running_loop()
-    watchdog = Watchdog(loop)
+    watchdog = Watchdog(loop).start()
 
     def hung_up(*_: object) -> None:
         """From the signal handler or the watching thread: arm, then have the loop end the app."""

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.hangup import GRACE, HANGUP_STATUS, Watchdog
+from assistant.hangup import GRACE, HANGUP_STATUS, LOOP_GRACE, Watchdog
 from assistant.sessions import load_session
 from puzzles import hidoku
 
@@ -221,7 +221,8 @@ class Recorder:
 
 
 def armed(loop, recorder: Recorder) -> None:
-    watchdog = Watchdog(loop, sleep=recorder.sleep, end=recorder.end)
+    watchdog = Watchdog(loop, sleep=recorder.sleep, end=recorder.end).start()
+    assert not recorder.slept, "nothing happens before a hang-up arms it"
     watchdog.arm()
     watchdog.arm()  # SIGHUP and the dead terminal both arm it: one count-down
 
@@ -247,7 +248,7 @@ def test_a_running_loop_ends_the_process_between_two_callbacks_after_the_grace()
     assert recorder.slept[0] == GRACE and saves and all(began == done == 0 for began, done in saves)
 
 
-def test_a_blocked_loop_is_ended_by_the_watchdog_itself_after_twice_the_grace():
+def test_a_blocked_loop_is_ended_by_the_watchdog_itself_after_the_loop_s_grace_too():
     recorder = Recorder(loop_runs=False)
     loop = asyncio.new_event_loop()  # never run: as blocked as Textual's on a full writer queue
     try:
@@ -255,7 +256,7 @@ def test_a_blocked_loop_is_ended_by_the_watchdog_itself_after_twice_the_grace():
         assert recorder.ended.wait(PATIENCE)
     finally:
         loop.close()
-    assert recorder.slept == [GRACE, GRACE]
+    assert recorder.slept == [GRACE, LOOP_GRACE]
     assert [status for status, _ in recorder.ends] == [HANGUP_STATUS]
     assert recorder.ends[0][1] != threading.get_ident(), "ended from the watchdog's own thread"
 
