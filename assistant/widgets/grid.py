@@ -251,7 +251,7 @@ class EditableGrid(Widget, can_focus=True):
         if not self.cells:
             return
         cell = self.cell(self.cursor)
-        if event.character is not None and event.character in cell.accepts:
+        if event.character and event.character in cell.accepts:
             event.stop()
             keep = self._typing_at == self.cursor and cell.role == "entry"
             self._edit(cell.text + event.character if keep else event.character)
