@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from puzzles.core import Budget, Deadline, ShouldStop, never
 from puzzles.numbergrid import Position
-from puzzles.steps import Path, Rung, Step, join_words, next_placement, walk
+from puzzles.steps import Path, Rung, Step, join_words, next_placement, on_board, walk
 from puzzles.sudoku.board import Sudoku, conflicts, label, symbol
 from puzzles.sudoku.known import Known, bit, placing, ruling_out, values
 from puzzles.sudoku.patterns import (
@@ -174,16 +174,6 @@ LADDER: tuple[Rung[Known], ...] = (
 RANK = {rung.name: i for i, rung in enumerate(LADDER)}
 
 
-def apply(known: Known, step: Step) -> Known:
-    board, ruled_out = known.board, set(known.ruled_out)
-    for fact in step.sets:
-        if fact.holds:
-            board = board.with_cell(fact.at, fact.value)
-        else:
-            ruled_out.add((fact.at, fact.value))
-    return Known(board, frozenset(ruled_out))
-
-
 def ending(known: Known) -> str | None:
     if not known.empty:
         return "contradiction" if conflicts(known.board) else "solved"
@@ -214,11 +204,11 @@ def steps(
 ) -> GradedPath:
     """The explained solution, easiest step first; `limit=1` gives the next step alone."""
     deadline = Deadline(budget, should_stop)
-    path = walk(LADDER, Known(board), apply=apply, ended=ending, deadline=deadline, limit=limit)
+    path = walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit)
     return GradedPath(path.steps, path.ended)
 
 
 def next_step(board: Sudoku, *, budget: Budget | None = None, should_stop: ShouldStop = never) -> Path:
     """The hint: the next value a person can place, with the deductions it rests on."""
     deadline = Deadline(budget, should_stop)
-    return next_placement(LADDER, Known(board), apply=apply, ended=ending, deadline=deadline)
+    return next_placement(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline)

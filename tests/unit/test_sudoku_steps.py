@@ -13,9 +13,9 @@ from puzzles import sudoku
 from puzzles.core import Budget, Deadline
 from puzzles.examples import examples
 from puzzles.numbergrid import Position
-from puzzles.steps import easiest, walk
+from puzzles.steps import easiest, on_board, walk
 from puzzles.sudoku.known import Known
-from puzzles.sudoku.ladder import LADDER, RANK, apply, ending
+from puzzles.sudoku.ladder import LADDER, RANK, ending
 
 ALL = range(1, 10)
 ARTO_INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
@@ -156,11 +156,11 @@ def test_a_cage_keeps_the_digits_that_make_its_sum():
 def test_every_step_of_a_hard_solve_is_true_of_its_solution_and_trial_comes_only_when_nothing_else_applies():
     board = sudoku.parse(ARTO_INKALA)
     (solution,) = sudoku.analyse(board).solutions
-    without_trial = walk(LADDER[:-1], Known(board), apply=apply, ended=ending, deadline=Deadline())
+    without_trial = walk(LADDER[:-1], Known(board), apply=on_board, ended=ending, deadline=Deadline())
     assert without_trial.ended == "stuck"
     known = Known(board)
     for step in without_trial.steps:
-        known = apply(known, step)
+        known = on_board(known, step)
     trial = easiest(LADDER, known)
     assert trial.rule == "trial" and trial.trial and trial.text.startswith("Suppose ")
     path = sudoku.steps(board)
