@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
-from assistant.widgets.dialogs import Dialog
+from assistant.widgets.dialogs import FormDialog
 from puzzles import zebra
 from puzzles.core import PuzzleError
 
@@ -28,7 +28,7 @@ ORDERED = ("is more than", "is less than")
 POSITIONAL = ("is next to", "is just left of", "is somewhere left of")
 
 
-class StateClueDialog(Dialog):
+class StateClueDialog(FormDialog):
     """Two values, a relation, an amount and the category it is counted in; dismisses with the clue's text."""
 
     DEFAULT_CSS = """
@@ -63,15 +63,6 @@ class StateClueDialog(Dialog):
             with Horizontal():
                 yield Button("Cancel", id="cancel")
                 yield Button("State it", variant="primary", id="ok")
-
-    def on_input_submitted(self) -> None:
-        self.accept()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "ok":
-            self.accept()
-        else:
-            self.dismiss(None)
 
     def picked(self, name: str) -> str:
         matches = self.query(f"#{name}")
