@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from puzzles.zebra.quantities import BIG, NUMBER, NUMBER_WORDS, number
+from puzzles.zebra.quantities import BIG, KNOWN_UNITS, NUMBER, NUMBER_WORDS, number
 
 MORE = (
     "more bigger larger higher greater longer later after older taller heavier faster richer dearer farther further "
@@ -24,10 +24,15 @@ LESS = (
 DIRECTION = {**{w: 1 for w in MORE}, **{w: -1 for w in LESS}}
 """Each comparative and the way it points: +1 towards bigger magnitudes, -1 towards smaller."""
 
+FILLER = "somewhat|sometime|some|much|little|lot|bit|far|good|great|few|couple|whole|slightly"
+"""Words between a number and its comparative that are no unit (`a somewhat longer time`)."""
 WORDED = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-QUANTITY = rf"\$\s?(?:{NUMBER})(?:\s*(?:{'|'.join(BIG)}))?|(?:{NUMBER})(?:\s*(?:{'|'.join(BIG)}))?%?|{WORDED}|half an?|an?"
+QUANTITY = (
+    rf"\$\s?(?:{NUMBER})(?:\s*(?:{'|'.join(BIG)}))?|(?:{NUMBER})(?:\s*(?:{'|'.join(BIG)}))?%?|{WORDED}"
+    r"|(?:an?\s+)?half(?:\s+an?)?|an?"
+)
 AMOUNT = re.compile(
-    rf"(?<![\w$.:,])(?P<quantity>{QUANTITY})(?!\w)(?:\s*-?\s*(?P<unit>(?!(?:{'|'.join(DIRECTION)})\b)[a-z]+\.?))?"
+    rf"(?<![\w$.:,])(?P<quantity>{QUANTITY})(?!\w)(?:\s*-?\s*(?P<unit>(?!(?:{'|'.join(DIRECTION)}|{FILLER})\b)[a-z]+\.?))?"
     rf"\s+(?:(?:sometime|somewhat|some time|at some point|exactly|just)\s+)?(?P<direction>{'|'.join(DIRECTION)})\b",
     re.IGNORECASE,
 )
@@ -53,12 +58,16 @@ def find_amounts(body: str) -> list[Amount]:
     found = []
     for match in AMOUNT.finditer(body):
         text, unit = match.group("quantity"), match.group("unit")
-        if text.lower() in ("a", "an", "half a", "half an") and unit is None:
-            continue
+        if (text.lower() in ("a", "an") or "half" in text.lower()) and not is_unit(unit):
+            continue  # `a` counts only as `an hour`, `a day`: not `a longer time`
         money = text.startswith("$")
-        quantity = Fraction(1, 2) if text.lower().startswith("half") else number(text.lstrip("$ ").rstrip("%"))
+        quantity = Fraction(1, 2) if "half" in text.lower() else number(text.lstrip("$ ").rstrip("%"))
         if quantity is None:
             continue
         unit = "$" if money else "%" if text.endswith("%") else (unit.lower().rstrip(".") if unit else None)
         found.append(Amount(quantity, unit, match.start("quantity"), match.end("unit") if match.group("unit") else match.end("quantity")))
     return found
+
+
+def is_unit(word: str | None) -> bool:
+    return word is not None and word.lower().rstrip(".") in KNOWN_UNITS

@@ -44,8 +44,9 @@ OPENING = re.compile(r"\s*there (?:are|is) (\w+) (?:houses|house|people|persons|
 UNREAD_LINE = re.compile(r"\s*(?:\d+\s*[.)]\s*)?unread\s*:\s*(.*)$", re.IGNORECASE)
 QUESTION = re.compile(r".*\?\s*$")
 POSITIONAL = re.compile(
-    r"\b(houses?|positions?|next to|next door|neighbou?rs?|beside|adjacent|far (?:left|right)|leftmost|rightmost"
-    r"|(?:to the|on the|immediately|directly|just) (?:left|right)|between|middle)\b",
+    r"\b(?:house|position) (?:number )?\d+\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|last|middle|end)"
+    r" (?:house|position)\b|\bhouses? (?:between|away|apart|to the)\b|\b(?:next to|next door|neighbou?rs?|beside|adjacent"
+    r"|far (?:left|right)|leftmost|rightmost|(?:to the|on the|immediately|directly|just) (?:left|right)|between)\b",
     re.IGNORECASE,
 )
 VALUE_LIST = re.compile(r",(?!\d{3}(?!\d))")  # commas between values, not inside `1,200`

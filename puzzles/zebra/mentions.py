@@ -62,7 +62,7 @@ def value_finder(categories: tuple[Category, ...]) -> tuple[dict[str, frozenset[
 
 TOKEN = re.compile(
     r"\([\w&$][^()\s]*\)[\w&'.:%/]*"  # `(pounds):530` in `Weights (pounds):530`
-    r"|[\w&$][\w&'.:%/]*(?:,\d{3}(?!\d)[\w&'.:%/]*)*"  # `$4.99`, `12%`, `1,200`, `AC/DC`
+    r"|[\w&$#][\w&'.:%/]*(?:,\d{3}(?!\d)[\w&'.:%/]*)*"  # `$4.99`, `12%`, `1,200`, `AC/DC`, `#105`
 )
 JOINT = re.compile(r"[\s-]*")
 ENDINGS = ("'s", "'", ".", ":")

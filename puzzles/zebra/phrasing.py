@@ -18,7 +18,7 @@ from puzzles.core import PuzzleError, read_number, shown
 from puzzles.zebra.amounts import DIRECTION, Amount
 from puzzles.zebra.mentions import Mention
 from puzzles.zebra.model import Atom, Between, Category, Compare, Gap, HowMany, Place, Puzzle, Ref, differ, same
-from puzzles.zebra.quantities import Scale
+from puzzles.zebra.quantities import KNOWN_UNITS, Scale
 from puzzles.zebra.vocabulary import stem, words_of
 
 NUMBER_WORDS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
@@ -46,6 +46,8 @@ SENSES = {
 """What each comparative compares, in words a category's name or unit may use: `taller` compares heights."""
 MONEY_WORDS = frozenset("cost paid pay spent spend price priced expensive cheap fee charge charged".split())
 """Words that say a comparison is about money (`Gail's errand cost more than Hector's`)."""
+AMOUNT_WORDS = frozenset("more less fewer greater bigger smaller larger higher lower".split())
+"""Comparatives of amount: `sold more copies` is about sales, not the month they came out."""
 TIMELY = {"time", "date", "month", "year", "ordinal"}
 """The kinds `later`, `earlier`, `before`, `after` compare."""
 SUPERLATIVES = {
@@ -257,11 +259,12 @@ def ordered_categories(
     compared (`the 8:00am errand was more than Hector's` is not about times).
     """
     categories = r.puzzle.categories
-    found = [c for c, cat in enumerate(categories) if cat.scale is not None]
+    both = {c for c in named if sum(ref[0] == c for ref in r.refs) > 1}  # it cannot compare two of its own values
+    found = [c for c, cat in enumerate(categories) if cat.scale is not None and c not in both]
     if unit is not None:
         own = [c for c in found if unit.lower() in categories[c].scale.unit.names]
         measured = own or [c for c in found if categories[c].scale.unit_named(unit)]
-        found = measured or [c for c in found if not categories[c].scale.unit.names]  # plain numbers take any unit
+        found = measured or [c for c in found if not set(categories[c].scale.unit.names) & KNOWN_UNITS]  # `Ages`
         if not found:
             raise PuzzleError(f"no ordered category is measured in {shown(unit)}", column=1)
     if amount is not None:
@@ -269,17 +272,33 @@ def ordered_categories(
     words = {stem(w) for w in words_of(r.skeleton)}
     chosen_by_words = False
     for narrowed in (
-        [c for c in found if {stem(w) for w in words_of(categories[c].name)} & words],
+        [c for c in found if names_category(r, categories[c].name, words, c in named)],
         [c for c in found if categories[c].scale.kind == "money" and words & MONEY_WORDS],
+        [c for c in found if word in ("later", "earlier", "after", "before") and categories[c].scale.kind in TIMELY],
         [c for c in found if fits(categories[c].name, categories[c].scale, word)],
+        [c for c in found if word in AMOUNT_WORDS and categories[c].scale.kind not in TIMELY],
     ):
-        if narrowed:
+        if narrowed and len(narrowed) < len(found):
             found, chosen_by_words = narrowed, True
         if len(found) == 1:
             return found
-    if not chosen_by_words and unit is None and amount is None:
+    sensed = any(word in comparatives.split() for comparatives in SENSES)
+    if not (chosen_by_words or sensed) and unit is None and amount is None:
         found = [c for c in found if c not in named] or found
     return found
+
+
+def names_category(r: Reading, name: str, words: set[str], of_a_value: bool) -> bool:
+    """Whether the clue names the category compared: `in Prices`, `the price`; a category one of its values comes
+    from is named only as `in Prices`, since its words there describe that value (`with a high speed of 81 MPH`)."""
+    if of_a_value:
+        return bool(r.has(rf"\bin {re.escape(name.lower())}\b"))
+    return bool({stem(w) for w in words_of(name)} & words)
+
+
+def units_of(puzzle: Puzzle, word: str) -> bool:
+    """Whether `word` is the unit of one of the puzzle's ordered categories (`wins` of `24 wins`)."""
+    return any(c.scale is not None and c.scale.unit_named(word) for c in puzzle.categories)
 
 
 def differs_by(scale: Scale, amount: Fraction, unit: str | None) -> bool:
@@ -448,9 +467,12 @@ def comparison(r: Reading) -> Said | None:
     a, b = r.refs
     word = word.group(1)
     amount = r.amount
+    unit = amount.unit if amount else None
+    if unit is None and (named := r.has(rf"\b{word} (\w+) than\b")) and units_of(r.puzzle, named.group(1)):
+        unit = named.group(1)  # `6 fewer wins than`: the unit after the comparative
     category = chosen(
         r,
-        ordered_categories(r, {a[0], b[0]}, word, amount.unit if amount else None, amount.quantity if amount else None),
+        ordered_categories(r, {a[0], b[0]}, word, unit, amount.quantity if amount else None),
     )
     if category == a[0] == b[0]:
         raise PuzzleError("compares two values of the category it compares in", column=1)
@@ -458,7 +480,7 @@ def comparison(r: Reading) -> Said | None:
     sign = direction(word, r.puzzle.categories[category])
     steps = None
     if amount is not None:
-        steps = scale.amount(amount.quantity, scale.unit_named(amount.unit) if amount.unit else None)
+        steps = scale.amount(amount.quantity, scale.unit_named(unit) if unit else None)
         if steps is None or steps <= 0:
             raise PuzzleError(f"{shown(amount.said)} is not a difference of {scale.unit.names[0] or 'values'} here", column=amount.start + 1)
     what = r.puzzle.categories[category].name

@@ -83,7 +83,7 @@ class Scale:
         if self.kind == "percent":
             return f"{shown}%"
         names = self.unit.names
-        if not names:
+        if not names or names[0] not in KNOWN_UNITS:  # `6` of a page's own `wins`, not `6 wins`
             return shown
         return f"{shown} {names[1] if value == 1 and len(names) > 1 else names[0]}"
 
@@ -137,10 +137,18 @@ UNIT_WORDS = {
 """Units a plain number may carry, in its values (`250 feet`) or in its category's name (`Heights (feet)`)."""
 
 
+MONEY_NAMES = frozenset("price cost fee fare rent salary budget wage payment bill charge bid donation".split())
+"""Names under which plain numbers are money."""
+KNOWN_UNITS = frozenset(
+    name for group in (MINUTES, DAYS, YEARS, MONTH_UNITS, PLACES, MONEY, PERCENT) for unit in group for name in unit.names
+) | frozenset(name for names in UNIT_WORDS.values() for name in names.split())
+"""Every unit name the reader knows, for `an hour`, `a day` (where `a` is one of something)."""
+
+
 def clock(text: str) -> Fraction | None:
     """Minutes since midnight of `8:00am`, `4:35 pm`, `9am`, `12:30 p.m.`, `noon`, `13:45`."""
     text = text.lower().replace(".", "").strip()
-    if text in ("noon", "midday"):
+    if text in ("noon", "midday", "12 noon"):
         return Fraction(12 * 60)
     if text == "midnight":
         return Fraction(0)
@@ -202,7 +210,7 @@ def measured(text: str, unit: str | None) -> Fraction | None:
     """A plain number, or a number with one of the unit words (`250 feet`, `5 lbs`, `1.5 million`)."""
     text = text.lower()
     if unit is not None:
-        names = "|".join(re.escape(n) for n in UNIT_WORDS[unit].split())
+        names = "|".join(re.escape(n) for n in unit_names(unit))
         text = re.sub(rf"\s*-?\s*(?:{names})\.?$", "", text)
     return number(text) if re.match(r"-?[\d.]", text) else None
 
@@ -219,26 +227,45 @@ KINDS: tuple[tuple[str, Callable[[str], Fraction | None]], ...] = (
 
 
 def scale_of(name: str, values: tuple[str, ...]) -> Scale | None:
-    """The scale of a category whose values are all quantities of one kind; None for any other category."""
+    """The scale of a category whose values are all quantities of one kind; None for any other category.
+
+    Plain numbers under a price's name (`Prices: 45, 60`, `prices (dollars): 550`) are money, so
+    `the $60 spider` finds its value; an ordinal's steps take the category's name too (`1 game after`).
+    """
     for kind, read in KINDS:
         found = [read(v) for v in values]
         if all(f is not None for f in found):
-            return made(kind, values, found)  # type: ignore[arg-type]
+            return made(kind, values, found, name=name)  # type: ignore[arg-type]
     unit = value_unit(values) or name_unit(name)
     found = [measured(v, unit) for v in values]
-    if all(f is not None for f in found):
-        return made("number", values, found, unit)  # type: ignore[arg-type]
-    return None
+    if not all(f is not None for f in found):
+        return None
+    if unit == "dollars" or (unit is None and set(words(name)) & MONEY_NAMES):
+        return made("money", values, found)  # type: ignore[arg-type]
+    return made("number", values, found, unit, name)  # type: ignore[arg-type]
+
+
+def words(name: str) -> list[str]:
+    """A category name's words, singular: `Prices (dollars)` is price, dollar."""
+    return [re.sub(r"(?<=[^s])s$", "", w) for w in re.findall(r"[a-z]+", name.lower())]
 
 
 def value_unit(values: tuple[str, ...]) -> str | None:
-    """The unit every value carries (`250 feet`, `12 lbs`), if they all carry the same one."""
+    """The unit every value carries (`250 feet`, `12 lbs`, `24 wins`), if they all carry the same one."""
     found = set()
     for value in values:
         match = re.fullmatch(rf"(?:{NUMBER})(?:\s*(?:thousand|million|billion))?\s*-?\s*([a-z]+)\.?", value.lower())
-        unit = match and next((u for u, names in UNIT_WORDS.items() if match.group(1) in names.split()), None)
-        found.add(unit)
+        word = match.group(1) if match and match.group(1) not in BIG else None  # `1.5 million` has no unit
+        found.add(next((u for u, names in UNIT_WORDS.items() if word in names.split()), word))
     return found.pop() if len(found) == 1 else None
+
+
+def unit_names(unit: str) -> list[str]:
+    """The ways a unit is written: the known ones (`pounds pound lbs lb`), or a page's own word and its singular."""
+    if unit in UNIT_WORDS:
+        return UNIT_WORDS[unit].split()
+    single = re.sub(r"(?<=ss)es$|(?<!s)s$", "", unit)
+    return [unit, single] if single != unit else [unit]
 
 
 def name_unit(name: str) -> str | None:
@@ -249,7 +276,9 @@ def name_unit(name: str) -> str | None:
     return next((u for u, names in UNIT_WORDS.items() if match.group(1) in names.split()), None)
 
 
-def made(kind: str, values: tuple[str, ...], found: list[Fraction], unit: str | None = None) -> Scale | None:
+def made(
+    kind: str, values: tuple[str, ...], found: list[Fraction], unit: str | None = None, name: str = ""
+) -> Scale | None:
     """The scale, its magnitudes whole numbers in a common step; None when two values are the same quantity."""
     step = Fraction(1, max((f.denominator for f in found), default=1))
     if kind == "money":
@@ -267,7 +296,10 @@ def made(kind: str, values: tuple[str, ...], found: list[Fraction], unit: str | 
         "year": YEARS,
     }.get(kind)
     if kind_units is None:
-        kind_units = units((UNIT_WORDS[unit], 1)) if unit else units(("", 1))
+        kind_units = units((" ".join(unit_names(unit)), 1)) if unit else units(("", 1))
+    if kind in ("ordinal", "number") and name and not unit:  # `Games: first, second`: `1 game after`
+        own = " ".join(n for w in words(name) for n in unit_names(w + "s"))
+        kind_units = (Unit(kind_units[0].names + tuple(own.split()), kind_units[0].size), *kind_units[1:])
     return Scale(kind, magnitudes, step, kind_units, tuple(printed_forms(kind, v, f, unit) for v, f in zip(values, found)))
 
 
@@ -277,7 +309,8 @@ def printed_forms(kind: str, value: str, quantity: Fraction, unit: str | None) -
     plain = str(quantity.numerator) if whole else f"{float(quantity):g}"
     if kind == "money":
         cents = f"{float(quantity):.2f}"
-        return (f"${plain}", f"${cents}", f"{plain} dollars", f"{plain} dollar", f"{cents} dollars")
+        bare = () if value.lstrip().startswith("$") else (plain,)  # a page that prints `45` may say `$45`
+        return (*bare, f"${plain}", f"${cents}", f"{plain} dollars", f"{plain} dollar", f"{cents} dollars")
     if kind == "time":
         hour, minute = divmod(int(quantity), 60)
         half = "am" if hour < 12 else "pm"
@@ -298,7 +331,7 @@ def printed_forms(kind: str, value: str, quantity: Fraction, unit: str | None) -
     if kind == "percent":
         return (f"{plain}%", f"{plain} percent")
     if kind == "number" and unit:
-        names = UNIT_WORDS[unit].split()
+        names = unit_names(unit)
         return (plain, *(f"{plain} {n}" for n in names), *(f"{plain}-{n}" for n in names))
     if kind == "number" and whole and abs(quantity) >= 1000:
         return (plain, f"{quantity.numerator:,}")

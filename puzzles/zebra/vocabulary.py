@@ -166,11 +166,12 @@ MEANING = frozenset(
     farther further pricier costlier wider deeper louder hotter warmer behind smaller lower shorter earlier before
     younger lighter slower poorer cheaper closer nearer narrower shallower cooler colder ahead beat beats
     expensive exceed exceeds exceeded precede precedes preceded follow follows followed trail trails trailed
-    outscore outscored outsold outsell top topped above below under over until since prior
+    outscore outscored outsold outsell topped above below under over until since prior
     cheapest earliest latest oldest youngest tallest shortest heaviest lightest highest lowest largest smallest
     biggest longest fastest slowest greatest priciest closest farthest nearest fewest
     outspent outspend outscore outran outrun outsold outlasted outlast outdid outdo outbid outpaced outpace
     outweighed outweigh outperformed outperform outranked outrank outgrew outlived surpass surpassed lead led
+    short
     many several few opposite across away apart facing diagonal diagonally beyond there
     """.split()
 ) | {"isn't", "doesn't", "don't", "wasn't", "weren't", "didn't", "aren't", "won't", "hasn't", "haven't", "hadn't"}
@@ -183,7 +184,10 @@ clue is refused rather than misread.
 
 PHRASES = (
     (r"\bleft (?=at|for|on|from|home|by|with|@|#)", "went "),  # `one left at 9:30am`: departed, not a side
-    (r"\b(?:sometime|some time|at some point|somewhat|any time) (?=before|after|earlier|later|more|less)", ""),
+    (r"\b(?:fell |landed |came up |ended )?short of\b", "less than"),
+    (r"\bposition(?!s? (?:#|\d))", "post"),  # `the copywriter position`: a job; `position 3` is a place
+    (r"\bfirst (?=seen|built|held|made|sold|won|run|found|flown|written|drawn|shown|begun|\w+ed\b)", ""),
+    (r"\b(?:sometime|some time|at some point|somewhat|any time) (?=before|after|earlier|later|more|less|fewer|\w+er\b)", ""),
     (r"\bmore expensive\b", "pricier"),
     (r"\bmost expensive\b", "priciest"),
     (r"\bleast expensive\b", "cheapest"),
