@@ -32,7 +32,7 @@ from typing import NamedTuple
 from itertools import combinations
 
 from puzzles.core import Budget, Deadline, ShouldStop, never
-from puzzles.steps import Fact, Path, Rung, Step, walk
+from puzzles.steps import Path, Rung, Step, walk
 from puzzles.zebra.counting import satisfiable
 from puzzles.zebra.model import Atom, Between, Compare, Gap, HowMany, Place, Puzzle, Ref
 from puzzles.zebra.solver import Apart, Constraint, Model, bits, model_of, revise, settle, single, watching
@@ -98,11 +98,14 @@ class Known:
         return self.setting.puzzle
 
 
-def known_of(puzzle: Puzzle, facts: Sequence[Fact] = ()) -> Known:
+def known_of(puzzle: Puzzle, told: Sequence[Step] = ()) -> Known:
+    """The marks the clues start from, with the steps already `told` (hints taken) applied."""
     setting = setting_of(puzzle)
     cells = setting.values
     known = Known(setting, setting.model.start[:cells], (frozenset(),) * cells)
-    return apply(known, Step("", "", sets=tuple(facts))) if facts else known
+    for step in told:
+        known = apply(known, step)
+    return known
 
 
 def step_of(
@@ -384,7 +387,7 @@ def chain(known: Known, x: int, o: int, events: list[Event]) -> str:
 
 LADDER: tuple[Rung[Known], ...] = (
     Rung("one clue alone", "what a clue says by itself, before anything else is known", one_clue_alone),
-    Rung("each value once", "a placed value leaves its object to others; an object one value fits has it", each_value_once),
+    Rung("each value once", "a placed value keeps others off its object; a lone taker has it", each_value_once),
     Rung("transitivity", "a clue pairing two values carries what is known of one to the other", transitivity),
     Rung("one clue over the places left", "next to, left of, between, more or less, against the marks", one_clue_left),
     Rung("two clues together", "a place two clues cannot both allow, each value once", two_clues),
@@ -420,18 +423,18 @@ def ending(known: Known) -> str | None:
 def steps(
     puzzle: Puzzle,
     *,
-    known: Sequence[Fact] = (),
+    told: Sequence[Step] = (),
     limit: int | None = None,
     budget: Budget | None = None,
     should_stop: ShouldStop = never,
 ) -> Path:
-    """The explained solution, easiest step first, from the facts already `known`; `limit=1` gives the next step."""
+    """The explained solution, easiest step first, after the steps already `told`; `limit=1` gives the next step."""
     deadline = Deadline(budget, should_stop)
-    return walk(LADDER, known_of(puzzle, known), apply=apply, ended=ending, deadline=deadline, limit=limit)
+    return walk(LADDER, known_of(puzzle, told), apply=apply, ended=ending, deadline=deadline, limit=limit)
 
 
 def next_step(
-    puzzle: Puzzle, *, known: Sequence[Fact] = (), budget: Budget | None = None, should_stop: ShouldStop = never
+    puzzle: Puzzle, *, told: Sequence[Step] = (), budget: Budget | None = None, should_stop: ShouldStop = never
 ) -> Path:
-    """The hint: the easiest deduction from the clues and the facts already told."""
-    return steps(puzzle, known=known, limit=1, budget=budget, should_stop=should_stop)
+    """The hint: the easiest deduction from the clues and the steps already told."""
+    return steps(puzzle, told=told, limit=1, budget=budget, should_stop=should_stop)
