@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import NamedTuple
-from itertools import combinations
 
 from puzzles.core import Budget, Deadline, ShouldStop, never
 from puzzles.steps import Path, Rung, Step, walk
@@ -96,6 +96,22 @@ class Known:
     @property
     def puzzle(self) -> Puzzle:
         return self.setting.puzzle
+
+    @cached_property
+    def refutable(self) -> tuple[tuple[int, int], ...]:
+        """The places (value, object) all the clues together refute, fewest places first.
+
+        No group of clues refutes a place that all of them do not (propagating fewer constraints
+        leaves more), so the group rungs and trial only look at these.
+        """
+        by_choices = sorted(open_values(self), key=lambda x: self.domains[x].bit_count())
+        tries = [(x, o) for x in by_choices for o in bits(self.domains[x])]
+        return tuple((x, o) for x, o in tries if not settle(self.setting.model, supposed(self, x, o)))
+
+    @cached_property
+    def refuted(self) -> tuple[tuple[tuple[int, int], tuple[int, ...]], ...]:
+        """Each refutable place with the few clues that refute it, fewest clues first."""
+        return tuple(sorted(((xo, refuting(self, *xo)) for xo in self.refutable), key=lambda item: len(item[1])))
 
 
 def known_of(puzzle: Puzzle, told: Sequence[Step] = ()) -> Known:
@@ -246,72 +262,72 @@ def one_clue_left(known: Known) -> Iterator[Step]:
             yield from clue_over_marks(known, k, "one clue over the places left")
 
 
-def clue_groups(known: Known, size: int) -> list[tuple[int, ...]]:
-    """Clues that can tell something together: two that name a category in common (a value in common first),
-    three that hang together by categories they share."""
-    n, parts = known.puzzle.n, known.setting.parts
-    names = {k: set(named(known, k)) for k in range(len(known.puzzle.clues)) if parts[k].constraints}
-    if size == 2:
-        pairs = [(a, b) for a, b in combinations(names, 2) if {x // n for x in names[a]} & {x // n for x in names[b]}]
-        return sorted(pairs, key=lambda ab: not names[ab[0]] & names[ab[1]])
-    categories = {k: {x // n for x in xs} for k, xs in names.items()}
-    return [
-        group
-        for group in combinations(names, size)
-        if sum(bool(categories[a] & categories[b]) for a, b in combinations(group, 2)) >= size - 1
-    ]
+def refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
+    """A few clues that, with each value once, refute value x at object o, none of which can be left out.
 
-
-def clues_together(known: Known, size: int) -> Iterator[Step]:
-    """A place that `size` clues, with each value once, cannot all allow: told as the supposition fails."""
+    Start from the clues the propagation's dead end rests on, then leave out each clue the rest
+    can do without: the fewer clues, the easier the step.
+    """
     setting = known.setting
-    rule = RULES[size]
-    for group in clue_groups(known, size):
-        together = part(setting.model, [c for k in group for c in setting.parts[k].constraints] + list(setting.aparts))
-        for x in sorted({x for k in group for x in named(known, k)}):
-            for o in bits(known.domains[x]) if not single(known.domains[x]) else ():
-                ok, events = told_settle(setting, together, supposed(known, x, o))
-                if not ok:
-                    quotes = " ".join(quoted(known.puzzle, k) for k in group)
-                    after = {x: known.domains[x] & ~(1 << o)}
-                    why = f"{quotes} {chain(known, x, o, events)}"
-                    yield step_of(rule, known, group, values_spots(known, [x]), after, why)
+    events = told_settle(setting, setting.model, supposed(known, x, o))[1]
+    clues = sorted({event.clue for event in needed(events) if event.clue >= 0})
+    if not refutes(known, clues, x, o):
+        clues = [k for k, p in enumerate(setting.parts) if p.constraints]
+    for k in list(clues):
+        if refutes(known, fewer := [c for c in clues if c != k], x, o):
+            clues = fewer
+    return tuple(clues)
+
+
+def together(known: Known, clues: Sequence[int]) -> Model:
+    setting = known.setting
+    return part(setting.model, [c for k in clues for c in setting.parts[k].constraints] + list(setting.aparts))
+
+
+def refutes(known: Known, clues: Sequence[int], x: int, o: int) -> bool:
+    return not settle(together(known, clues), supposed(known, x, o))
+
+
+def clues_together(known: Known, fewest: int, most: int, rule: str) -> Iterator[Step]:
+    """A place that a few clues, with each value once, cannot all allow: told as the supposition fails."""
+    for (x, o), clues in known.refuted:
+        if fewest <= len(clues) <= most:
+            events = told_settle(known.setting, together(known, clues), supposed(known, x, o))[1]
+            quotes = " ".join(quoted(known.puzzle, k) for k in clues)
+            after = {x: known.domains[x] & ~(1 << o)}
+            why = f"{quotes} {chain(known, x, o, events)}"
+            yield step_of(rule, known, clues, values_spots(known, [x]), after, why)
 
 
 def two_clues(known: Known) -> Iterator[Step]:
-    return clues_together(known, 2)
+    return clues_together(known, 0, 2, "two clues together")
 
 
 def three_clues(known: Known) -> Iterator[Step]:
-    return clues_together(known, 3)
-
-
-RULES = {2: "two clues together", 3: "three clues together"}
+    return clues_together(known, 3, 3, "three clues together")
 
 
 def trial(known: Known) -> Iterator[Step]:
-    """The last rung: the first supposition that the clues refute, told as propagation unfolds it."""
+    """The last rung: a supposition the clues refute, told as propagation unfolds it (or, failing that, a search)."""
+    for (x, o), clues in known.refuted[:1]:
+        events = told_settle(known.setting, together(known, clues), supposed(known, x, o))[1]
+        yield trial_step(known, x, o, clues, chain(known, x, o, events))
+        return
     setting = known.setting
     by_choices = sorted(open_values(known), key=lambda x: known.domains[x].bit_count())
-    tries = [(x, o) for x in by_choices for o in bits(known.domains[x])]
-    for x, o in tries:
-        ok, events = told_settle(setting, setting.model, supposed(known, x, o))
-        if not ok:
-            yield trial_step(known, x, o, chain(known, x, o, events))
-            return
-    for x, o in tries:
+    for x, o in ((x, o) for x in by_choices for o in bits(known.domains[x])):
         if satisfiable(replace(setting.model, start=tuple(supposed(known, x, o))), Deadline(TRIAL_SEARCH)) is False:
             text = (
                 f"Suppose {value_name(known.puzzle, x)} were {at_words(known.puzzle, 1 << o)}: a search of every "
                 f"way to fill the rest of the grid finds none that keeps all the clues"
             )
-            yield trial_step(known, x, o, text)
+            yield trial_step(known, x, o, (), text)
             return
 
 
-def trial_step(known: Known, x: int, o: int, text: str) -> Step:
+def trial_step(known: Known, x: int, o: int, clues: Sequence[int], text: str) -> Step:
     after = {x: known.domains[x] & ~(1 << o)}
-    return replace(step_of("trial", known, [], values_spots(known, [x]), after, text), trial=True)
+    return replace(step_of("trial", known, clues, values_spots(known, [x]), after, text), trial=True)
 
 
 def open_values(known: Known) -> list[int]:
