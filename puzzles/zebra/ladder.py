@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import NamedTuple
 
-from puzzles.core import Budget, Deadline, ShouldStop, never
+from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.steps import Path, Rung, Step, walk
 from puzzles.zebra.counting import satisfiable
 from puzzles.zebra.model import Atom, Between, Compare, Gap, HowMany, Place, Puzzle, Ref
@@ -59,19 +59,20 @@ class Setting:
     parts: tuple[Model, ...]  # per clue, the solver's constraints of that clue only
     alone: tuple[tuple[int, ...] | None, ...]  # per clue, each value's places by that clue alone (None: it cannot hold)
     aparts: tuple[Constraint, ...]  # each value once, per free category
+    deadline: Deadline  # the walk's: its clock and cancel check are asked inside the costly rungs
 
     @property
     def values(self) -> int:
         return len(self.model.cells)
 
 
-def setting_of(puzzle: Puzzle) -> Setting:
+def setting_of(puzzle: Puzzle, deadline: Deadline) -> Setting:
     model = model_of(puzzle)
     parts = tuple(part(model, [c for c in model.constraints if c.clue == k]) for k in range(len(puzzle.clues)))
     aparts = tuple(c for c in model.constraints if isinstance(c, Apart))
     cells = len(model.cells)
     alone = tuple(narrowed_from(model, p, list(model.start[:cells])) for p in parts)
-    return Setting(puzzle, model, parts, alone, aparts)
+    return Setting(puzzle, model, parts, alone, aparts, deadline)
 
 
 def part(model: Model, constraints: Sequence[Constraint]) -> Model:
@@ -114,9 +115,9 @@ class Known:
         return tuple(sorted(((xo, refuting(self, *xo)) for xo in self.refutable), key=lambda item: len(item[1])))
 
 
-def known_of(puzzle: Puzzle, told: Sequence[Step] = ()) -> Known:
+def known_of(puzzle: Puzzle, told: Sequence[Step] = (), deadline: Deadline | None = None) -> Known:
     """The marks the clues start from, with the steps already `told` (hints taken) applied."""
-    setting = setting_of(puzzle)
+    setting = setting_of(puzzle, deadline or Deadline(None))
     cells = setting.values
     known = Known(setting, setting.model.start[:cells], (frozenset(),) * cells)
     for step in told:
@@ -269,6 +270,7 @@ def refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
     can do without: the fewer clues, the easier the step.
     """
     setting = known.setting
+    spent(setting.deadline)
     events = told_settle(setting, setting.model, supposed(known, x, o))[1]
     clues = sorted({event.clue for event in needed(events) if event.clue >= 0})
     if not refutes(known, clues, x, o):
@@ -277,6 +279,12 @@ def refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
         if refutes(known, fewer := [c for c in clues if c != k], x, o):
             clues = fewer
     return tuple(clues)
+
+
+def spent(deadline: Deadline) -> None:
+    """Stop a costly rung when the walk is cancelled (`Stopped`) or its clock has run out (`OutOfBudget`)."""
+    if deadline.expired(0):
+        raise OutOfBudget
 
 
 def together(known: Known, clues: Sequence[int]) -> Model:
@@ -446,7 +454,11 @@ def steps(
 ) -> Path:
     """The explained solution, easiest step first, after the steps already `told`; `limit=1` gives the next step."""
     deadline = Deadline(budget, should_stop)
-    return walk(LADDER, known_of(puzzle, told), apply=apply, ended=ending, deadline=deadline, limit=limit)
+    known = known_of(puzzle, told, deadline)
+    try:
+        return walk(LADDER, known, apply=apply, ended=ending, deadline=deadline, limit=limit)
+    except OutOfBudget:
+        return Path((), "budget")  # the clock ran out inside a step: a walk that long is a hint's, cut short
 
 
 def next_step(
