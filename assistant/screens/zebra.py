@@ -191,8 +191,9 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
             row.add_column(width=6, justify="right", style=self.tone("accent"))
             row.add_column(width=3, justify="right", style="dim")
             row.add_column(ratio=1)
-            number = Text(f"{i + 1}.", style=self.tone("warning") if ("clue", i) in self.hint_spots else "")
-            row.add_row(left, number, Text(clue.text, style=style))
+            number = f"{i + 1}."
+            hinted = Text(number, style=self.tone("warning")) if ("clue", i) in self.hint_spots else number
+            row.add_row(left, hinted, Text(clue.text, style=style))
             options.append(Option(row, id=str(i)))
         clues.set_options(options)
         if options:
