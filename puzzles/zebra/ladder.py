@@ -15,18 +15,24 @@ uses, quotes them in the puzzle's own words, and says where to look.
 4. one clue over the places left: next to, left of, between, more or less
    than (with amounts), read against what is known (`the Norwegian is in
    house 1 and lives next to the blue house`: house 1 has one neighbour);
-5. two clues together: a place that the two clues, with each value once,
-   cannot both allow;
-6. trial, said plainly: suppose a value at an object; the rungs above then
-   run into a dead end, so it is not there.
+5. two clues together: a place that two clues (or one), with each value
+   once, cannot allow: "suppose jan were in house 1: then clue 2 puts the
+   Japanese in house 2, then clue 3 puts June there too: a contradiction";
+6. three clues together: the same with three clues (the Einstein puzzle
+   needs a few of these, and no more than one trial);
+7. trial, said plainly: suppose a value at an object; every clue's
+   propagation then runs into a dead end, so it is not there (or, when
+   propagation cannot show it, a search of the rest finds no way).
 
 Rungs 1, 3 and 4 narrow one clue's tables (the solver's own propagation,
-`solver.settle`) over the marks; rungs 5 and 6 settle a supposition.
+`solver.settle`) over the marks.  Rungs 5 to 7 start from the places all the
+clues together refute (each supposed in turn and propagated), find the few
+clues each refutation rests on, and tell the propagation of those clues alone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import NamedTuple
@@ -34,7 +40,7 @@ from typing import NamedTuple
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.steps import Path, Rung, Step, walk
 from puzzles.zebra.counting import satisfiable
-from puzzles.zebra.model import Atom, Between, Compare, Gap, HowMany, Place, Puzzle, Ref
+from puzzles.zebra.model import Atom, Between, Gap, HowMany, Place, Puzzle, Ref
 from puzzles.zebra.solver import Apart, Constraint, Model, bits, model_of, revise, settle, single, watching
 from puzzles.zebra.telling import (
     Spot,
@@ -49,6 +55,7 @@ from puzzles.zebra.telling import (
 
 TRIAL_SEARCH = Budget(work=2_000)  # search nodes per supposition, when propagation alone does not refute one
 CHAIN_SHOWN = 12  # events of a propagation told in a supposition's sentence; more are cut in the middle
+
 
 @dataclass(frozen=True)
 class Setting:
@@ -163,10 +170,9 @@ def pairs_values(atom: Atom) -> bool:
 
 
 def pairing(known: Known, k: int) -> bool:
+    """Whether clue k only pairs values (transitivity) rather than placing or comparing them."""
     atoms = known.puzzle.clues[k].atoms
-    return bool(atoms) and all(pairs_values(atom) for atom in atoms) and not any(
-        isinstance(atom, Compare) for atom in atoms
-    )
+    return bool(atoms) and all(pairs_values(atom) for atom in atoms)
 
 
 def context(known: Known, xs: Sequence[int]) -> tuple[str, list[int]]:
@@ -193,7 +199,7 @@ def one_clue_alone(known: Known) -> Iterator[Step]:
             yield step_of("one clue alone", known, [k], values_spots(known, after), after, quoted(known.puzzle, k)[:-1])
 
 
-def values_spots(known: Known, xs) -> list[Spot]:
+def values_spots(known: Known, xs: Iterable[int]) -> list[Spot]:
     return [("value", *divmod(x, known.puzzle.n)) for x in xs]
 
 
@@ -324,6 +330,7 @@ def trial(known: Known) -> Iterator[Step]:
     setting = known.setting
     by_choices = sorted(open_values(known), key=lambda x: known.domains[x].bit_count())
     for x, o in ((x, o) for x in by_choices for o in bits(known.domains[x])):
+        spent(setting.deadline)
         if satisfiable(replace(setting.model, start=tuple(supposed(known, x, o))), Deadline(TRIAL_SEARCH)) is False:
             text = (
                 f"Suppose {value_name(known.puzzle, x)} were {at_words(known.puzzle, 1 << o)}: a search of every "
