@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
+from itertools import combinations
 from typing import NamedTuple
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
@@ -53,6 +54,8 @@ from puzzles.zebra.telling import (
     where_now,
 )
 
+GROUP_MOST = 3  # clues the group rungs tell together; a refutation needing more is a trial
+GROUP_SEARCH = 12  # clues a refutation rests on, searched for the fewest that do it (up to GROUP_MOST of them)
 TRIAL_SEARCH = Budget(work=2_000)  # search nodes per supposition, when propagation alone does not refute one
 CHAIN_SHOWN = 12  # events of a propagation told in a supposition's sentence; more are cut in the middle
 
@@ -117,9 +120,14 @@ class Known:
         return tuple((x, o) for x, o in tries if not settle(self.setting.model, supposed(self, x, o)))
 
     @cached_property
-    def refuted(self) -> tuple[tuple[tuple[int, int], tuple[int, ...]], ...]:
-        """Each refutable place with the few clues that refute it, fewest clues first."""
-        return tuple(sorted(((xo, refuting(self, *xo)) for xo in self.refutable), key=lambda item: len(item[1])))
+    def refuting(self) -> dict[tuple[int, int], tuple[int, ...]]:
+        """The few clues found so far that refute a place (filled in as the group rungs ask)."""
+        return {}
+
+    def clues_refuting(self, x: int, o: int) -> tuple[int, ...]:
+        if (x, o) not in self.refuting:
+            self.refuting[(x, o)] = fewest_refuting(self, x, o)
+        return self.refuting[(x, o)]
 
 
 def known_of(puzzle: Puzzle, told: Sequence[Step] = (), deadline: Deadline | None = None) -> Known:
@@ -269,11 +277,12 @@ def one_clue_left(known: Known) -> Iterator[Step]:
             yield from clue_over_marks(known, k, "one clue over the places left")
 
 
-def refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
-    """A few clues that, with each value once, refute value x at object o, none of which can be left out.
+def fewest_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
+    """The fewest clues that, with each value once, refute value x at object o (up to three; else a few none
+    of which can be left out).
 
-    Start from the clues the propagation's dead end rests on, then leave out each clue the rest
-    can do without: the fewer clues, the easier the step.
+    The clues the propagation's dead end rests on are searched for one, two or three that do it alone;
+    failing that, each clue the rest can do without is left out.
     """
     setting = known.setting
     spent(setting.deadline)
@@ -281,6 +290,10 @@ def refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
     clues = sorted({event.clue for event in needed(events) if event.clue >= 0})
     if not refutes(known, clues, x, o):
         clues = [k for k, p in enumerate(setting.parts) if p.constraints]
+    for size in range(1, min(len(clues), GROUP_MOST + 1)):
+        for group in combinations(clues, size) if len(clues) <= GROUP_SEARCH else ():
+            if refutes(known, group, x, o):
+                return group
     for k in list(clues):
         if refutes(known, fewer := [c for c in clues if c != k], x, o):
             clues = fewer
@@ -304,13 +317,19 @@ def refutes(known: Known, clues: Sequence[int], x: int, o: int) -> bool:
 
 def clues_together(known: Known, fewest: int, most: int, rule: str) -> Iterator[Step]:
     """A place that a few clues, with each value once, cannot all allow: told as the supposition fails."""
-    for (x, o), clues in known.refuted:
+    for x, o in known.refutable:
+        clues = known.clues_refuting(x, o)
         if fewest <= len(clues) <= most:
-            events = told_settle(known.setting, together(known, clues), supposed(known, x, o))[1]
-            quotes = " ".join(quoted(known.puzzle, k) for k in clues)
-            after = {x: known.domains[x] & ~(1 << o)}
-            why = f"{quotes} {chain(known, x, o, events)}"
-            yield step_of(rule, known, clues, values_spots(known, [x]), after, why)
+            yield supposition_step(rule, known, x, o, clues)
+
+
+def supposition_step(rule: str, known: Known, x: int, o: int, clues: Sequence[int]) -> Step:
+    """Value x is not at object o: the clues quoted, then the supposition and its propagation to a dead end."""
+    events = told_settle(known.setting, together(known, clues), supposed(known, x, o))[1]
+    quotes = " ".join(quoted(known.puzzle, k) for k in clues)
+    after = {x: known.domains[x] & ~(1 << o)}
+    step = step_of(rule, known, clues, values_spots(known, [x]), after, f"{quotes} {chain(known, x, o, events)}")
+    return replace(step, trial=rule == "trial")
 
 
 def two_clues(known: Known) -> Iterator[Step]:
@@ -323,26 +342,20 @@ def three_clues(known: Known) -> Iterator[Step]:
 
 def trial(known: Known) -> Iterator[Step]:
     """The last rung: a supposition the clues refute, told as propagation unfolds it (or, failing that, a search)."""
-    for (x, o), clues in known.refuted[:1]:
-        events = told_settle(known.setting, together(known, clues), supposed(known, x, o))[1]
-        yield trial_step(known, x, o, clues, chain(known, x, o, events))
+    if known.refutable:
+        x, o = min(known.refutable, key=lambda xo: len(known.clues_refuting(*xo)))
+        yield supposition_step("trial", known, x, o, known.clues_refuting(x, o))
         return
     setting = known.setting
     by_choices = sorted(open_values(known), key=lambda x: known.domains[x].bit_count())
     for x, o in ((x, o) for x in by_choices for o in bits(known.domains[x])):
         spent(setting.deadline)
         if satisfiable(replace(setting.model, start=tuple(supposed(known, x, o))), Deadline(TRIAL_SEARCH)) is False:
-            text = (
-                f"Suppose {value_name(known.puzzle, x)} were {at_words(known.puzzle, 1 << o)}: a search of every "
-                f"way to fill the rest of the grid finds none that keeps all the clues"
-            )
-            yield trial_step(known, x, o, (), text)
+            supposing = f"Suppose {value_name(known.puzzle, x)} were {at_words(known.puzzle, 1 << o)}"
+            text = f"{supposing}: a search of every way to fill the rest of the grid finds none that keeps all the clues"
+            after = {x: known.domains[x] & ~(1 << o)}
+            yield replace(step_of("trial", known, (), values_spots(known, [x]), after, text), trial=True)
             return
-
-
-def trial_step(known: Known, x: int, o: int, clues: Sequence[int], text: str) -> Step:
-    after = {x: known.domains[x] & ~(1 << o)}
-    return replace(step_of("trial", known, clues, values_spots(known, [x]), after, text), trial=True)
 
 
 def open_values(known: Known) -> list[int]:

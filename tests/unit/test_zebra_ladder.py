@@ -152,7 +152,7 @@ def test_three_clues_together_come_before_trial():
 
 def test_trial_is_the_last_rung_and_is_said_plainly():
     step = assert_easiest(zebra.parse(PHONES), "trial")
-    assert step.trial and step.text.startswith("Suppose ") and "a contradiction, so " in step.text
+    assert step.trial and "Suppose " in step.text and "a contradiction, so " in step.text
     assert [rung.name for rung in LADDER][-1] == "trial"
 
 
