@@ -18,14 +18,15 @@ uses, quotes them in the puzzle's own words, and says where to look.
 5. two clues together: a place that two clues (or one), with each value
    once, cannot allow: "suppose jan were in house 1: then clue 2 puts the
    Japanese in house 2, then clue 3 puts June there too: a contradiction";
-6. three clues together: the same with three clues (the Einstein puzzle
-   needs a few of these, and no more than one trial);
-7. trial, said plainly: suppose a value at an object; every clue's
+6. three clues together, and
+7. four clues together: the same with three or four clues (the Einstein
+   puzzle needs a few of these, and one trial);
+8. trial, said plainly: suppose a value at an object; every clue's
    propagation then runs into a dead end, so it is not there (or, when
    propagation cannot show it, a search of the rest finds no way).
 
 Rungs 1, 3 and 4 narrow one clue's tables (the solver's own propagation,
-`solver.settle`) over the marks.  Rungs 5 to 7 start from the places all the
+`solver.settle`) over the marks.  Rungs 5 to 8 start from the places all the
 clues together refute (each supposed in turn and propagated), find the few
 clues each refutation rests on, and tell the propagation of those clues alone.
 """
@@ -54,7 +55,7 @@ from puzzles.zebra.telling import (
     where_now,
 )
 
-GROUP_MOST = 3  # clues the group rungs tell together; a refutation needing more is a trial
+GROUP_MOST = 3  # clues searched for the fewest that refute a place (four are found by leaving clues out)
 GROUP_SEARCH = 12  # clues a refutation rests on, searched for the fewest that do it (up to GROUP_MOST of them)
 TRIAL_SEARCH = Budget(work=2_000)  # search nodes per supposition, when propagation alone does not refute one
 CHAIN_SHOWN = 12  # events of a propagation told in a supposition's sentence; more are cut in the middle
@@ -214,6 +215,7 @@ def values_spots(known: Known, xs: Iterable[int]) -> list[Spot]:
 def each_value_once(known: Known) -> Iterator[Step]:
     yield from placed_leaves_object(known)
     yield from only_taker(known)
+    yield from shared_places(known)
 
 
 def category_values(known: Known, c: int) -> range:
@@ -250,6 +252,25 @@ def only_taker(known: Known) -> Iterator[Step]:
                 )
                 after = {takers[0]: 1 << o}
                 yield step_of("each value once", known, clues, [("column", c, o)], after, why)
+
+
+def shared_places(known: Known) -> Iterator[Step]:
+    """Two or three values of a category that can only be in as many objects between them keep the others out."""
+    puzzle = known.puzzle
+    for c in puzzle.free:
+        open_ = [x for x in category_values(known, c) if not single(known.domains[x])]
+        for size in (2, 3):
+            for group in combinations(open_, size):
+                union = 0
+                for x in group:
+                    union |= known.domains[x]
+                others = [y for y in open_ if y not in group and known.domains[y] & union]
+                if union.bit_count() == size and others:
+                    said, clues = context(known, group)
+                    things = "houses" if puzzle.key is None else f"{puzzle.categories[puzzle.key].name}s"
+                    why = f"{said[0].upper()}{said[1:]}: {size} {puzzle.categories[c].name} values for {size} {things}"
+                    after = {y: known.domains[y] & ~union for y in others}
+                    yield step_of("each value once", known, clues, values_spots(known, group), after, why)
 
 
 def clue_over_marks(known: Known, k: int, rule: str) -> Iterator[Step]:
@@ -326,18 +347,22 @@ def clues_together(known: Known, fewest: int, most: int, rule: str) -> Iterator[
 def supposition_step(rule: str, known: Known, x: int, o: int, clues: Sequence[int]) -> Step:
     """Value x is not at object o: the clues quoted, then the supposition and its propagation to a dead end."""
     events = told_settle(known.setting, together(known, clues), supposed(known, x, o))[1]
-    quotes = " ".join(quoted(known.puzzle, k) for k in clues)
+    quotes = "".join(f"{quoted(known.puzzle, k)} " for k in clues)
     after = {x: known.domains[x] & ~(1 << o)}
-    step = step_of(rule, known, clues, values_spots(known, [x]), after, f"{quotes} {chain(known, x, o, events)}")
+    step = step_of(rule, known, clues, values_spots(known, [x]), after, quotes + chain(known, x, o, events))
     return replace(step, trial=rule == "trial")
 
 
 def two_clues(known: Known) -> Iterator[Step]:
-    return clues_together(known, 0, 2, "two clues together")
+    return clues_together(known, 1, 2, "two clues together")
 
 
 def three_clues(known: Known) -> Iterator[Step]:
     return clues_together(known, 3, 3, "three clues together")
+
+
+def four_clues(known: Known) -> Iterator[Step]:
+    return clues_together(known, 4, 4, "four clues together")
 
 
 def trial(known: Known) -> Iterator[Step]:
@@ -352,7 +377,7 @@ def trial(known: Known) -> Iterator[Step]:
         spent(setting.deadline)
         if satisfiable(replace(setting.model, start=tuple(supposed(known, x, o))), Deadline(TRIAL_SEARCH)) is False:
             supposing = f"Suppose {value_name(known.puzzle, x)} were {at_words(known.puzzle, 1 << o)}"
-            text = f"{supposing}: a search of every way to fill the rest of the grid finds none that keeps all the clues"
+            text = f"{supposing}: a search of every way to fill the rest of the grid finds none that keeps every clue"
             after = {x: known.domains[x] & ~(1 << o)}
             yield replace(step_of("trial", known, (), values_spots(known, [x]), after, text), trial=True)
             return
@@ -435,7 +460,8 @@ LADDER: tuple[Rung[Known], ...] = (
     Rung("transitivity", "a clue pairing two values carries what is known of one to the other", transitivity),
     Rung("one clue over the places left", "next to, left of, between, more or less, against the marks", one_clue_left),
     Rung("two clues together", "a place two clues cannot both allow, each value once", two_clues),
-    Rung("three clues together", "a place three clues sharing categories cannot all allow", three_clues),
+    Rung("three clues together", "a place three clues cannot all allow, each value once", three_clues),
+    Rung("four clues together", "a place four clues cannot all allow, each value once", four_clues),
     Rung("trial", "suppose a place and follow the clues to a contradiction", trial),
 )
 
