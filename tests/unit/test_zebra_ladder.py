@@ -164,7 +164,9 @@ def test_two_clues_together_suppose_a_place_and_say_what_breaks():
     step = assert_easiest(zebra.parse(MONTHS), "two clues together")
     assert step.uses == ("clue 2", "clue 3")
     assert "Suppose feb were in house 2: then each value once leaves jan only in houses 1 or 3" in step.text
-    assert step.text.endswith("then clue 2 puts japanese in house 2, then clue 3 cannot hold: a contradiction, so feb is in house 1.")
+    assert step.text.endswith(
+        "then clue 2 puts japanese in house 2, then clue 3 cannot hold: a contradiction, so feb is in house 1."
+    )
 
 
 def test_values_sharing_as_many_places_keep_the_others_out():
@@ -183,7 +185,9 @@ def test_three_clues_together_come_before_trial():
     step = assert_easiest(zebra.parse(HOBBIES), "three clues together")
     assert step.uses == ("clue 2", "clue 3", "clue 4") and step.text.count("says:") == 3
     assert "Suppose rabbit were in house 3: then clue 3 puts red in house 2" in step.text
-    assert step.text.endswith("the values of Hobby no longer fit one to each place: a contradiction, so rabbit is in house 2.")
+    assert step.text.endswith(
+        "the values of Hobby no longer fit one to each place: a contradiction, so rabbit is in house 2."
+    )
 
 
 def test_trial_is_the_last_rung_and_is_said_plainly():
