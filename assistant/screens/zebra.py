@@ -69,8 +69,14 @@ why, and keeps what you typed.
 | escape | stop editing |
 | arrows (grid) | choose a cell; the panel says why it is marked |
 | f3 | grid / solution table |
-| f4 | the next deduction: where, why, the deduction, then take it and go on |
 | f7 | state a clue by picking its parts (replaces the selected unread clue) |
+
+f4 gives the easiest next deduction a level at a time: the rows and clues to
+look at, the rule and the clues it uses, then the deduction in the clues'
+words. The fourth press takes the step (the grid already marks what the
+clues decide) and the next f4 goes on from it: one clue alone, each value
+once, transitivity, one clue over the places left, two, three or four clues
+together, and trial only as the last resort, said plainly.
 
 Marks: **X** a clue rules it out (the panel names it), **O** the only place
 left by the clues one at a time, **x** no solution has it though no single
