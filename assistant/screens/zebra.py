@@ -42,6 +42,9 @@ from puzzles.steps import Path as StepPath
 from puzzles.steps import Step
 from puzzles.zebra.analysis import ClueNote
 
+Preview = tuple[zebra.Puzzle, tuple[Step, ...], StepPath]
+"""The next step (a path of one) after the steps told on a puzzle."""
+
 HELP = """
 Every category has as many values as there are objects, and every value
 belongs to exactly one object: houses 1..n from left to right, or the values
@@ -139,10 +142,10 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.suggester = ValueSuggester()
         self.told: tuple[Step, ...] = ()  # the hint steps taken, on `told_on` or a puzzle with clues added to it
         self.told_on: zebra.Puzzle | None = None
-        self.preview: tuple[zebra.Puzzle, tuple[Step, ...], StepPath] | None = None  # the next step, for the panel
+        self.preview: Preview | None = None  # the next step, named in the panel
         self.hint_spots: tuple = ()
         super().__init__()
-        self.previews: LiveResult[tuple[zebra.Puzzle, tuple[Step, ...]], StepPath] = LiveResult(
+        self.previews: LiveResult[tuple[zebra.Puzzle, tuple[Step, ...]], Preview] = LiveResult(
             self, self.preview_step, self.preview_ready, on_error=lambda message: None, debounce=0, name="preview"
         )
 
@@ -242,12 +245,12 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
 
     # ------------------------------------------------------------ hints (f4)
 
-    def preview_step(self, asked: tuple[zebra.Puzzle, tuple[Step, ...]], job: Job) -> StepPath:
+    def preview_step(self, asked: tuple[zebra.Puzzle, tuple[Step, ...]], job: Job) -> Preview:
         puzzle, told = asked
-        return zebra.next_step(puzzle, told=told, budget=self.HINT_BUDGET, should_stop=job.should_stop)
+        return puzzle, told, zebra.next_step(puzzle, told=told, budget=self.HINT_BUDGET, should_stop=job.should_stop)
 
-    def preview_ready(self, path: StepPath) -> None:
-        self.preview = (self.state, self.told, path)
+    def preview_ready(self, preview: Preview) -> None:
+        self.preview = preview
         self.show_panel()
 
     def next_step(self, state: zebra.Puzzle, job: Job) -> StepPath:
