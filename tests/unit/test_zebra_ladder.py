@@ -236,6 +236,18 @@ def test_every_fact_of_every_step_agrees_with_the_unique_solution(seed, n, categ
             assert (row[names[c]] == made.puzzle.categories[c].values[v]) == fact.holds, step.text
 
 
+def test_with_two_solutions_every_fact_holds_in_both_and_the_walk_says_it_is_stuck():
+    text = examples("zebra")["einstein"]
+    puzzle = zebra.parse("\n".join(line for line in text.splitlines() if "Chesterfields" not in line))
+    solutions = zebra.solve(puzzle).analysis.solutions
+    assert len(solutions) == 2
+    path = zebra.steps(puzzle)
+    assert path.ended == "stuck" and path.steps
+    for step in path.steps:
+        for fact in step.sets:
+            assert all(true_in(puzzle, solution, fact) for solution in solutions), (step.text, fact.said)
+
+
 def test_a_puzzle_with_no_solution_ends_in_contradiction_at_once():
     puzzle = zebra.parse(NORWEGIAN + "5. The Norwegian lives in the red house.\n")
     path = zebra.steps(puzzle)
