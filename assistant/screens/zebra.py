@@ -148,6 +148,10 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.previews: LiveResult[tuple[zebra.Puzzle, tuple[Step, ...]], Preview] = LiveResult(
             self, self.preview_step, self.preview_ready, on_error=lambda message: None, debounce=0, name="preview"
         )
+        self.walked: tuple[zebra.Puzzle, StepPath] | None = None  # the explained solution, for the cells' reasons
+        self.walks: LiveResult[zebra.Puzzle, tuple[zebra.Puzzle, StepPath]] = LiveResult(
+            self, self.walk, self.walk_ready, on_error=lambda message: None, debounce=0, name="walk"
+        )
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -222,6 +226,8 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.show_panel()
         if analysis.status != Status.UNIQUE and analysis.count.value:
             self.previews.request((puzzle, self.told))
+        if analysis.count.value:
+            self.walks.request(puzzle)
         if analysis.status == Status.UNIQUE and not was_unique:
             self.query_one("#views", ContentSwitcher).current = "table-view"
 
@@ -233,7 +239,7 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         detail = Text("f3 switches between the solution table and the grid." if solved else self.next_text(analysis))
         cell = self.query_one(ZebraGrid).cursor
         if cell[0] in analysis.puzzle.free and cell[1] < analysis.puzzle.n:
-            detail.append("\n\n" + analysis.explain(*cell), style="italic")
+            detail.append("\n\n" + (self.cell_reason(analysis, *cell) or analysis.explain(*cell)), style="italic")
         self.panel.show_analysis(analysis, detail)
 
     def next_text(self, analysis: zebra.Analysis) -> str:
@@ -242,6 +248,25 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         if analysis.conflict or preview is None or preview[:2] != (analysis.puzzle, self.told) or not preview[2].steps:
             return analysis.hint
         return f"Next: {preview[2].steps[0].why}. f4: a hint.{analysis.clue_warnings}"
+
+    def walk(self, puzzle: zebra.Puzzle, job: Job) -> tuple[zebra.Puzzle, StepPath]:
+        return puzzle, zebra.steps(puzzle, budget=self.HINT_BUDGET, should_stop=job.should_stop)
+
+    def walk_ready(self, walked: tuple[zebra.Puzzle, StepPath]) -> None:
+        self.walked = walked
+        self.show_panel()
+
+    def cell_reason(self, analysis: zebra.Analysis, c: int, v: int, o: int) -> str | None:
+        """Why a cell is settled, as the explained solution settles it: the step with every clue it uses."""
+        if self.walked is None or self.walked[0] != analysis.puzzle:
+            return None
+        for number, step in enumerate(self.walked[1].steps, 1):
+            for fact in step.sets:
+                if fact.at == (c, v) and (fact.value == o or fact.holds):
+                    verdict = "is" if fact.holds and fact.value == o else "is not"
+                    value, at = analysis.puzzle.name((c, v)), analysis.where(o)
+                    return f"{value} {verdict} at {at}: step {number} of the solution told ({step.rule}). {step.text}"
+        return None
 
     # ------------------------------------------------------------ hints (f4)
 

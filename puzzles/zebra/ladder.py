@@ -500,11 +500,16 @@ def steps(
 ) -> Path:
     """The explained solution, easiest step first, after the steps already `told`; `limit=1` gives the next step."""
     deadline = Deadline(budget, should_stop)
-    known = known_of(puzzle, told, deadline)
+    known, taken = known_of(puzzle, told, deadline), []
+
+    def taking(known: Known, step: Step) -> Known:
+        taken.append(step)
+        return apply(known, step)
+
     try:
-        return walk(LADDER, known, apply=apply, ended=ending, deadline=deadline, limit=limit)
+        return walk(LADDER, known, apply=taking, ended=ending, deadline=deadline, limit=limit)
     except OutOfBudget:
-        return Path((), "budget")  # the clock ran out inside a step: a walk that long is a hint's, cut short
+        return Path(tuple(taken), "budget")  # the clock ran out inside a step: the steps before it still hold
 
 
 def next_step(

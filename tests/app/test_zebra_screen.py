@@ -100,7 +100,25 @@ async def test_the_selected_cell_is_explained(settle):
         await pilot.press("down", "down", "down", "down", "down", "right")  # Nationality: Norwegian, position 2
         await settle(pilot)
         detail = str(app.screen.panel.query_one("#detail").render())
-        assert "Nationality:Norwegian is not at position 2: clue 10 rules it out" in detail
+        assert (
+            "Nationality:Norwegian is not at position 2: step 3 of the solution told (one clue alone). "
+            "Clue 10 says: The Norwegian lives in the first house, so Norwegian is in house 1." in detail
+        )
+
+
+async def test_a_cell_two_clues_rule_out_names_both(settle):
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f3")
+        app.screen.query_one("#grid").focus()
+        await pilot.press("down", "down", "down", "down", "right", "right")  # Colour: green, position 3
+        await settle(pilot)
+        detail = str(app.screen.panel.query_one("#detail").render())
+        assert "Colour:green is not at position 3: step 8 of the solution told (transitivity)." in detail
+        assert "Clue 4 says: Coffee is drunk in the green house. Coffee can only be in houses 1, 2, 4 or 5 (clue 9)" in (
+            detail
+        ), "the clue that pairs coffee with green, and the one that put milk in house 3"
 
 
 async def test_a_contradiction_names_the_clues(settle):
