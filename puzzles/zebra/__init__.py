@@ -6,8 +6,9 @@ reads a clue (formal and plain English): `mentions` finds the values it names,
 `phrasing` matches what is left and echoes it in canonical form, and
 `vocabulary` holds the words that only describe a person and the other names
 of values; `solver` propagates, `counting` counts by search; `analysis` turns that
-into marks, reasons and hints; `generator` makes unique puzzles in the
-wording of published pages.
+into marks, reasons and hints; `ladder` explains the solution one easiest
+deduction at a time (hints and `solve --steps`); `generator` makes unique
+puzzles in the wording of published pages.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from puzzles.zebra.file import (
     remove_clue,
     set_category,
 )
+from puzzles.zebra.ladder import LADDER, next_step, steps
+from puzzles.zebra.telling import spot_name
 from puzzles.zebra.model import Clue, Puzzle
 from puzzles.zebra.questions import Answer, answers
 from puzzles.zebra.reading import read_clue
@@ -35,6 +38,7 @@ SUMMARY = "Type categories and clues as printed; the grid narrows live, each mar
 SOLVE_OPTIONS = ()
 
 __all__ = [
+    "LADDER",
     "Analysis",
     "Clue",
     "Puzzle",
@@ -44,12 +48,15 @@ __all__ = [
     "format",
     "is_category_line",
     "move_clue",
+    "next_step",
     "parse",
     "paste",
     "read_clue",
     "remove_clue",
     "set_category",
     "solve",
+    "spot_name",
+    "steps",
 ]
 
 
