@@ -10,6 +10,8 @@ Public API (what the screen and the CLI use):
 - `analyse(game, *, strategy, budget, should_stop, optimal) -> Analysis`: the
   remaining codes (numpy array), the suggestion with its partition table, the
   corrections when no code fits, and how the last row compares.
+- `next_step(game)`, `steps(game)`: what the rows prove, easiest fact first,
+  then why the suggested guess is the best next question (`facts`).
 - `STRATEGIES`; `OptimalSearch` keeps the optimal strategy's memo between calls;
   its `ExactSearch` turns its memo into plain arrays (`to_arrays`, `from_arrays`)
   for the app to keep on disk.
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 from puzzles.core import Budget, Option, ShouldStop, never
 from puzzles.mastermind.analysis import BUDGET, LIVE_BUDGET, Analysis, Correction, analyse, diagnose
 from puzzles.mastermind.codes import CodeList, CodeSpace, code_space, score, space_of
+from puzzles.mastermind.facts import LADDER, guessed, next_step, steps
 from puzzles.mastermind.game import (
     CLASSIC_COLOURS,
     CODEMAKERS,
@@ -135,6 +138,7 @@ def solve(
 
 
 __all__ = [
+    "LADDER",
     "LIVE_BUDGET",
     "SAMPLED",
     "BUDGET",
@@ -163,6 +167,8 @@ __all__ = [
     "colour_keys",
     "diagnose",
     "format",
+    "guessed",
+    "next_step",
     "parse",
     "parse_feedback",
     "parse_guess",
@@ -171,4 +177,5 @@ __all__ = [
     "solve",
     "solved",
     "space_of",
+    "steps",
 ]
