@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from puzzles.core import Budget, Option, ShouldStop, never
 from puzzles.mastermind.analysis import BUDGET, LIVE_BUDGET, Analysis, Correction, analyse, diagnose
 from puzzles.mastermind.codes import CodeList, CodeSpace, code_space, score, space_of
-from puzzles.mastermind.facts import LADDER, guessed, next_step, steps
+from puzzles.mastermind.facts import LADDER, NEXT_GUESS, guessed, next_step, steps
 from puzzles.mastermind.game import (
     CLASSIC_COLOURS,
     CODEMAKERS,
@@ -140,6 +140,7 @@ def solve(
 __all__ = [
     "LADDER",
     "LIVE_BUDGET",
+    "NEXT_GUESS",
     "SAMPLED",
     "BUDGET",
     "CLASSIC_COLOURS",

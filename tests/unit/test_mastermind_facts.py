@@ -74,7 +74,9 @@ def test_two_rows_whose_colours_fill_every_peg_rule_out_the_rest_which_neither_r
     steps = mm.steps(game, budget=QUICK).steps
     pair = next(step for step in steps if step.rule == "two rows")
     assert pair.where == (0, 1) and pair.uses == ("row 1", "row 2")
-    assert pair.text.endswith("Between them their colours make up all 4 pegs of the code, so orange and purple are not in the code.")
+    assert pair.text.endswith(
+        "Between them their colours make up all 4 pegs of the code, so orange and purple are not in the code."
+    )
     assert proves(game, [0, 1], facts_of(pair))
     assert not proves(game, [0], facts_of(pair)) and not proves(game, [1], facts_of(pair))
     assert all(step.rule == "one row" for step in steps[: steps.index(pair)]), "single rows first"
