@@ -9,6 +9,9 @@ for the seed's four disks, checked in a millisecond.
 Text format: one disk per line, comma-separated 0/1.  Optional header lines:
 `cover: at least one` (default `exactly one`) and `rotations: 0 0 5 11` (the
 rotations turned by hand in the app).
+
+`ladder` finds the turns as a person would, one deduction at a time, for
+hints (`next_step`) and `solve --steps` (`steps`).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from puzzles.core import Budget, Count, PuzzleError, ShouldStop, Status, never, read_number, reads_text, shown
+from puzzles.disks.ladder import LADDER, next_step, steps
 from puzzles.numbergrid import content_lines
 
 TITLE = "Flower disks"
@@ -26,6 +30,7 @@ SUMMARY = "Rotate stacked disks so every field is covered by exactly one solid p
 SOLVE_OPTIONS = ()
 BUDGET: Budget | None = None  # always exact, and quick: nothing to limit
 COVERS = ("exactly one", "at least one")
+__all__ = ["LADDER", "Disks", "analyse", "format", "next_step", "parse", "solve", "steps"]
 MAX_CELLS = 40_000_000  # fields x rotations: analyse holds a few int8 arrays this big (7 disks x 12 fields: 36M)
 
 
