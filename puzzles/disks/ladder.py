@@ -240,13 +240,14 @@ def next_step(disks: Disks, *, budget: Budget | None = None, should_stop: Should
 
     The disks as turned by hand are not taken as known: the walk starts from
     the puzzle, and the hint is its first settled turn that the hand turns
-    do not already have.  No such turn: solved as turned, or why none fits.
+    do not already have.  No such turn: no step, and the walk's ending says
+    why (solved as turned, no solution, or several).
     """
     deadline = Deadline(budget, should_stop)
     known = Known.start(disks)
     path = walk(LADDER, known, apply=apply, ended=ending, deadline=deadline, until=lambda step: new_turn(step, disks))
     if not path.steps or not new_turn(path.steps[-1], disks):
-        return Path(path.steps[-1:] if path.ended == "contradiction" else (), path.ended)
+        return Path((), path.ended)
     hint = told_as_one(needed_steps(LADDER, known, path.steps, apply))
     disk = next(fact.at for fact in path.steps[-1].sets if fact.holds)
     where = (disk, *(d for d in hint.where if d != disk))

@@ -9,6 +9,7 @@ from assistant.cli import main
 from puzzles import disks
 from puzzles.disks.ladder import LADDER, Known, apply
 from puzzles.examples import examples
+from puzzles.steps import Path
 
 FIXED = disks.parse(examples("disks")["fixed"])
 ORIGINAL = disks.parse(examples("disks")["original"])
@@ -83,3 +84,9 @@ def test_solve_steps_prints_each_step_and_json_has_them(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["count"] == 0 and data["steps_ended"] == "contradiction"
     assert data["steps"][0]["rule"] == "covered already" and data["steps"][0]["sets"][0]["holds"] is False
+
+
+def test_with_no_turn_to_give_the_hint_says_why():
+    assert disks.next_step(ORIGINAL) == Path((), "contradiction")
+    several = disks.Disks(((1, 0, 1, 0), (1, 0, 1, 0)), "at least one")  # disk 2 turned 1 or 3 covers the rest
+    assert disks.next_step(several).ended == "stuck"
