@@ -240,16 +240,17 @@ def next_step(disks: Disks, *, budget: Budget | None = None, should_stop: Should
 
     The disks as turned by hand are not taken as known: the walk starts from
     the puzzle, and the hint is its first settled turn that the hand turns
-    do not already have.  No such turn: no step, and the walk's ending says
-    why (solved as turned, no solution, or several).
+    do not already have.  No such turn, or a walk that ends in a
+    contradiction (no turn is worth making): no step, and the walk's ending
+    says why (solved as turned, no solution, or several).
     """
-    deadline = Deadline(budget, should_stop)
     known = Known.start(disks)
-    path = walk(LADDER, known, apply=apply, ended=ending, deadline=deadline, until=lambda step: new_turn(step, disks))
-    if not path.steps or not new_turn(path.steps[-1], disks):
+    path = walk(LADDER, known, apply=apply, ended=ending, deadline=Deadline(budget, should_stop))
+    first = next((i for i, step in enumerate(path.steps) if new_turn(step, disks)), None)
+    if path.ended == "contradiction" or first is None:
         return Path((), path.ended)
-    hint = told_as_one(needed_steps(LADDER, known, path.steps, apply))
-    disk = next(fact.at for fact in path.steps[-1].sets if fact.holds)
+    hint = told_as_one(needed_steps(LADDER, known, path.steps[: first + 1], apply))
+    disk = next(fact.at for fact in path.steps[first].sets if fact.holds)
     where = (disk, *(d for d in hint.where if d != disk))
     turns = tuple(fact for fact in hint.sets if fact.holds)  # what the hint enters: the turns, not what was ruled out
     return Path((Step(hint.rule, hint.text, hint.uses, where, turns, hint.trial),), "more")
