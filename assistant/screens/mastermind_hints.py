@@ -3,7 +3,8 @@
 A fact changes nothing on the board, so its level 4 only notes it as told:
 the next f4 goes on to the next fact (`told` is passed to the engine, and is
 kept while the rows it was told about stay as they were).  The suggestion's
-level 4 puts the guess in the guess box, as f3 does.
+level 4 puts the guess in the guess box, as f3 does; in practice, where f3
+keeps the suggestion back until the code is found, f4 tells the facts only.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ class MastermindHints:
         rows, told = self.told
         if game.rows[: len(rows)] != rows:
             told = frozenset()  # a row they rested on was edited: tell afresh
+        ask = game.codemaker is None  # in practice the suggestion is kept back, as f3 keeps it
         return mm.next_step(
-            game, budget=self.HINT_BUDGET, should_stop=job.should_stop, strategy=self.strategy, told=told
+            game, budget=self.HINT_BUDGET, should_stop=job.should_stop, strategy=self.strategy, told=told, ask=ask
         )
 
     def show_places(self, places: tuple[Hashable, ...], kind: str) -> None:

@@ -31,7 +31,7 @@ import numpy as np
 from puzzles.core import Budget, Deadline, ShouldStop, never, stop_if_asked
 from puzzles.mastermind.analysis import BUDGET, SUGGESTION_SHARE, explain, share
 from puzzles.mastermind.codes import CHUNK, Alive, CodeSpace, code_space
-from puzzles.mastermind.game import Code, Game
+from puzzles.mastermind.game import Code, Game, solved
 from puzzles.mastermind.strategies import Suggestion, best_guesses
 from puzzles.steps import Fact, Path, Rung, Step, join_words, walk
 
@@ -399,6 +399,8 @@ def apply(known: Known, step: Step) -> Known:
 def ending(known: Known) -> str | None:
     if known.evidence.count == 0:
         return "contradiction"
+    if solved(known.evidence.game):
+        return "solved"  # the code is found: nothing left to prove or ask
     if any(fact.at == NEXT_GUESS for fact in known.told):
         return "solved" if known.evidence.count == 1 else "stuck"
     return None
@@ -412,10 +414,16 @@ def steps(
     should_stop: ShouldStop = never,
     strategy: str = "entropy",
     told: frozenset[Fact] = frozenset(),
+    ask: bool = True,
 ) -> Path:
-    """What the rows prove, easiest first, then the best next question; `limit=1` gives the next step alone."""
+    """What the rows prove, easiest first, then the best next question; `limit=1` gives the next step alone.
+
+    With `ask` False (practice, where the suggestion is kept back) the walk
+    ends with the facts.
+    """
     known = Known(Evidence(game, strategy, budget, should_stop), told)
-    return walk(LADDER, known, apply=apply, ended=ending, deadline=Deadline(None, should_stop), limit=limit)
+    ladder = LADDER if ask else LADDER[:-1]
+    return walk(ladder, known, apply=apply, ended=ending, deadline=Deadline(None, should_stop), limit=limit)
 
 
 def next_step(
@@ -425,9 +433,10 @@ def next_step(
     should_stop: ShouldStop = never,
     strategy: str = "entropy",
     told: frozenset[Fact] = frozenset(),
+    ask: bool = True,
 ) -> Path:
-    """The hint: the easiest fact not yet told, or once all are, the best next question."""
-    return steps(game, limit=1, budget=budget, should_stop=should_stop, strategy=strategy, told=told)
+    """The hint: the easiest fact not yet told, or once all are, the best next question (if `ask`)."""
+    return steps(game, limit=1, budget=budget, should_stop=should_stop, strategy=strategy, told=told, ask=ask)
 
 
 def guessed(step: Step) -> Code | None:

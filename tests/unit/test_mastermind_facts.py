@@ -110,9 +110,11 @@ def test_the_suggestion_is_said_with_its_split_of_the_codes_left_against_the_run
 
 
 def test_with_one_code_left_the_walk_ends_solved_by_playing_it():
-    game = game_of("rrrr = 1 0", "rbbb = 1 0", "rgbb = 2 0", "rgyy = 4 0")
+    secret, guesses = (3, 0, 0, 3), [(0, 0, 0, 0), (2, 2, 1, 1), (0, 0, 3, 3), (0, 3, 0, 3), (3, 1, 0, 2)]
+    game = mm.Game(rows=tuple(mm.Row(guess, mm.score(secret, guess)) for guess in guesses))
+    assert fitting(game) == [secret]
     path = mm.steps(game, budget=QUICK)
-    assert path.ended == "solved" and path.steps[-1].text == "Only red green yellow yellow is left: play it, it wins."
+    assert path.ended == "solved" and path.steps[-1].text == "Only yellow red red yellow is left: play it, it wins."
 
 
 def test_a_fact_told_already_is_not_the_next_hint_again():
@@ -136,6 +138,9 @@ def test_every_step_is_true_of_every_code_left_and_follows_from_the_rows_it_name
     game = mm.Game(rows=tuple(mm.Row(guess, mm.score(secret, guess)) for guess in guesses))
     path = mm.steps(game, budget=QUICK)
     left = fitting(game)
+    if guesses[-1] == secret:
+        assert path == mm.steps(game, ask=False) and path.ended == "solved" and not path.steps, "nothing left to say"
+        return
     assert secret in left and path.ended in ("solved", "stuck")
     for step in path.steps[:-1]:
         assert facts_of(step) and proves(game, step.where, facts_of(step)), step.text
@@ -154,3 +159,11 @@ def test_solve_steps_prints_the_facts_then_the_question_and_json_has_each_step(c
         "So red, brown, black and white are not in the code."
     )
     assert data["steps"][-1]["rule"] == "the best next question" and data["steps_ended"] == "stuck"
+
+
+def test_practice_keeps_the_question_back_and_a_found_code_leaves_nothing_to_say():
+    game = game_of("rrrr = 0 0")
+    path = mm.steps(game, budget=QUICK, ask=False)
+    assert path.ended == "stuck" and all(step.rule != "the best next question" for step in path.steps)
+    assert mm.steps(game_of("rgby = 4 0"), budget=QUICK) == mm.steps(game_of("rgby = 4 0"), ask=False)
+    assert mm.steps(game_of("rgby = 4 0"), budget=QUICK).ended == "solved"
