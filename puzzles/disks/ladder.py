@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from puzzles.core import Budget, Deadline, ShouldStop, never
-from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, needed_steps, told_as_one, walk
+from puzzles.steps import Check, Fact, Mistake, Path, Rung, Step, easiest, join_words, needed_steps, told_as_one, walk
 
 if TYPE_CHECKING:
     from puzzles.disks import Disks
@@ -259,3 +261,30 @@ def next_step(disks: Disks, *, budget: Budget | None = None, should_stop: Should
 def new_turn(step: Step, disks: Disks) -> bool:
     """Whether a step settles a disk's turn that the hand turns do not have yet."""
     return any(fact.holds and disks.turned[fact.at] != fact.value for fact in step.sets)
+
+
+def check(disks: Disks, solved: np.ndarray) -> Check:
+    """The hand turns against every solution (`solved`: which turns of disks 2..k are one): a turn none has is marked.
+
+    A disk at 0 counts as not turned yet.  With no solution the verdict says
+    so instead of marking anything.
+    """
+    if not solved.any():
+        return Check("The disks have no solution however they turn: nothing to check your turns against.", "bad")
+    turns = {d: r for d, r in enumerate(disks.turned) if d and r}
+    mistakes = tuple(
+        Mistake(d, f"disk {d + 1} turned {r}: no way of turning the other disks then covers every field as it should")
+        for d, r in turns.items()
+        if not solved.take(r, axis=d - 1).any()
+    )
+    count = int(solved.sum())
+    several = "" if count == 1 else f" (the disks have {count:,} solutions)"
+    if mistakes:
+        fit = "fits" if len(mistakes) == 1 else "fit"
+        wrong = "Your turn fits" if len(turns) == 1 else f"{len(mistakes)} of your {len(turns)} turns {fit}"
+        return Check(f"{wrong} no solution{several}.", "bad", mistakes)
+    if not turns:
+        return Check("No disk is turned yet: nothing to check.")
+    if not solved[tuple(turns.get(d, slice(None)) for d in range(1, len(disks.rows)))].any():
+        return Check(f"Each turn fits a solution, but not all of them together{several}.", "warning")
+    return Check(f"Every turn you made fits a solution{several}.", "good")

@@ -11,7 +11,8 @@ Public API (what the screen and the CLI use):
   remaining codes (numpy array), the suggestion with its partition table, the
   corrections when no code fits, and how the last row compares.
 - `next_step(game)`, `steps(game)`: what the rows prove, easiest fact first,
-  then why the suggested guess is the best next question (`facts`).
+  then why the suggested guess is the best next question; `check(game)`:
+  whether the rows fit some code, else the likeliest mistyped rows (`facts`).
 - `STRATEGIES`; `OptimalSearch` keeps the optimal strategy's memo between calls;
   its `ExactSearch` turns its memo into plain arrays (`to_arrays`, `from_arrays`)
   for the app to keep on disk.
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 from puzzles.core import Budget, Option, ShouldStop, never
 from puzzles.mastermind.analysis import BUDGET, LIVE_BUDGET, Analysis, Correction, analyse, diagnose
 from puzzles.mastermind.codes import CodeList, CodeSpace, code_space, score, space_of
-from puzzles.mastermind.facts import LADDER, NEXT_GUESS, guessed, next_step, steps
+from puzzles.mastermind.facts import LADDER, NEXT_GUESS, check, guessed, next_step, steps
 from puzzles.mastermind.game import (
     CLASSIC_COLOURS,
     CODEMAKERS,
@@ -163,6 +164,7 @@ __all__ = [
     "Suggestion",
     "analyse",
     "answer",
+    "check",
     "check_feedback",
     "code_space",
     "colour_keys",

@@ -29,11 +29,11 @@ from itertools import combinations
 import numpy as np
 
 from puzzles.core import Budget, Deadline, ShouldStop, never, stop_if_asked
-from puzzles.mastermind.analysis import BUDGET, SUGGESTION_SHARE, explain, share
+from puzzles.mastermind.analysis import BUDGET, SUGGESTION_SHARE, diagnose, explain, share
 from puzzles.mastermind.codes import CHUNK, Alive, CodeSpace, code_space
 from puzzles.mastermind.game import Code, Game, solved
 from puzzles.mastermind.strategies import Suggestion, best_guesses
-from puzzles.steps import Fact, Path, Rung, Step, join_words, walk
+from puzzles.steps import Check, Fact, Mistake, Path, Rung, Step, join_words, walk
 
 PAIR_WORK = 4_000_000  # codes looked at for the facts of pairs of rows: the same steps on every machine
 TOGETHER_WORK = 4_000_000  # codes looked at while finding the fewest rows a fact needs
@@ -437,6 +437,19 @@ def next_step(
 ) -> Path:
     """The hint: the easiest fact not yet told, or once all are, the best next question (if `ask`)."""
     return steps(game, limit=1, budget=budget, should_stop=should_stop, strategy=strategy, told=told, ask=ask)
+
+
+def check(game: Game, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Check:
+    """"Check my board": whether some code scores every row as typed, and if none does, the likeliest mistyped rows."""
+    space = code_space(game)
+    count = space.count(space.consistent(game, should_stop))
+    if count:
+        return Check(f"Every row fits: {count:,} code{'s' * (count != 1)} score{'s' * (count == 1)} them all so.", "good")
+    corrections = diagnose(space, game, should_stop)
+    if not corrections:
+        return Check("No code scores every row so, and no single row's pegs explain it: check the guesses.", "bad")
+    mistakes = tuple(Mistake(c.row, str(c)) for c in corrections[:3])
+    return Check(f"No code scores every row so; the likeliest slip is in row {corrections[0].row + 1}.", "bad", mistakes)
 
 
 def guessed(step: Step) -> Code | None:

@@ -32,3 +32,16 @@ async def test_f4_goes_a_level_deeper_each_press_then_turns_the_disk_and_undo_tu
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert app.screen.state.turned == (0, 0, 0, 0) and hint_panel(app) == ""
+
+
+async def test_f8_marks_a_disk_turned_where_no_solution_has_it(settle):
+    app = PuzzleAssistant(start="disks")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "comma")  # disk 2 turned 1: the one solution keeps it at 0
+        await settle(pilot)
+        assert app.screen.state.turned == (0, 1, 0, 0)
+        await pilot.press("up", "f8")
+        await settle(pilot)
+        assert hint_panel(app).startswith("Your turn fits no solution.\n• disk 2 turned 1: no way of turning")
+        assert app.screen.query_one(DiskRings).cursor[0] == 1, "the disk is marked as the chosen one"

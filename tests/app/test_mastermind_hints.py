@@ -59,3 +59,15 @@ async def test_f4_on_a_new_game_explains_the_suggestion_and_puts_it_in_the_guess
         await settle(pilot)
         assert app.screen.query_one("#guess").value == "red blue green yellow"
         assert hint_panel(app).startswith("red blue green yellow is in the guess box")
+
+
+async def test_f8_marks_the_row_most_likely_mistyped(settle):
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        app.screen.load(mm.parse("pegs: 4\ncolours: red blue green yellow orange purple\nrrrr = 0 0\nrrbb = 3 0\n"))
+        await settle(pilot)
+        await pilot.press("f8")
+        await settle(pilot)
+        assert hint_panel(app).startswith("No code scores every row so; the likeliest slip is in row 2.\n• row 2: ")
+        assert "▸2" in marked_rows(app), "the rows of the likeliest slips are marked, the likeliest first in the text"

@@ -90,3 +90,18 @@ def test_with_no_turn_to_give_the_hint_says_why():
     assert disks.next_step(ORIGINAL) == Path((), "contradiction")
     several = disks.Disks(((1, 0, 1, 0), (1, 0, 1, 0)), "at least one")  # disk 2 turned 1 or 3 covers the rest
     assert disks.next_step(several).ended == "stuck"
+
+
+def test_the_check_marks_a_turn_no_solution_has_and_says_so_when_there_is_none():
+    def checked(rotations):
+        return disks.check(disks.parse(f"rotations: {rotations}\n" + examples("disks")["fixed"]))
+
+    assert checked("0 0 5 0").tone == "good" and not checked("0 0 5 0").mistakes
+    wrong = checked("0 3 5 0")
+    assert wrong.verdict == "1 of your 2 turns fits no solution." and [m.at for m in wrong.mistakes] == [1]
+    assert wrong.mistakes[0].text.startswith("disk 2 turned 3: no way of turning the other disks")
+    assert disks.check(FIXED).verdict == "No disk is turned yet: nothing to check."
+    assert disks.check(ORIGINAL).tone == "bad" and not disks.check(ORIGINAL).mistakes
+    two = disks.Disks(((1, 0, 0, 0), (0, 1, 0, 0), (0, 1, 0, 0), (0, 1, 0, 0)), rotations=(0, 3, 3, 2))
+    assert {s[1:] for s in disks.analyse(two).solutions} >= {(3, 0, 2), (0, 3, 2)}, "disks 2 and 3 may each be at 3"
+    assert disks.check(two).verdict.startswith("Each turn fits a solution, but not all of them together")

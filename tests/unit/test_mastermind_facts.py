@@ -167,3 +167,11 @@ def test_practice_keeps_the_question_back_and_a_found_code_leaves_nothing_to_say
     assert path.ended == "stuck" and all(step.rule != "the best next question" for step in path.steps)
     assert mm.steps(game_of("rgby = 4 0"), budget=QUICK) == mm.steps(game_of("rgby = 4 0"), ask=False)
     assert mm.steps(game_of("rgby = 4 0"), budget=QUICK).ended == "solved"
+
+
+def test_the_check_says_the_rows_fit_or_names_the_likeliest_mistyped_row():
+    assert mm.check(game_of("rrbb = 1 1")).verdict == "Every row fits: 208 codes score them all so."
+    assert len(fitting(game_of("rrbb = 1 1"))) == 208
+    check = mm.check(game_of("rrrr = 0 0", "rrbb = 3 0"))
+    assert check.verdict == "No code scores every row so; the likeliest slip is in row 2." and check.tone == "bad"
+    assert check.mistakes[0].at == 1 and check.mistakes[0].text.startswith("row 2: you may have miscounted one peg: 2 0")
