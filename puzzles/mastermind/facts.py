@@ -35,6 +35,7 @@ from puzzles.mastermind.game import Code, Game, solved
 from puzzles.mastermind.strategies import Suggestion, best_guesses
 from puzzles.steps import Check, Fact, Mistake, Path, Rung, Step, join_words, walk
 
+MAX_LISTED = 2_000_000  # codes one row may leave and still be listed on its own (16 MB)
 PAIR_WORK = 4_000_000  # codes looked at for the facts of pairs of rows: the same steps on every machine
 TOGETHER_WORK = 4_000_000  # codes looked at while finding the fewest rows a fact needs
 NEXT_GUESS = "next guess"
@@ -160,25 +161,30 @@ class Evidence:
         self.space = code_space(self.game)
 
     @cached_property
-    def alone(self) -> list[Alive]:
-        """The codes each row leaves on its own."""
-        return [self.space.select(row.guess, row.feedback, None, self.should_stop) for row in self.game.rows]
+    def alone(self) -> list[np.ndarray | None]:
+        """The codes each row leaves on its own; None past MAX_LISTED codes (then the row tells nothing alone)."""
+        listed: list[np.ndarray | None] = []
+        for row in self.game.rows:
+            sizes = self.space.partition(row.guess, None, self.should_stop)
+            if sizes[self.space.packed(row.feedback)] > MAX_LISTED:
+                listed.append(None)
+            else:
+                listed.append(self.space.select(row.guess, row.feedback, None, self.should_stop))
+        return listed
 
     @cached_property
     def singles(self) -> list[Summary | None]:
-        return [summary(self.space, codes, self.should_stop) for codes in self.alone]
+        return [None if codes is None else summary(self.space, codes, self.should_stop) for codes in self.alone]
 
     @cached_property
     def pairs(self) -> dict[tuple[int, int], Summary | None]:
         """The summaries of pairs of rows, while the work they take stays within PAIR_WORK codes."""
         found, work = {}, 0
-        for first, second in combinations(range(len(self.game.rows)), 2):
-            work += self.space.count(self.alone[first])
+        for pair in combinations(range(len(self.game.rows)), 2):
+            work += min((len(self.alone[r]) for r in pair if self.alone[r] is not None), default=PAIR_WORK + 1)
             if work > PAIR_WORK:
                 break
-            row = self.game.rows[second]
-            both = self.space.select(row.guess, row.feedback, self.alone[first], self.should_stop)
-            found[first, second] = summary(self.space, both, self.should_stop)
+            found[pair] = summary(self.space, self.leave(pair), self.should_stop)
         return found
 
     @cached_property
@@ -213,20 +219,23 @@ class Evidence:
         rows, work = list(range(len(self.game.rows))), 0
         for row in reversed(range(len(self.game.rows))):
             fewer = [r for r in rows if r != row]
-            work += len(fewer) * self.space.count(self.alone[fewer[0]]) if fewer else 0
-            if not fewer or work > TOGETHER_WORK:
+            listed = [len(self.alone[r]) for r in fewer if self.alone[r] is not None]
+            work += len(fewer) * min(listed, default=TOGETHER_WORK + 1)
+            if work > TOGETHER_WORK:
                 break
             found = summary(self.space, self.leave(fewer), self.should_stop)
             if found is not None and all(holds_on(fact, found) for fact in facts):
                 rows = fewer
         return tuple(rows)
 
-    def leave(self, rows: Sequence[int]) -> Alive:
-        """The codes these rows leave together."""
-        codes = self.alone[rows[0]]
-        for other in rows[1:]:
-            row = self.game.rows[other]
-            codes = self.space.select(row.guess, row.feedback, codes, self.should_stop)
+    def leave(self, rows: Sequence[int]) -> np.ndarray:
+        """The codes these rows leave together, from the fewest one of them leaves alone (one must be listed)."""
+        start = min((r for r in rows if self.alone[r] is not None), key=lambda r: len(self.alone[r]))
+        codes = self.alone[start]
+        for other in rows:
+            if other != start:
+                row = self.game.rows[other]
+                codes = self.space.select(row.guess, row.feedback, codes, self.should_stop)
         return codes
 
 
@@ -440,16 +449,18 @@ def next_step(
 
 
 def check(game: Game, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Check:
-    """"Check my board": whether some code scores every row as typed, and if none does, the likeliest mistyped rows."""
+    """ "Check my board": whether some code scores every row as typed; if none does, the likeliest mistyped rows."""
     space = code_space(game)
     count = space.count(space.consistent(game, should_stop))
     if count:
-        return Check(f"Every row fits: {count:,} code{'s' * (count != 1)} score{'s' * (count == 1)} them all so.", "good")
+        codes = f"{count:,} code{'s' * (count != 1)} score{'s' * (count == 1)}"
+        return Check(f"Every row fits: {codes} them all so.", "good")
     corrections = diagnose(space, game, should_stop)
     if not corrections:
         return Check("No code scores every row so, and no single row's pegs explain it: check the guesses.", "bad")
     mistakes = tuple(Mistake(c.row, str(c)) for c in corrections[:3])
-    return Check(f"No code scores every row so; the likeliest slip is in row {corrections[0].row + 1}.", "bad", mistakes)
+    slip = f"the likeliest slip is in row {corrections[0].row + 1}"
+    return Check(f"No code scores every row so; {slip}.", "bad", mistakes)
 
 
 def guessed(step: Step) -> Code | None:
