@@ -174,4 +174,5 @@ def test_the_check_says_the_rows_fit_or_names_the_likeliest_mistyped_row():
     assert len(fitting(game_of("rrbb = 1 1"))) == 208
     check = mm.check(game_of("rrrr = 0 0", "rrbb = 3 0"))
     assert check.verdict == "No code scores every row so; the likeliest slip is in row 2." and check.tone == "bad"
-    assert check.mistakes[0].at == 1 and check.mistakes[0].text.startswith("row 2: you may have miscounted one peg: 2 0")
+    assert check.mistakes[0].at == 1
+    assert check.mistakes[0].text.startswith("row 2: you may have miscounted one peg: 2 0")
