@@ -372,17 +372,26 @@ def best_question(known: Known) -> Iterator[Step]:
             else f"Only {join_words(codes)} are left: play {guess}; it wins, or its pegs leave the other."
         )
     else:
-        text = f"Guess {guess} next: its pegs split the {best.remaining:,} codes left {split_said(best)}" + (
-            f"; the runner-up, {' '.join(game.name(runner_up.guess))}, splits them {split_said(runner_up)}."
-            if runner_up
-            else "."
-        )
+        text = f"Guess {guess} next: its pegs split the {best.remaining:,} codes left {split_said(best)}"
+        text += runner_up_said(game, best, runner_up)
         if best.consistent:
             text += " It may be the code itself."
         if best.best_so_far:
             text += " (The best of the guesses scored within the budget, not of all.)"
     sets = (Fact(NEXT_GUESS, tuple(best.guess), said=f"next guess: {guess}"),)
     yield Step("the best next question", text, (f"{evidence.count:,} codes left", best.strategy), (NEXT_GUESS,), sets)
+
+
+def runner_up_said(game: Game, best: Suggestion, runner_up: Suggestion | None) -> str:
+    """The runner-up and how it splits the codes; a split as good is said to be one, with why the tie went so."""
+    if runner_up is None:
+        return "."
+    named = " ".join(game.name(runner_up.guess))
+    if split_said(runner_up) == split_said(best):
+        may_win = best.consistent and not runner_up.consistent
+        tie = "this one may be the code" if may_win else "this one comes first in colour order"
+        return f"; the runner-up, {named}, splits them just as well: either will do, and {tie}."
+    return f"; the runner-up, {named}, splits them {split_said(runner_up)}."
 
 
 def split_said(suggestion: Suggestion) -> str:

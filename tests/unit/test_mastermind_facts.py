@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from assistant.cli import main
 from puzzles import mastermind as mm
 from puzzles.core import Budget
+from puzzles.examples import examples
 from puzzles.mastermind.facts import NEXT_GUESS
 
 HEADER = "pegs: 4\ncolours: red blue green yellow orange purple\n"
@@ -176,3 +177,12 @@ def test_the_check_says_the_rows_fit_or_names_the_likeliest_mistyped_row():
     assert check.verdict == "No code scores every row so; the likeliest slip is in row 2." and check.tone == "bad"
     assert check.mistakes[0].at == 1
     assert check.mistakes[0].text.startswith("row 2: you may have miscounted one peg: 2 0")
+
+
+def test_a_runner_up_that_splits_the_codes_alike_is_said_to_do_as_well():
+    game = mm.parse(examples("mastermind")["without-repeats"])
+    last = mm.steps(game).steps[-1]
+    assert last.text.startswith("Guess 1 2 6 7 next: its pegs split the 168 codes left into 12 groups, the largest of")
+    assert last.text.endswith(
+        "the runner-up, 1 3 6 7, splits them just as well: either will do, and this one comes first in colour order."
+    )
