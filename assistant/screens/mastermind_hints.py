@@ -34,11 +34,12 @@ class MastermindHints:
         )
 
     def show_places(self, places: tuple[Hashable, ...], kind: str) -> None:
-        """The rows a hint uses are marked in the # column."""
+        """The rows a hint uses, or the check suspects, are marked in the # column."""
         table = self.query_one("#rows", DataTable)
+        style = self.tone("bad" if kind == "mistake" else "accent")
         for index in range(min(len(self.state.rows), table.row_count)):
             marked = index in places
-            number = Text(f"▸{index + 1}" if marked else str(index + 1), style=self.tone("accent") if marked else "")
+            number = Text(f"▸{index + 1}" if marked else str(index + 1), style=style if marked else "")
             table.update_cell(str(index), "number", number, update_width=True)
 
     def place_names(self, places: tuple[Hashable, ...]) -> list[str]:
