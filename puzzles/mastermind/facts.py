@@ -266,10 +266,6 @@ def row_said(game: Game, index: int) -> str:
     return f"row {index + 1} ({' '.join(game.name(row.guess))}) scored {black} black {white} white: {gist}"
 
 
-def rows_named(rows: Sequence[int]) -> str:
-    return ("row " if len(rows) == 1 else "rows ") + join_words([str(r + 1) for r in rows])
-
-
 def fact_step(known: Known, rule: str, rows: tuple[int, ...], facts: list[Fact]) -> Step:
     game = known.evidence.game
     said = said_together(game, facts)
@@ -307,17 +303,16 @@ def grouped(facts: list[Fact]) -> Iterator[tuple[int, list[Fact]]]:
 
 def said_together(game: Game, facts: list[Fact]) -> str:
     """Facts as one sentence: colours with the same count share it ("red and blue are not in the code")."""
-    parts, by_count = [], {}
+    by_count: dict[tuple[int, int], list[str]] = {}
     for fact in facts:
         if fact.at[0] == "copies":
             by_count.setdefault(fact.value, []).append(game.colours[fact.at[1]])
-        else:
-            parts.append(fact.said)
-    for (low, high), names in by_count.items():
+    counts = []
+    for (low, high), names in sorted(by_count.items(), key=lambda item: item[0][::-1]):
         words = how_many(game, low, high)
         each = "each " if len(names) > 1 and words not in ("not in the code", "in the code") else ""
-        parts.insert(0, f"{join_words(names)} {'is' if len(names) == 1 else 'are'} {each}{words}")
-    return join_words(parts)
+        counts.append(f"{join_words(names)} {'is' if len(names) == 1 else 'are'} {each}{words}")
+    return join_words(counts + [fact.said for fact in facts if fact.at[0] == "peg"])
 
 
 def accounted(game: Game, rows: Sequence[int]) -> bool:

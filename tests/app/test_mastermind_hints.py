@@ -40,7 +40,8 @@ async def test_f4_tells_what_the_seed_rows_prove_level_by_level_then_the_next_fa
         await pilot.press("f4")
         await settle(pilot)
         await pilot.press("f4", "f4")
-        assert "So yellow is in the code exactly twice" in hint_panel(app), "the next fact, not the same again"
+        next_fact = "are each in the code exactly once and yellow is in the code exactly twice."
+        assert next_fact in hint_panel(app), "the next fact, not the same again"
 
 
 async def test_f4_on_a_new_game_explains_the_suggestion_and_puts_it_in_the_guess_box(settle):
