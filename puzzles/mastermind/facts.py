@@ -31,7 +31,7 @@ import numpy as np
 from puzzles.core import Budget, Deadline, ShouldStop, never, stop_if_asked
 from puzzles.mastermind.analysis import BUDGET, SUGGESTION_SHARE, diagnose, explain, share
 from puzzles.mastermind.codes import CHUNK, Alive, CodeSpace, code_space
-from puzzles.mastermind.game import Code, Game, solved
+from puzzles.mastermind.game import Code, Game, Row, solved
 from puzzles.mastermind.strategies import Suggestion, best_guesses
 from puzzles.steps import Check, Fact, Mistake, Path, Rung, Step, join_words, walk
 
@@ -74,6 +74,31 @@ def summary(space: CodeSpace, alive: Alive, should_stop: ShouldStop = never) -> 
         least, most = np.minimum(least, counts.min(axis=0)), np.maximum(most, counts.max(axis=0))
         seen_high[h] = seen_low[l] = True
     digits = [*high[seen_high].T, *low[seen_low].T]
+    places = tuple(frozenset(np.unique(colours).tolist()) for colours in digits)
+    return Summary(tuple(least.tolist()), tuple(most.tolist()), places)
+
+
+def row_summary(space: CodeSpace, row: Row) -> Summary | None:
+    """The summary of the codes one row leaves, from the halves alone: none is listed (colours may repeat).
+
+    Each kind of high half is completed by the low halves that give the
+    row's feedback with it; a colour's fewest (most) copies are a high half's
+    copies plus the fewest (most) among its low halves, colour by colour.
+    """
+    scoring, (high, low) = space.scoring(tuple(row.guess)), space.halves
+    match = scoring.by_kind == space.packed(row.feedback)  # (kinds of high half, low halves)
+    kinds = np.flatnonzero(match.any(axis=1))
+    valid = np.isin(scoring.high_kind, kinds)
+    if not valid.any():
+        return None
+    high_counts, low_counts = space.colour_counts(high[valid]).astype(int), space.colour_counts(low).astype(int)
+    low_least, low_most = np.zeros((len(match), space.colours), int), np.zeros((len(match), space.colours), int)
+    for kind_ in kinds:
+        counts = low_counts[match[kind_]]
+        low_least[kind_], low_most[kind_] = counts.min(axis=0), counts.max(axis=0)
+    of = scoring.high_kind[valid]
+    least, most = (high_counts + low_least[of]).min(axis=0), (high_counts + low_most[of]).max(axis=0)
+    digits = [*high[valid].T, *low[match[kinds].any(axis=0)].T]
     places = tuple(frozenset(np.unique(colours).tolist()) for colours in digits)
     return Summary(tuple(least.tolist()), tuple(most.tolist()), places)
 
@@ -162,7 +187,7 @@ class Evidence:
 
     @cached_property
     def alone(self) -> list[np.ndarray | None]:
-        """The codes each row leaves on its own; None past MAX_LISTED codes (then the row tells nothing alone)."""
+        """The codes each row leaves on its own; None past MAX_LISTED codes (`singles` then reads the halves)."""
         listed: list[np.ndarray | None] = []
         for row in self.game.rows:
             sizes = self.space.partition(row.guess, None, self.should_stop)
@@ -174,7 +199,13 @@ class Evidence:
 
     @cached_property
     def singles(self) -> list[Summary | None]:
-        return [None if codes is None else summary(self.space, codes, self.should_stop) for codes in self.alone]
+        """What each row proves alone: from its codes, or where they are too many to list, from the halves."""
+        return [
+            summary(self.space, codes, self.should_stop)
+            if codes is not None
+            else row_summary(self.space, row) if self.space.repeats else None
+            for row, codes in zip(self.game.rows, self.alone)
+        ]
 
     @cached_property
     def pairs(self) -> dict[tuple[int, int], Summary | None]:

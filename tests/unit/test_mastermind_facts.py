@@ -11,10 +11,12 @@ from assistant.cli import main
 from puzzles import mastermind as mm
 from puzzles.core import Budget
 from puzzles.examples import examples
-from puzzles.mastermind.facts import NEXT_GUESS
+from puzzles.mastermind.codes import code_space
+from puzzles.mastermind.facts import NEXT_GUESS, row_summary, summary
 
 HEADER = "pegs: 4\ncolours: red blue green yellow orange purple\n"
 ALL = list(itertools.product(range(6), repeat=4))
+HEADER_GAME = mm.parse(HEADER)
 QUICK = Budget(work=50)  # the suggestion's guesses scored: the same steps on every machine
 
 
@@ -185,4 +187,21 @@ def test_a_runner_up_that_splits_the_codes_alike_is_said_to_do_as_well():
     assert last.text.startswith("Guess 1 2 6 7 next: its pegs split the 168 codes left into 12 groups, the largest of")
     assert last.text.endswith(
         "the runner-up, 1 3 6 7, splits them just as well: either will do, and this one comes first in colour order."
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(codes, codes)
+def test_a_row_read_from_the_halves_proves_what_its_listed_codes_do(secret, guess):
+    space, row = code_space(HEADER_GAME), mm.Row(guess, mm.score(secret, guess))
+    assert row_summary(space, row) == summary(space, space.select(row.guess, row.feedback, None))
+
+
+def test_on_8_pegs_of_10_colours_a_row_too_big_to_list_still_tells_what_it_proves_alone():
+    game = mm.parse("pegs: 8\ncolours: a b c d e f g h i j\naabbccdd = 1 2\neeffgghh = 0 2\n")
+    (step,) = mm.next_step(game, budget=QUICK).steps
+    assert step.rule == "one row" and step.where == (1,)
+    assert step.text.endswith(
+        "So peg 1 is not e, peg 2 is not e, peg 3 is not f, peg 4 is not f, peg 5 is not g, "
+        "peg 6 is not g, peg 7 is not h and peg 8 is not h."
     )
