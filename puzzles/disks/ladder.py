@@ -113,14 +113,12 @@ def covered_already(known: Known) -> Iterator[Step]:
             if turn is None:
                 continue
             theirs = known.solid(e, turn)
-            clashes = {r: known.solid(d, r) & theirs for r in known.left[d]}
-            clashes = {r: both for r, both in clashes.items() if both}
+            clashes = [r for r in known.left[d] if known.solid(d, r) & theirs]
             if clashes:
-                said = "; ".join(f"turned {r} it covers {fields(both)} too" for r, both in clashes.items())
                 settled = f"Disk {e + 1}" + (f" (turned {turn})" if e else "")
                 text = (
-                    f"{settled} already covers {fields(theirs)}. {said[0].upper()}{said[1:]}: "
-                    f"so disk {d + 1} is not turned {turns_said(clashes)}."
+                    f"{settled} covers {fields(theirs)}: turned {turns_said(clashes)}, disk {d + 1} would cover "
+                    f"one of them too, so it is not."
                 )
                 uses = (f"disk {e + 1}", f"disk {d + 1}")
                 yield ruling_out("covered already", text, uses, (d, e), d, clashes)
@@ -156,9 +154,8 @@ def two_disks(known: Known) -> Iterator[Step]:
             ]
             if lonely:
                 text = (
-                    f"Disk {e + 1} can still be turned {turns_said(known.left[e])}. Turned {turns_said(lonely)}, "
-                    f"disk {d + 1} would cover a field twice with each of them: so disk {d + 1} is not turned "
-                    f"{turns_said(lonely)}."
+                    f"Turned {turns_said(lonely)}, disk {d + 1} would cover a field twice with disk {e + 1}, "
+                    f"whichever turn still left to it ({turns_said(known.left[e])}) disk {e + 1} takes, so it is not."
                 )
                 uses = (f"disk {d + 1}", f"disk {e + 1}")
                 yield ruling_out("two disks", text, uses, (d, e), d, lonely)

@@ -28,7 +28,7 @@ def test_the_seed_disks_are_turned_to_their_one_solution_without_a_trial():
     assert settled == {2: 5, 1: 0, 3: 11}, "disk 1 stays put; the others as the seed's answer: 0 0 5 11"
     assert agrees(path, [(0, 0, 5, 11)])
     assert path.steps[0].rule == "covered already" and path.steps[0].text.startswith(
-        "Disk 1 already covers fields 6, 8 and 11. Turned 1 it covers field 11 too;"
+        "Disk 1 covers fields 6, 8 and 11: turned 1, 2, 4, 5, 6, 7, 8 or 10, disk 2 would cover one of them too"
     )
 
 
