@@ -16,6 +16,7 @@ from assistant.screens.base import PuzzleScreen
 from assistant.widgets.disk_rings import DiskRings
 from assistant.widgets.live_panel import LivePanel
 from puzzles import disks as engine
+from puzzles.steps import Step
 
 HELP = """
 Disks lie on top of each other; each field of a disk is solid (●) or a hole
@@ -32,6 +33,7 @@ is turned.
 | space | make the field solid or a hole (or click it) |
 | `,` / `.` | turn the chosen disk anticlockwise / clockwise |
 | a | turn the disks to the first solution |
+| f4 | a hint, a level deeper each press: the disk to look at, the rule, the deduction, then it is turned |
 
 The numbers around the outside count the solid parts over each field as the
 disks lie now: green is right, red is not.
@@ -97,6 +99,23 @@ class DisksScreen(PuzzleScreen[engine.Disks]):
             self.notify("No solution to apply.", severity="warning")
             return
         self.change(replace(self.state, rotations=self.analysis.solutions[0]))
+
+    def show_places(self, places: tuple, kind: str) -> None:
+        """A hint's disk is the chosen one: its ring and its line in the legend stand out."""
+        if places:
+            rings = self.query_one(DiskRings)
+            rings.cursor = (places[0], rings.cursor[1])
+
+    def place_names(self, places: tuple) -> list[str]:
+        return [f"disk {disk + 1}" for disk in places]
+
+    def apply_step(self, disks: engine.Disks, step: Step) -> engine.Disks:
+        """The turns a step settles, made as a hand turn: undoable like any other."""
+        turns = list(disks.turned)
+        for fact in step.sets:
+            if fact.holds:
+                turns[fact.at] = fact.value
+        return replace(disks, rotations=tuple(turns))
 
     def new_state(self) -> engine.Disks:
         return engine.parse("\n".join([",".join("0" * 12)] * 4))

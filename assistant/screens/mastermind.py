@@ -24,6 +24,7 @@ from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Sel
 from assistant import tables
 from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
+from assistant.screens.mastermind_hints import MastermindHints
 from assistant.widgets.codes_chart import CodesChart
 from assistant.widgets.dialogs import Dialog
 from assistant.widgets.lazy_list import LazyList
@@ -47,6 +48,10 @@ right colour in the wrong place (each peg counted once).
   information, chance of winning outright), and the list of remaining codes
   (enter or click one to put it in the guess box); **f3** puts the suggested
   guess there.
+- **f4**, pressed again and again: what the rows prove, one fact at a time
+  (the rows it uses, then the rule, then the deduction), easiest first: one
+  row, then two, then more; once all are told, why the suggestion is the best
+  next question, and the last press puts it in the guess box.
 - The **cost** column: how many more guesses each row costs on average than
   the optimal guess from the same position (0 for an optimal guess), exact
   where the optimal strategy is known (the classic game once computed,
@@ -71,7 +76,7 @@ class LiveInput:
     strategy: str
 
 
-class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
+class MastermindScreen(MastermindHints, RowEditing, PuzzleScreen[mm.Game]):
     KIND = "mastermind"
     ROW_LIST = "#rows"
     HELP = HELP

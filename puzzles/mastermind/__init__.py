@@ -10,6 +10,9 @@ Public API (what the screen and the CLI use):
 - `analyse(game, *, strategy, budget, should_stop, optimal) -> Analysis`: the
   remaining codes (numpy array), the suggestion with its partition table, the
   corrections when no code fits, and how the last row compares.
+- `next_step(game)`, `steps(game)`: what the rows prove, easiest fact first,
+  then why the suggested guess is the best next question; `check(game)`:
+  whether the rows fit some code, else the likeliest mistyped rows (`facts`).
 - `STRATEGIES`; `OptimalSearch` keeps the optimal strategy's memo between calls;
   its `ExactSearch` turns its memo into plain arrays (`to_arrays`, `from_arrays`)
   for the app to keep on disk.
@@ -26,6 +29,7 @@ from dataclasses import dataclass
 from puzzles.core import Budget, Option, ShouldStop, never
 from puzzles.mastermind.analysis import BUDGET, LIVE_BUDGET, Analysis, Correction, analyse, diagnose
 from puzzles.mastermind.codes import CodeList, CodeSpace, code_space, score, space_of
+from puzzles.mastermind.facts import LADDER, NEXT_GUESS, check, guessed, next_step, steps
 from puzzles.mastermind.game import (
     CLASSIC_COLOURS,
     CODEMAKERS,
@@ -135,7 +139,9 @@ def solve(
 
 
 __all__ = [
+    "LADDER",
     "LIVE_BUDGET",
+    "NEXT_GUESS",
     "SAMPLED",
     "BUDGET",
     "CLASSIC_COLOURS",
@@ -158,11 +164,14 @@ __all__ = [
     "Suggestion",
     "analyse",
     "answer",
+    "check",
     "check_feedback",
     "code_space",
     "colour_keys",
     "diagnose",
     "format",
+    "guessed",
+    "next_step",
     "parse",
     "parse_feedback",
     "parse_guess",
@@ -171,4 +180,5 @@ __all__ = [
     "solve",
     "solved",
     "space_of",
+    "steps",
 ]

@@ -27,6 +27,7 @@ SECRET_SAMPLE codes), so a work budget gives the same guess on every machine.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 
 import numpy as np
@@ -200,14 +201,30 @@ def best_guess(
     budget: Budget | None = None,
     should_stop: ShouldStop = never,
 ) -> tuple[int, bool]:
-    """The index of the best guess and whether it is only the best of those scored.
+    """The index of the best guess and whether it is only the best of those scored."""
+    best, sampled = best_guesses(space, strategy, played, alive, budget=budget, should_stop=should_stop)
+    return best[0], sampled
+
+
+def best_guesses(
+    space: CodeSpace,
+    strategy: str,
+    played: list[Code],
+    alive: Alive,
+    *,
+    keep: int = 1,
+    budget: Budget | None = None,
+    should_stop: ShouldStop = never,
+) -> tuple[list[int], bool]:
+    """The indices of the `keep` best guesses, best first, and whether they are only the best of those scored.
 
     With a bounded `budget` the consistent codes are scored first and then a
     seeded shuffle of the others, until the budget is spent; each guess scored
     is one unit of work.  Cheap positions are scored in full whatever the budget.
+    With two codes or fewer left, the codes themselves are the guesses.
     """
     if space.count(alive) <= 2:
-        return int(space.listed(alive, 0, 1)[0]), False
+        return [int(code) for code in space.listed(alive, 0, keep)], False
     candidates, complete = candidate_guesses(space, played, alive, should_stop)
     secrets = space.sample(alive, SECRET_SAMPLE, SEED)
     consistent = space.contains(candidates, alive)
@@ -215,17 +232,17 @@ def best_guess(
     order = candidate_order(candidates, consistent, space.count(alive), deadline.bounded)
     step = max(1, BATCH_ELEMENTS // max(1, len(secrets) * space.colours))
     scored = 0
-    best: tuple[float, bool, int] | None = None
+    best: list[tuple[float, bool, int]] = []
     for start in range(0, len(order), step):
         chunk = order[start : start + step]
         keys = badness(strategy, partition_sizes(space, candidates[chunk], secrets, should_stop))
         # least badness, then a code that may win, then the lowest code: literally, not argmin's tie-breaking
-        ranked = min(zip(keys.tolist(), (~consistent[chunk]).tolist(), candidates[chunk].tolist()))
-        best = ranked if best is None else min(best, ranked)
+        ranked = zip(keys.tolist(), (~consistent[chunk]).tolist(), candidates[chunk].tolist())
+        best = heapq.nsmallest(keep, [*best, *ranked])
         scored += len(chunk)
         if deadline.expired(len(chunk)):
             break
-    return int(best[2]), not complete or scored < len(order)
+    return [int(guess) for _, _, guess in best], not complete or scored < len(order)
 
 
 def candidate_order(candidates: np.ndarray, consistent: np.ndarray, alive: int, bounded: bool) -> np.ndarray:

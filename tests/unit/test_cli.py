@@ -62,7 +62,7 @@ def test_steps_explain_the_solution_in_numbered_steps_and_as_json(capsys):
 
 
 def test_steps_are_refused_with_a_message_where_a_type_does_not_explain_itself_yet(capsys):
-    assert main(["solve", "disks", "puzzles/examples/disks-fixed.txt", "--steps"]) == 2
+    assert main(["solve", "peg", "puzzles/examples/peg-triangle5.txt", "--steps"]) == 2
     assert "--steps" in capsys.readouterr().err
 
 

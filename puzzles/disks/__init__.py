@@ -9,6 +9,9 @@ for the seed's four disks, checked in a millisecond.
 Text format: one disk per line, comma-separated 0/1.  Optional header lines:
 `cover: at least one` (default `exactly one`) and `rotations: 0 0 5 11` (the
 rotations turned by hand in the app).
+
+`ladder` finds the turns as a person would, one deduction at a time, for
+hints (`next_step`) and `solve --steps` (`steps`).
 """
 
 from __future__ import annotations
@@ -19,13 +22,17 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from puzzles.core import Budget, Count, PuzzleError, ShouldStop, Status, never, read_number, reads_text, shown
+from puzzles.disks import ladder
+from puzzles.disks.ladder import LADDER, next_step, steps
 from puzzles.numbergrid import content_lines
+from puzzles.steps import Check
 
 TITLE = "Flower disks"
 SUMMARY = "Rotate stacked disks so every field is covered by exactly one solid part: all solutions live."
 SOLVE_OPTIONS = ()
 BUDGET: Budget | None = None  # always exact, and quick: nothing to limit
 COVERS = ("exactly one", "at least one")
+__all__ = ["LADDER", "Disks", "analyse", "check", "format", "next_step", "parse", "solve", "steps"]
 MAX_CELLS = 40_000_000  # fields x rotations: analyse holds a few int8 arrays this big (7 disks x 12 fields: 36M)
 
 
@@ -197,6 +204,11 @@ def explain(disks: Disks, ok: np.ndarray, solutions: tuple) -> str:
         f"No solution: every field can be covered by {want} on its own, but not all at once; "
         f"the best turn (rotations 0 {' '.join(map(str, index))}) covers {int(best.max())} of {disks.fields} fields."
     )
+
+
+def check(disks: Disks, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Check:
+    """"Check my board": each disk turned by hand against every solution (all turns tried at once)."""
+    return ladder.check(disks, good(disks, coverage(disks)).all(axis=-1))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,47 @@
+"""f4 on the flower disks screen: the disk to look at, the rules, the deduction, then the disk is turned (undoably)."""
+
+from assistant.app import PuzzleAssistant
+from assistant.widgets.disk_rings import DiskRings
+
+
+def hint_panel(app) -> str:
+    return str(app.screen.panel.query_one("#hint").render())
+
+
+async def test_f4_goes_a_level_deeper_each_press_then_turns_the_disk_and_undo_turns_it_back(settle):
+    app = PuzzleAssistant(start="disks")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        rings = app.screen.query_one(DiskRings)
+        assert app.screen.state.turned == (0, 0, 0, 0)
+        await pilot.press("f4")
+        await settle(pilot)
+        assert hint_panel(app).startswith("Hint: look at disk 3; ") and "Rule" not in hint_panel(app)
+        assert rings.cursor[0] == 2, "the hint's disk is the chosen one"
+        await pilot.press("f4")
+        assert "Rule: covered already then two disks" in hint_panel(app) and "turned 5" not in hint_panel(app)
+        await pilot.press("f4")
+        assert "Disk 3 has every turn but 5 ruled out, so it is turned 5." in hint_panel(app)
+        await pilot.press("f4")
+        await settle(pilot)
+        assert app.screen.state.turned == (0, 0, 5, 0)
+        assert hint_panel(app).startswith("Applied: disk 3 turned 5.")
+        await pilot.press("f4")
+        await settle(pilot)
+        assert hint_panel(app).startswith("Hint: look at disk 4"), "the next disk to turn: disk 2 is at 0 already"
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert app.screen.state.turned == (0, 0, 0, 0) and hint_panel(app) == ""
+
+
+async def test_f8_marks_a_disk_turned_where_no_solution_has_it(settle):
+    app = PuzzleAssistant(start="disks")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "comma")  # disk 2 turned 1: the one solution keeps it at 0
+        await settle(pilot)
+        assert app.screen.state.turned == (0, 1, 0, 0)
+        await pilot.press("up", "f8")
+        await settle(pilot)
+        assert hint_panel(app).startswith("Your turn fits no solution.\n• disk 2 turned 1: no way of turning")
+        assert app.screen.query_one(DiskRings).cursor[0] == 1, "the disk is marked as the chosen one"
