@@ -11,6 +11,7 @@ engine's own `parse` and `format`.
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -55,9 +56,10 @@ COMMON_KEYS = """
 | f8 | check your entries: those no solution has are marked, nothing else is shown |
 | f5 | save a picture of the screen (SVG) into a folder you choose |
 | f6 | copy the suggestion, the solution or the puzzle text to the clipboard |
+| escape | back to the entry line; from there, back to the list of puzzles |
 | f2 | back to the list of puzzles |
 | ctrl+p | command palette (every action, themes) |
-| f1 | this help |
+| f1 / ? | this help (? where it is not typed into a text box) |
 """
 
 
@@ -84,7 +86,8 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
         # priority: a text box would take ctrl+e as "end of line" and the examples would be out of reach
         Binding("ctrl+e", "examples", "Examples", tooltip="Load a bundled example", show=False, priority=True),
         Binding("ctrl+n", "new", "New", tooltip="Start a new puzzle"),
-        Binding("f1", "help", "Help", tooltip="Rules, keys and marks"),
+        Binding("f1,question_mark", "help", "Help", tooltip="Rules, keys and marks"),
+        Binding("escape", "back", "Back", tooltip="Back to the entry line, then to the list of puzzles", show=False),
         Binding("f2", "app.switch_mode('home')", "Puzzles", tooltip="Back to the list of puzzles", show=False),
         Binding("f6", "copy", "Copy", tooltip="Copy the suggestion, the solution or the puzzle", show=False),
         *HINT_BINDINGS,
@@ -319,7 +322,7 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
     def action_copy(self) -> None:
         """Ask what to copy: the suggestion, the solution, or the puzzle in its file format."""
         choices = {
-            "suggestion": "The suggestion: " + " ".join(self.suggestion_text().split())[:60],
+            "suggestion": "The suggestion: " + textwrap.shorten(self.suggestion_text(), 44, placeholder=" …"),
             "solution": "The solution, as `puzzle-assistant solve` prints it",
             "puzzle": "The puzzle in its text format (as ctrl+s saves it)",
         }
@@ -340,6 +343,19 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
         self.app.copy_to_clipboard(text)
         lines = len(text.splitlines())
         self.notify(f"Copied {what} to the clipboard ({lines} line{'s' * (lines != 1)}).")
+
+    def action_back(self) -> None:
+        """Escape: one step back each press, to the entry line first, then to the list of puzzles."""
+        if not self.step_back():
+            self.app.switch_mode("home")
+
+    def step_back(self) -> bool:
+        """Escape's step short of leaving: focus the screen's main entry if it is elsewhere (True if it did)."""
+        main = self.query(self.AUTO_FOCUS).first() if self.AUTO_FOCUS else None
+        if main is None or not main.focusable or self.focused is main:
+            return False
+        main.focus()
+        return True
 
     def action_help(self) -> None:
         self.app.push_screen(HelpDialog(f"# {self.engine.TITLE}\n{self.HELP}\n{COMMON_KEYS}"))

@@ -63,6 +63,13 @@ rows, the best line for the same secret and the best strategy's average.
 """
 
 
+class EntryBox(Input):
+    """The guess and pegs boxes: no guess or pegs have a "?", so "?" is left to the help key."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character != "?" and super().check_consume_key(key, character)
+
+
 @dataclass(frozen=True)
 class LiveInput:
     """What the live worker computes from: the game and the chosen strategy."""
@@ -81,6 +88,8 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
     SCREENSHOT_KEYS: ClassVar[tuple[str, ...]] = ()
     BINDINGS = [
         Binding("f3", "use_suggestion", "Use suggestion", tooltip="Put the suggested guess in the guess box"),
+        # help even from the guess and pegs boxes (see EntryBox)
+        Binding("question_mark", "help", "Help", show=False, priority=True),
         *ROW_BINDINGS,
     ]
 
@@ -107,8 +116,8 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
                 )
                 yield CodesChart(id="chart")
                 with Horizontal(id="entry"):
-                    yield Input(placeholder="guess", id="guess")
-                    yield Input(placeholder="b w", id="key")
+                    yield EntryBox(placeholder="guess", id="guess")
+                    yield EntryBox(placeholder="b w", id="key")
                     yield Button("Add", id="add", variant="primary")
                 yield PaletteBar(id="palette")
                 yield Label("", id="entry-message")
