@@ -20,8 +20,10 @@ from typing import Any, ClassVar, Generic, TypeVar
 from rich.console import Console, RenderableType
 from rich.style import Style
 from textual.binding import Binding
+from textual.events import Key
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
+from textual.widget import Widget
+from textual.widgets import Input, Static
 
 from assistant.files import read_puzzle_file
 from assistant.history import History
@@ -351,14 +353,35 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
 
     def step_back(self) -> bool:
         """Escape's step short of leaving: focus the screen's main entry if it is elsewhere (True if it did)."""
-        main = self.query(self.AUTO_FOCUS).first() if self.AUTO_FOCUS else None
+        main = self.main_entry()
         if main is None or not main.focusable or self.focused is main:
             return False
         main.focus()
         return True
 
+    def main_entry(self) -> Widget | None:
+        """Where the next natural input goes: the widget the screen focuses first (AUTO_FOCUS)."""
+        return self.query(self.AUTO_FOCUS).first() if self.AUTO_FOCUS else None
+
+    def on_key(self, event: Key) -> None:
+        """Typing that the focused widget did not take (a list, a panel) lands in the entry line, never nowhere."""
+        main = self.main_entry()
+        if not event.is_printable or event.key in self.active_bindings or self.focused is main:
+            return
+        if isinstance(main, Input) and main.focusable:
+            event.stop()
+            event.prevent_default()
+            self.set_focus(main)  # now, not later: its Focus event (which selects it all) comes before the text
+            main.call_later(type_at_end, main, event.character or "")
+
     def action_help(self) -> None:
         self.app.push_screen(HelpDialog(f"# {self.engine.TITLE}\n{self.HELP}\n{COMMON_KEYS}"))
+
+
+def type_at_end(box: Input, text: str) -> None:
+    """Add `text` at the end of what the box holds, as if typed there."""
+    box.cursor_position = len(box.value)
+    box.insert_text_at_cursor(text)
 
 
 def plain(renderable: RenderableType) -> str:

@@ -337,9 +337,11 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         return " ".join(self.state.name(self.suggestion)) if self.suggestion else super().suggestion_text()
 
     def fill_guess(self, code: tuple[int, ...]) -> None:
+        """Put `code` in the guess box and leave the focus there: enter goes on to the pegs, as after typing it."""
         box = self.query_one("#guess", Input)
         box.value = " ".join(self.state.colours[c] for c in code)
-        self.query_one("#key", Input).focus()
+        box.focus()
+        box.cursor_position = len(box.value)
 
     @on(Select.Changed, "#strategy")
     def choose_strategy(self, event: Select.Changed) -> None:
@@ -434,7 +436,12 @@ def review_table(review: mm.Review, game: mm.Game) -> Table:
 
 
 class NewGameDialog(Dialog):
-    """Choose pegs, colours, whether colours repeat, and who keeps the secret for a new game."""
+    """Choose pegs, colours, whether colours repeat, and who keeps the secret for a new game.
+
+    Enter starts from anywhere but an open list (where it picks) and the Cancel button.
+    """
+
+    BINDINGS = [Binding("enter", "start", "Start", priority=True)]
 
     PRESETS = {
         "classic": (4, "red blue green yellow orange purple", "yes"),
@@ -479,8 +486,18 @@ class NewGameDialog(Dialog):
                 )
             yield Static("", classes="error", id="error")
             with Horizontal():
+                yield Button("Start", variant="primary", id="start")  # before Cancel: tab reaches it first
                 yield Button("Cancel", id="cancel")
-                yield Button("Start", variant="primary", id="start")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return not any(select.expanded for select in self.query(Select)) and self.focused is not self.query_one(
+                "#cancel"
+            )
+        return super().check_action(action, parameters)
+
+    def action_start(self) -> None:
+        self.start()
 
     @on(Select.Changed, "#preset")
     def preset(self, event: Select.Changed) -> None:
