@@ -225,7 +225,7 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
             self.suggestion = None
             self.explain(Text("Practice: the suggestion is kept back until you solve it.", style="dim"))
         if analysis.status == Status.CONTRADICTION:
-            detail = analysis.diagnosis or ""
+            detail = without_verdict(analysis.diagnosis or "")
         elif analysis.status in (Status.UNIQUE, Status.SOLVED):
             detail = code_pegs(analysis.codes[0], game.colours)
         else:
@@ -353,6 +353,12 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
 
     def new_state(self) -> NewGameDialog:
         return NewGameDialog()
+
+
+def without_verdict(diagnosis: str) -> str:
+    """The diagnosis under the headline, which already says "No code fits"."""
+    rest = diagnosis.removeprefix("No code fits; ")
+    return rest[:1].upper() + rest[1:]
 
 
 def scored(game: mm.Game) -> bool:
