@@ -226,8 +226,10 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
             self.explain(Text("Practice: the suggestion is kept back until you solve it.", style="dim"))
         if analysis.status == Status.CONTRADICTION:
             detail = without_verdict(analysis.diagnosis or "")
-        elif analysis.status in (Status.UNIQUE, Status.SOLVED):
-            detail = code_pegs(analysis.codes[0], game.colours)
+        elif analysis.status == Status.SOLVED:
+            detail = Text.assemble("The code: ", code_pegs(analysis.codes[0], game.colours))
+        elif analysis.status == Status.UNIQUE:
+            detail = Text.assemble("If every row's pegs are right: ", code_pegs(analysis.codes[0], game.colours))
         else:
             detail = analysis.rating or ""
         self.panel.show_analysis(analysis, detail)
