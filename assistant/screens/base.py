@@ -6,6 +6,13 @@ live worker, whose newest result comes back through `show_result`.  Subclasses
 say how to draw the puzzle (`draw`), what to compute (`compute`, run in a
 thread) and how to show it (`show_result`); files and examples use the
 engine's own `parse` and `format`.
+
+Focus, the same on every screen: the screen's `AUTO_FOCUS` widget is its main
+entry (a text box or the board), where the next natural input goes; actions
+give the focus back to it.  Escape steps back towards it (a screen may stop
+something first, such as a row being edited, in `step_back`), and from it goes
+home.  A letter or digit that the focused list or panel does not take lands at
+the end of a text-box entry, never nowhere (`on_key`).
 """
 
 from __future__ import annotations
