@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 
 from rich.table import Table
@@ -255,7 +256,8 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         except PuzzleError as error:
             message.update(Text(str(error), style=self.tone("bad")))
         else:
-            message.update(code_pegs(guess, self.state.colours))
+            editing = f"Editing row {self.editing + 1} (enter saves, escape cancels): " if self.editing is not None else ""
+            message.update(Text.assemble((editing, "dim"), code_pegs(guess, self.state.colours)))
 
     @on(Input.Submitted, "#guess")
     def to_key(self) -> None:
@@ -300,9 +302,26 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         self.query_one("#guess", Input).value = " ".join(self.state.colours[c] for c in row.guess)
         self.query_one("#key", Input).value = f"{row.feedback.black} {row.feedback.white}"
         self.query_one("#key", Input).focus()
+        self.show_editing(index)
 
     def clear_entry(self) -> None:
         self.query_one("#guess", Input).value = self.query_one("#key", Input).value = ""
+        self.show_editing(None)
+
+    def show_editing(self, index: int | None) -> None:
+        """The row being edited is marked ✎ in the table and the button says Save: the entry line is that row."""
+        table = self.query_one("#rows", DataTable)
+        for number in range(1, len(self.state.rows) + 1):
+            mark = Text("✎", style=self.tone("accent")) if number - 1 == index else str(number)
+            table.update_cell(str(number - 1), "number", mark)
+        self.query_one("#add", Button).label = "Add" if index is None else "Save"
+
+    def load(self, game: mm.Game, path: Path | None = None) -> None:
+        """A new game (ctrl+n, a file, an example): nothing typed for the old one stays on screen."""
+        self.editing = None
+        self.clear_entry()
+        self.say("")
+        super().load(game, path)
 
     def say(self, text: Text | str) -> None:
         self.query_one("#entry-message", Label).update(text)

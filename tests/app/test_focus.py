@@ -100,3 +100,26 @@ async def test_escape_cancels_the_new_game_dialog(settle):
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen.state.rows == rows and app.focused.id == "guess"
+
+
+async def test_a_row_being_edited_is_marked_and_a_new_game_leaves_nothing_stale(settle):
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        table = screen.query_one("#rows")
+        table.focus()
+        await pilot.press("enter")  # edit row 8
+        assert str(table.get_cell("7", "number")) == "✎" and str(screen.query_one("#add").label) == "Save"
+        assert "Editing row 8" in str(screen.query_one("#entry-message").render())
+        await pilot.press("escape")
+        assert str(table.get_cell("7", "number")) == "8" and str(screen.query_one("#add").label) == "Add"
+        table.focus()
+        await pilot.press("enter", "ctrl+n")
+        await settle(pilot)
+        await pilot.press("enter")  # the New game dialog starts the classic game
+        await settle(pilot)
+        assert screen.editing is None and screen.state.rows == ()
+        assert [screen.query_one(f"#{box}", Input).value for box in ("guess", "key")] == ["", ""]
+        assert str(screen.query_one("#entry-message").render()) == ""
+        assert str(screen.query_one("#add").label) == "Add"
