@@ -69,6 +69,8 @@ async def test_f1_and_question_mark_open_help_on_every_screen(kind, key, settle)
         await settle(pilot)
         assert isinstance(app.screen, HelpDialog)
         assert "escape" in app.screen.text
+        await pilot.press(key)  # the same key closes it
+        assert not isinstance(app.screen, HelpDialog)
 
 
 @pytest.mark.parametrize("kind", ["home", *(kind.name for kind in KINDS)])
