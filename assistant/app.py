@@ -125,10 +125,13 @@ class PuzzleAssistant(App):
             yield SystemCommand(
                 "Copy", "Copy the suggestion, the solution or the puzzle to the clipboard (f6)", screen.action_copy
             )
-        yield SystemCommand("Puzzles", "Back to the list of puzzle types (escape, f2)", partial(self.switch_mode, "home"))
+        yield SystemCommand(
+            "Puzzles", "Back to the list of puzzle types (escape, f2)", partial(self.switch_mode, "home")
+        )
         for kind in KINDS:
             yield SystemCommand(kind.title, kind.summary, partial(self.switch_mode, kind.name))
         yield from binding_commands(self, screen)
+
 
 def binding_commands(app: App, screen: Screen) -> Iterable[SystemCommand]:
     """The screen's shown keys as palette entries: one per action, its help its tooltip or else its keys.

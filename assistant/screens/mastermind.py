@@ -256,7 +256,9 @@ class MastermindScreen(RowEditing, PuzzleScreen[mm.Game]):
         except PuzzleError as error:
             message.update(Text(str(error), style=self.tone("bad")))
         else:
-            editing = f"Editing row {self.editing + 1} (enter saves, escape cancels): " if self.editing is not None else ""
+            editing = (
+                f"Editing row {self.editing + 1} (enter saves, escape cancels): " if self.editing is not None else ""
+            )
             message.update(Text.assemble((editing, "dim"), code_pegs(guess, self.state.colours)))
 
     @on(Input.Submitted, "#guess")

@@ -87,7 +87,9 @@ class PaletteBar(Static):
 
     def show_colours(self, colours: Sequence[str], keys: Sequence[str]) -> None:
         self.colours = tuple(colours)
-        chips = [Text.assemble(peg(name, i, key), " " * (self.CHIP - 1)) for i, (name, key) in enumerate(zip(colours, keys))]
+        chips = [
+            Text.assemble(peg(name, i, key), " " * (self.CHIP - 1)) for i, (name, key) in enumerate(zip(colours, keys))
+        ]
         self.update(Text("").join(chips))
         self.tooltip = "  ".join(f"{key} = {name}" for name, key in zip(colours, keys))
 

@@ -1,10 +1,9 @@
 """Long texts at 80x24 are never cut: the live panel scrolls from the keyboard, refusals wrap."""
 
-from puzzles import mastermind as mm
-from puzzles.examples import examples
-
 from assistant.app import PuzzleAssistant
 from assistant.widgets.live_panel import LivePanel
+from puzzles import mastermind as mm
+from puzzles.examples import examples
 from tests.app.reading import screen_text
 
 
