@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 
 from assistant.live import Job
 from assistant.screens.base import PuzzleScreen
+from assistant.widgets.clue_form import StateClueDialog
 from assistant.widgets.dialogs import AskDialog
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.row_editing import ROW_BINDINGS, RowEditing
@@ -60,6 +61,7 @@ why, and keeps what you typed.
 | escape | stop editing |
 | arrows (grid) | choose a cell; the panel says why it is marked |
 | f3 | grid / solution table |
+| f7 | state a clue by picking its parts (replaces the selected unread clue) |
 
 Marks: **X** a clue rules it out (the panel names it), **O** the only place
 left by the clues one at a time, **x** no solution has it though no single
@@ -112,11 +114,13 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
     SCREENSHOT_KEYS: ClassVar[tuple[str, ...]] = ("f3",)  # the logic grid, not the solved table
     BINDINGS = [
         Binding("f3", "toggle_view", "Grid/solutions", tooltip="Show the candidate grid or the solution table"),
+        Binding("f7", "state_clue", "State clue", tooltip="State a clue by picking two values and how they relate"),
         *ROW_BINDINGS,
     ]
 
     def __init__(self) -> None:
         self.analysis: zebra.Analysis | None = None
+        self.refused: str | None = None  # the clue just refused: enter again keeps it unread
         self.suggester = ValueSuggester()
         super().__init__()
 
@@ -161,6 +165,8 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
             note = notes[i] if i < len(notes) else None
             left = "…" if note is None or note.after is None else short_count(note.after)
             tone = None if note is None else "bad" if note.in_conflict else "warning" if note.idle else None
+            if clue.unread:
+                left, tone = "unread", "warning"
             style = self.tone(tone) if tone else ""
             row = Table.grid(padding=(0, 1, 0, 0))
             row.add_column(width=6, justify="right", style=self.tone("accent"))
@@ -228,10 +234,18 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
             else:
                 puzzle = zebra.add_clue(zebra.remove_clue(self.state, self.editing), text, at=self.editing)
         except PuzzleError as error:
-            self.say(Text(f"{where}: {error}", style=self.tone("bad")))
-            if error.column:
-                event.input.cursor_position = error.column - 1
-            return
+            if where != "category" and text == self.refused:
+                puzzle = zebra.add_clue(self.state, text, at=self.editing, keep_unread=True)  # enter again: keep it
+                if self.editing is not None:
+                    puzzle = zebra.remove_clue(puzzle, self.editing + 1)
+            else:
+                self.refused = text
+                again = "" if where == "category" else "; enter again keeps it as an unread clue"
+                self.say(Text(f"{where}: {error}{again}", style=self.tone("bad")))
+                if error.column:
+                    event.input.cursor_position = error.column - 1
+                return
+        self.refused = None
         index = self.editing if self.editing is not None else len(puzzle.clues) - 1
         self.row_saved()
         self.change(puzzle)
@@ -259,7 +273,29 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.row_saved()
         self.change(puzzle)
         self.query_one("#clue", Input).value = ""
-        self.notify(f"Pasted: {self.describe(puzzle)}, {len(puzzle.clues)} clues. ctrl+z brings back the old puzzle.")
+        unread = sum(bool(clue.unread) for clue in puzzle.clues)
+        kept = f" ({unread} unread: select one to see why)" if unread else ""
+        self.notify(f"Pasted: {self.describe(puzzle)}, {len(puzzle.clues)} clues{kept}. ctrl+z brings back the old puzzle.")
+
+    def action_state_clue(self) -> None:
+        """The form for a clue the reader cannot read: it replaces the selected unread clue, or adds one."""
+        index = self.query_one("#clues", OptionList).highlighted
+        unread = None
+        if index is not None and index < len(self.state.clues) and self.state.clues[index].unread:
+            unread = self.state.clues[index]
+
+        def stated(text: str | None) -> None:
+            if text is None:
+                return
+            puzzle = self.state
+            if unread is not None:
+                puzzle = zebra.add_clue(zebra.remove_clue(puzzle, index), text, at=index)
+            else:
+                puzzle = zebra.add_clue(puzzle, text)
+            self.change(puzzle)
+            self.say_reading(puzzle.clues[index if unread is not None else -1])
+
+        self.app.push_screen(StateClueDialog(self.state, unread), stated)
 
     @on(OptionList.OptionSelected, "#clues")
     def clue_selected(self, event: OptionList.OptionSelected) -> None:
@@ -269,8 +305,11 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.query_one("#message", Label).update(text)
 
     def say_reading(self, clue: zebra.Clue) -> None:
-        """How a clue was understood, in canonical form, so a misreading shows at once."""
-        self.say(Text.assemble(("read as: ", "dim"), clue.canonical))
+        """How a clue was understood, in canonical form, so a misreading shows at once; or why it is unread."""
+        if clue.unread:
+            self.say(Text(f"unread, left out of the count: {clue.unread} (f7 states it)", style=self.tone("warning")))
+        else:
+            self.say(Text.assemble(("read as: ", "dim"), clue.canonical))
 
     # ------------------------------------------------------------ the clue list, for RowEditing
 

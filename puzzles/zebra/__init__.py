@@ -27,6 +27,7 @@ from puzzles.zebra.file import (
     set_category,
 )
 from puzzles.zebra.model import Clue, Puzzle
+from puzzles.zebra.questions import Answer, answers
 from puzzles.zebra.reading import read_clue
 
 TITLE = "Zebra and logic grids"
@@ -56,6 +57,11 @@ __all__ = [
 class Report:
     analysis: Analysis
 
+    @property
+    def answers(self) -> tuple[Answer, ...]:
+        a = self.analysis
+        return answers(a.puzzle, a.solutions[0] if a.count.value == 1 and a.solutions else None)
+
     def to_json(self) -> dict:
         a = self.analysis
         names = [c.name for c in a.puzzle.categories]
@@ -64,6 +70,10 @@ class Report:
             "exact": a.count.exact,
             "solutions": [[dict(zip(names, row, strict=True)) for row in s] for s in a.solutions],
             "clues": [note.canonical for note in a.notes],
+            "readings": [
+                {"clue": i, "text": clue.text, "reading": clue.canonical} for i, clue in enumerate(a.puzzle.clues, 1)
+            ],
+            "answers": [answer.to_json() for answer in self.answers],
             "hint": a.hint,
         }
 
@@ -83,6 +93,7 @@ class Report:
             for c, name in enumerate(names):
                 cells = "  ".join(f"{row[c]:<{w}}" for row, w in zip(solution, columns, strict=True))
                 lines.append(f"  {name:<{width}}  {cells}".rstrip())
+        lines += [f"{answer.question} {answer.answer}" for answer in self.answers]
         lines.append(a.hint)
         return "\n".join(lines)
 

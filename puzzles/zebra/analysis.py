@@ -115,6 +115,12 @@ class Analysis:
             text = f"{self.count} solutions."
         if idle:
             text += f" Clue{'s' * (len(idle) > 1)} {', '.join(map(str, idle))} changed nothing: redundant, or check how it reads."
+        if unread := [i + 1 for i, clue in enumerate(p.clues) if clue.unread]:
+            several = len(unread) > 1
+            text += (
+                f" Clue{'s' * several} {', '.join(map(str, unread))} {'are' if several else 'is'} unread and left out"
+                f" of the count: restate {'them' if several else 'it'}."
+            )
         return text
 
 

@@ -159,14 +159,32 @@ async def test_pasting_a_page_loads_it_solves_it_and_undo_brings_the_old_puzzle_
         assert screen.state.categories[0].name == "Colour"  # the seed's Zebra again
 
 
-async def test_a_page_with_a_clue_it_cannot_read_says_which_line_and_changes_nothing(settle):
+async def test_a_pasted_page_keeps_a_clue_it_cannot_read_as_unread_and_counts_the_rest(settle):
     app = PuzzleAssistant(start="zebra")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        before = app.screen.state
         await paste(pilot, settle, ISSUE_PAGE.replace("one house between", "one house beyond"))
-        assert "pasted text: line 10, column 4: cannot read 'There is one house beyond'" in message(app)
-        assert app.screen.state is before
+        clues = app.screen.state.clues
+        assert len(clues) == 5 and clues[3].unread == "cannot read 'There is one house beyond'"
+        assert all(not clue.unread for i, clue in enumerate(clues) if i != 3)
+        app.screen.query_one("#clues").highlighted = 3
+        await settle(pilot)
+        assert "unread, left out of the count: cannot read 'There is one house beyond'" in message(app)
+        assert "Clue 4 is unread and left out of the count" in str(app.screen.panel.query_one("#detail").render())
+
+
+async def test_a_refused_clue_entered_again_is_kept_unread(settle):
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = len(app.screen.state.clues)
+        await type_line(pilot, settle, "The Englishman lives opposite the Spaniard.")
+        assert "cannot read 'opposite'; enter again keeps it as an unread clue" in message(app)
+        assert len(app.screen.state.clues) == before
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen.state.clues[-1].unread == "cannot read 'opposite'"
+        assert app.screen.query_one("#clue", Input).value == ""
 
 
 async def test_pasted_lines_without_categories_are_added_as_clues(settle):
@@ -246,3 +264,25 @@ async def test_opening_a_page_file_loads_it(settle, tmp_path):
         await settle(pilot)
         assert [c.name for c in app.screen.state.categories] == ["Name", "Animal", "Drink"]
         assert headline(app) == "Solved: one solution"
+
+
+async def test_an_unread_clue_is_stated_with_the_form_and_replaces_it(settle):
+    from textual.widgets import Select
+
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await paste(pilot, settle, ISSUE_PAGE.replace("one house between", "one house beyond"))
+        app.screen.query_one("#clues").highlighted = 3
+        await pilot.press("f7")
+        await settle(pilot)
+        form = app.screen
+        assert "cannot read 'There is one house beyond'" in str(form.query_one(".said").render())
+        form.query_one("#a", Select).value = "Name:Ann"
+        form.query_one("#relation", Select).value = "is next to"
+        form.query_one("#b", Select).value = "Name:Cleo"
+        await pilot.click("#ok")
+        await settle(pilot)
+        clue = app.screen.state.clues[3]
+        assert not clue.unread and clue.canonical == "Name:Ann is on the left or right of Name:Cleo"
+        assert len(app.screen.state.clues) == 5

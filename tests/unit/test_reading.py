@@ -33,6 +33,7 @@ HUGE_NUMBER = {
     "equation": lambda text: text.replace("-278", BIG),
     "disks": lambda text: f"rotations: 0 {BIG} 0 0\n" + text,
     "zebra": lambda text: text.replace("There are five", f"There are {BIG}"),
+    "sudoku": lambda text: text + f"cage {BIG}: r1c1\n",
 }
 
 

@@ -348,7 +348,7 @@ def test_format_then_parse_is_the_same_puzzle():
         ("Colour: red, blue\nPet: dog, cat\nkey: Pets\n", 3, 6, "did you mean 'Pet'"),
         ("Person: Ann, Bob\nPet: dog, cat\nkey: Person\nAnn is left of the dog\n", 4, 1, "objects in a row"),
         ("Colour: red, blue\nShade: red, pink\nThe red thing is next to the pink one\n", 3, 5, "could be"),
-        ("A: 1, 2, 3, 4, 5, 6, 7, 8, 9\nB: a, b, c, d, e, f, g, h, i\n", 1, 1, "2 to 8 values"),
+        ("A: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11\nB: a, b, c, d, e, f, g, h, i, j, k\n", 1, 1, "2 to 10 values"),
         ("1. The red house\n", 1, 1, "no categories"),
         (
             "Colour: red, blue\nPet: dog, cat\nThe dgo lives in the red house\n",
