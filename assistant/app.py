@@ -107,6 +107,14 @@ class PuzzleAssistant(App):
         self.push_screen(path_dialog(title, write, str(pictures_folder()), "path/to/folder"), saved)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Every command once: a key that runs one of the app's own (q for Quit) adds no second entry."""
+        titles: set[str] = set()
+        for command in self.palette_commands(screen):
+            if command.title not in titles:
+                titles.add(command.title)
+                yield command
+
+    def palette_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
             if command.title != "Screenshot":  # ours asks where, and remembers
                 yield command
@@ -117,14 +125,32 @@ class PuzzleAssistant(App):
             yield SystemCommand(
                 "Copy", "Copy the suggestion, the solution or the puzzle to the clipboard (f6)", screen.action_copy
             )
-        yield SystemCommand("Puzzles", "Back to the list of puzzle types", partial(self.switch_mode, "home"))
+        yield SystemCommand(
+            "Puzzles", "Back to the list of puzzle types (escape, f2)", partial(self.switch_mode, "home")
+        )
         for kind in KINDS:
             yield SystemCommand(kind.title, kind.summary, partial(self.switch_mode, kind.name))
-        for active in screen.active_bindings.values():
-            binding = active.binding
-            if binding.show and binding.description and active.node is not self:
-                help = binding.tooltip or binding.description
-                yield SystemCommand(binding.description, help, partial(self.run_action, binding.action, active.node))
+        yield from binding_commands(self, screen)
+
+
+def binding_commands(app: App, screen: Screen) -> Iterable[SystemCommand]:
+    """The screen's shown keys as palette entries: one per action, its help its tooltip or else its keys.
+
+    An action bound to two keys is one entry, and an entry never repeats its name as its help ("Hint / Hint").
+    """
+    keys: dict[tuple[int, str], list[str]] = {}
+    for key, active in screen.active_bindings.items():
+        if active.binding.show and active.binding.description and active.node is not app:
+            keys.setdefault((id(active.node), active.binding.action), []).append(key)
+    seen: set[tuple[int, str]] = set()
+    for active in screen.active_bindings.values():
+        binding, node = active.binding, active.node
+        if (id(node), binding.action) not in keys or (id(node), binding.action) in seen:
+            continue
+        seen.add((id(node), binding.action))
+        names = ", ".join(app.get_key_display(Binding(key, "")) for key in keys[(id(node), binding.action)])
+        help = binding.tooltip or f"key: {names}"
+        yield SystemCommand(binding.description, help, partial(app.run_action, binding.action, node))
 
 
 def picture_name(screen: Screen) -> str:

@@ -6,11 +6,19 @@ live worker, whose newest result comes back through `show_result`.  Subclasses
 say how to draw the puzzle (`draw`), what to compute (`compute`, run in a
 thread) and how to show it (`show_result`); files and examples use the
 engine's own `parse` and `format`.
+
+Focus, the same on every screen: the screen's `AUTO_FOCUS` widget is its main
+entry (a text box or the board), where the next natural input goes; actions
+give the focus back to it.  Escape steps back towards it (a screen may stop
+something first, such as a row being edited, in `step_back`), and from it goes
+home.  A letter or digit that the focused list or panel does not take lands at
+the end of a text-box entry, never nowhere (`on_key`).
 """
 
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -19,8 +27,10 @@ from typing import Any, ClassVar, Generic, TypeVar
 from rich.console import Console, RenderableType
 from rich.style import Style
 from textual.binding import Binding
+from textual.events import Key
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
+from textual.widget import Widget
+from textual.widgets import Input, Static
 
 from assistant.files import read_puzzle_file
 from assistant.history import History
@@ -59,9 +69,10 @@ COMMON_KEYS = """
 | f8 | check your entries: those no solution has are marked, nothing else is shown |
 | f5 | save a picture of the screen (SVG) into a folder you choose |
 | f6 | copy the suggestion, the solution or the puzzle text to the clipboard |
+| escape | back to the entry line; from there, back to the list of puzzles |
 | f2 | back to the list of puzzles |
 | ctrl+p | command palette (every action, themes) |
-| f1 | this help |
+| f1 / ? | this help (? where it is not typed into a text box) |
 """
 
 
@@ -88,7 +99,8 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
         # priority: a text box would take ctrl+e as "end of line" and the examples would be out of reach
         Binding("ctrl+e", "examples", "Examples", tooltip="Load a bundled example", show=False, priority=True),
         Binding("ctrl+n", "new", "New", tooltip="Start a new puzzle"),
-        Binding("f1", "help", "Help", tooltip="Rules, keys and marks"),
+        Binding("f1,question_mark", "help", "Help", tooltip="Rules, keys and marks"),
+        Binding("escape", "back", "Back", tooltip="Back to the entry line, then to the list of puzzles", show=False),
         Binding("f2", "app.switch_mode('home')", "Puzzles", tooltip="Back to the list of puzzles", show=False),
         Binding("f6", "copy", "Copy", tooltip="Copy the suggestion, the solution or the puzzle", show=False),
         *HINT_BINDINGS,
@@ -358,7 +370,7 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
     def action_copy(self) -> None:
         """Ask what to copy: the suggestion, the solution, or the puzzle in its file format."""
         choices = {
-            "suggestion": "The suggestion: " + " ".join(self.suggestion_text().split())[:60],
+            "suggestion": "The suggestion: " + textwrap.shorten(self.suggestion_text(), 44, placeholder=" …"),
             "solution": "The solution, as `puzzle-assistant solve` prints it",
             "puzzle": "The puzzle in its text format (as ctrl+s saves it)",
         }
@@ -380,8 +392,42 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
         lines = len(text.splitlines())
         self.notify(f"Copied {what} to the clipboard ({lines} line{'s' * (lines != 1)}).")
 
+    def action_back(self) -> None:
+        """Escape: one step back each press, to the entry line first, then to the list of puzzles."""
+        if not self.step_back():
+            self.app.switch_mode("home")
+
+    def step_back(self) -> bool:
+        """Escape's step short of leaving: focus the screen's main entry if it is elsewhere (True if it did)."""
+        main = self.main_entry()
+        if main is None or not main.focusable or self.focused is main:
+            return False
+        main.focus()
+        return True
+
+    def main_entry(self) -> Widget | None:
+        """Where the next natural input goes: the widget the screen focuses first (AUTO_FOCUS)."""
+        return self.query(self.AUTO_FOCUS).first() if self.AUTO_FOCUS else None
+
+    def on_key(self, event: Key) -> None:
+        """Typing that the focused widget did not take (a list, a panel) lands in the entry line, never nowhere."""
+        main = self.main_entry()
+        if not event.is_printable or event.key in self.active_bindings or self.focused is main:
+            return
+        if isinstance(main, Input) and main.focusable:
+            event.stop()
+            event.prevent_default()
+            self.set_focus(main)  # now, not later: its Focus event (which selects it all) comes before the text
+            main.call_later(type_at_end, main, event.character or "")
+
     def action_help(self) -> None:
         self.app.push_screen(HelpDialog(f"# {self.engine.TITLE}\n{self.HELP}\n{COMMON_KEYS}"))
+
+
+def type_at_end(box: Input, text: str) -> None:
+    """Add `text` at the end of what the box holds, as if typed there."""
+    box.cursor_position = len(box.value)
+    box.insert_text_at_cursor(text)
 
 
 def plain(renderable: RenderableType) -> str:

@@ -24,8 +24,10 @@ from textual.widgets import Footer, Header, Static
 from assistant.live import Job
 from assistant.screens.base import PuzzleScreen
 from assistant.sessions import Meaning, numbers
-from assistant.widgets.grid import DIGITS, EditableGrid, GridCell, marks_text
+from assistant.settings import SettingsError, load_settings, save_setting
+from assistant.widgets.grid import DIGITS, EditableGrid, GridCell
 from assistant.widgets.live_panel import LivePanel
+from assistant.widgets.marks import DEFAULT_LEVEL, LEVELS, SAYING, next_level, pencil_marks
 from puzzles.numbergrid import BLOCKED, EMPTY, cell_name
 
 BOARD_HELP = """
@@ -33,10 +35,16 @@ BOARD_HELP = """
 Arrows or the mouse move; digits type a number (keep typing for more digits);
 backspace erases a digit, delete or space clears the cell.
 Printed clues are **bold**, your entries are coloured; red cells break a rule.
-Small grey marks in empty cells are the numbers that cell can still take
-(**m** hides or shows them); `×` means none can. The panel says how many
-completions remain (0: a mistake somewhere; 1: unique) and the next deduction.
+Small grey marks in empty cells are live: **m** chooses how much they show,
+remembered for next time: nothing, counts (how many numbers the cell has left,
+as ₃; the default, so an example never looks solved) or candidates (the
+numbers themselves, as superscripts ² ⁷, so a cell with one number left still
+reads as a pencil mark, not an entry). `×` means no number fits. The panel
+says how many completions remain (0: a mistake somewhere; 1: unique).
 """
+
+
+BOARD_MIN_WIDTH = 28  # board.tcss: #board's min-width less its padding
 
 
 class BoardScreen(PuzzleScreen):
@@ -45,12 +53,13 @@ class BoardScreen(PuzzleScreen):
     CSS_PATH = "board.tcss"
     AUTO_FOCUS = "EditableGrid"
     ACCEPTS: ClassVar[str] = DIGITS
-    BINDINGS = [Binding("m", "toggle_marks", "Marks", tooltip="Show or hide candidate marks")]
+    BINDINGS = [Binding("m", "next_marks", "Marks", tooltip="Marks: nothing, counts, candidates (remembered)")]
 
     def __init__(self) -> None:
         self.analysis: Any = None
         self.highlights: dict[tuple[int, int], str] = {}
         super().__init__()
+        self.marks_level = self.saved_marks_level()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -68,7 +77,8 @@ class BoardScreen(PuzzleScreen):
         return EditableGrid(min_cell_width=self.cell_width())
 
     def cell_width(self) -> int:
-        return max(2, len(str(self.state.largest)))
+        """Room for the largest value, and for two candidate marks ("² ⁷") where values have two digits."""
+        return max(2 if self.state.largest <= 9 else 3, len(str(self.state.largest)))
 
     def cell_text(self, value: int) -> str:
         return "" if value in (EMPTY, BLOCKED) else str(value)
@@ -126,7 +136,7 @@ class BoardScreen(PuzzleScreen):
                 position = (r, c)
                 marks = ""
                 if analysis is not None and value == EMPTY:
-                    marks = marks_text(analysis.candidates[r][c], width)
+                    marks = self.marks(analysis.candidates[r][c], width)
                 conflict = analysis is not None and position in analysis.conflicts
                 if value == BLOCKED:
                     role = "blocked"
@@ -175,7 +185,12 @@ class BoardScreen(PuzzleScreen):
 
     @on(EditableGrid.CursorMoved)
     def describe_cell(self) -> None:
-        self.query_one("#cell-info", Static).update(self.cell_info(self.grid.cursor))
+        """The line under the board, wrapped to the board's width: the board and the panel never shift sideways."""
+        info = self.query_one("#cell-info", Static)
+        grid = self.grid
+        board_width = grid.get_content_width(self.size, self.size) + grid.styles.gutter.width
+        info.styles.max_width = max(board_width, BOARD_MIN_WIDTH)
+        info.update(self.cell_info(grid.cursor))
 
     def cell_info(self, at: tuple[int, int]) -> str:
         """The line under the board about the grid cell at `at` ("" for none)."""
@@ -187,8 +202,7 @@ class BoardScreen(PuzzleScreen):
         if self.analysis is None:
             detail = "…"
         elif value == EMPTY:
-            values = self.analysis.candidates[r][c]
-            detail = f"can be {', '.join(map(str, values))}" if values else "no number fits here"
+            detail = self.cell_candidates(self.analysis.candidates[r][c])
         elif value == BLOCKED:
             detail = "blocked"
         else:
@@ -198,5 +212,40 @@ class BoardScreen(PuzzleScreen):
     def cell_label(self, position: tuple[int, int]) -> str:
         return cell_name(position)
 
-    def action_toggle_marks(self) -> None:
-        self.grid.show_marks = not self.grid.show_marks
+    # ------------------------------------------------------------ marks, at the level chosen
+
+    def marks(self, values: tuple[int, ...], width: int) -> str:
+        return pencil_marks(values, width, self.marks_level, single_digits=self.single_digits())
+
+    def single_digits(self) -> bool:
+        """Whether every value is one digit, so that marks may run together ("¹⁴⁷") and still read apart."""
+        return self.state.largest <= 9
+
+    def cell_candidates(self, values: tuple[int, ...]) -> str:
+        """The line under the board tells no more than the marks do."""
+        if not values:
+            return "no number fits here"
+        if self.marks_level == "candidates":
+            return f"can be {', '.join(map(str, values))}"
+        if self.marks_level == "counts":
+            return f"{len(values)} number{'s' * (len(values) != 1)} left (m: show them)"
+        return "empty"
+
+    def saved_marks_level(self) -> str:
+        """The level chosen last time on this screen; the default if none (or the settings cannot be read)."""
+        try:
+            level = load_settings().get(f"marks-{self.KIND}", DEFAULT_LEVEL)
+        except SettingsError:
+            return DEFAULT_LEVEL
+        return level if level in LEVELS else DEFAULT_LEVEL
+
+    def action_next_marks(self) -> None:
+        """m: nothing, counts, candidates, and round again; remembered for this screen."""
+        self.marks_level = next_level(self.marks_level)
+        self.grid.show_cells(self.cells(self.state, self.analysis))
+        self.describe_cell()
+        self.notify(f"Marks: {self.marks_level} ({SAYING[self.marks_level]}).", timeout=3)
+        try:
+            save_setting(f"marks-{self.KIND}", self.marks_level)
+        except OSError as error:
+            self.notify(f"The marks level could not be saved: {error}", severity="warning")

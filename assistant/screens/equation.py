@@ -11,7 +11,7 @@ from dataclasses import replace
 from rich.text import Text
 
 from assistant.screens.board import BoardScreen
-from assistant.widgets.grid import GridCell, marks_text
+from assistant.widgets.grid import GridCell
 from puzzles import equation as engine
 from puzzles.core import Budget
 from puzzles.numbergrid import BoardAnalysis, cell_name
@@ -39,6 +39,9 @@ class EquationScreen(BoardScreen):
 
     def cell_width(self) -> int:
         return 3
+
+    def single_digits(self) -> bool:
+        return False  # signed values of any size
 
     # ------------------------------------------------------------ the printed layout
 
@@ -69,7 +72,7 @@ class EquationScreen(BoardScreen):
             role = "given" if position in puzzle.givens else "entry"
             conflict = analysis is not None and position in analysis.conflicts
             return GridCell(str(value), role, conflict=conflict, accepts=SIGNED)
-        marks = marks_text(analysis.candidates[position[0]][position[1]], 3) if analysis else ""
+        marks = self.marks(analysis.candidates[position[0]][position[1]], 3) if analysis else ""
         return GridCell("", "empty", marks, accepts=SIGNED)
 
     def edit(self, puzzle: engine.Crossword, at: tuple[int, int], text: str) -> engine.Crossword:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 
 from rich.table import Table
@@ -68,6 +69,13 @@ rows, the best line for the same secret and the best strategy's average.
 """
 
 
+class EntryBox(Input):
+    """The guess and pegs boxes: no guess or pegs have a "?", so "?" is left to the help key."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character != "?" and super().check_consume_key(key, character)
+
+
 @dataclass(frozen=True)
 class LiveInput:
     """What the live worker computes from: the game and the chosen strategy."""
@@ -86,6 +94,8 @@ class MastermindScreen(MastermindHints, RowEditing, PuzzleScreen[mm.Game]):
     SCREENSHOT_KEYS: ClassVar[tuple[str, ...]] = ()
     BINDINGS = [
         Binding("f3", "use_suggestion", "Use suggestion", tooltip="Put the suggested guess in the guess box"),
+        # help even from the guess and pegs boxes (see EntryBox)
+        Binding("question_mark", "help", "Help", show=False, priority=True),
         *ROW_BINDINGS,
     ]
 
@@ -112,8 +122,8 @@ class MastermindScreen(MastermindHints, RowEditing, PuzzleScreen[mm.Game]):
                 )
                 yield CodesChart(id="chart")
                 with Horizontal(id="entry"):
-                    yield Input(placeholder="guess", id="guess")
-                    yield Input(placeholder="b w", id="key")
+                    yield EntryBox(placeholder="guess", id="guess")
+                    yield EntryBox(placeholder="b w", id="key")
                     yield Button("Add", id="add", variant="primary")
                 yield PaletteBar(id="palette")
                 yield Label("", id="entry-message")
@@ -221,9 +231,11 @@ class MastermindScreen(MastermindHints, RowEditing, PuzzleScreen[mm.Game]):
             self.suggestion = None
             self.explain(Text("Practice: the suggestion is kept back until you solve it.", style="dim"))
         if analysis.status == Status.CONTRADICTION:
-            detail = analysis.diagnosis or ""
-        elif analysis.status in (Status.UNIQUE, Status.SOLVED):
-            detail = code_pegs(analysis.codes[0], game.colours)
+            detail = without_verdict(analysis.diagnosis or "")
+        elif analysis.status == Status.SOLVED:
+            detail = Text.assemble("The code: ", code_pegs(analysis.codes[0], game.colours))
+        elif analysis.status == Status.UNIQUE:
+            detail = Text.assemble("If every row's pegs are right: ", code_pegs(analysis.codes[0], game.colours))
         else:
             detail = analysis.rating or ""
         self.panel.show_analysis(analysis, detail)
@@ -249,7 +261,10 @@ class MastermindScreen(MastermindHints, RowEditing, PuzzleScreen[mm.Game]):
         except PuzzleError as error:
             message.update(Text(str(error), style=self.tone("bad")))
         else:
-            message.update(code_pegs(guess, self.state.colours))
+            editing = (
+                f"Editing row {self.editing + 1} (enter saves, escape cancels): " if self.editing is not None else ""
+            )
+            message.update(Text.assemble((editing, "dim"), code_pegs(guess, self.state.colours)))
 
     @on(Input.Submitted, "#guess")
     def to_key(self) -> None:
@@ -294,9 +309,26 @@ class MastermindScreen(MastermindHints, RowEditing, PuzzleScreen[mm.Game]):
         self.query_one("#guess", Input).value = " ".join(self.state.colours[c] for c in row.guess)
         self.query_one("#key", Input).value = f"{row.feedback.black} {row.feedback.white}"
         self.query_one("#key", Input).focus()
+        self.show_editing(index)
 
     def clear_entry(self) -> None:
         self.query_one("#guess", Input).value = self.query_one("#key", Input).value = ""
+        self.show_editing(None)
+
+    def show_editing(self, index: int | None) -> None:
+        """The row being edited is marked ✎ in the table and the button says Save: the entry line is that row."""
+        table = self.query_one("#rows", DataTable)
+        for number in range(1, len(self.state.rows) + 1):
+            mark = Text("✎", style=self.tone("accent")) if number - 1 == index else str(number)
+            table.update_cell(str(number - 1), "number", mark)
+        self.query_one("#add", Button).label = "Add" if index is None else "Save"
+
+    def load(self, game: mm.Game, path: Path | None = None) -> None:
+        """A new game (ctrl+n, a file, an example): nothing typed for the old one stays on screen."""
+        self.editing = None
+        self.clear_entry()
+        self.say("")
+        super().load(game, path)
 
     def say(self, text: Text | str) -> None:
         self.query_one("#entry-message", Label).update(text)
@@ -333,9 +365,11 @@ class MastermindScreen(MastermindHints, RowEditing, PuzzleScreen[mm.Game]):
         return " ".join(self.state.name(self.suggestion)) if self.suggestion else super().suggestion_text()
 
     def fill_guess(self, code: tuple[int, ...]) -> None:
+        """Put `code` in the guess box and leave the focus there: enter goes on to the pegs, as after typing it."""
         box = self.query_one("#guess", Input)
         box.value = " ".join(self.state.colours[c] for c in code)
-        self.query_one("#key", Input).focus()
+        box.focus()
+        box.cursor_position = len(box.value)
 
     @on(Select.Changed, "#strategy")
     def choose_strategy(self, event: Select.Changed) -> None:
@@ -347,6 +381,12 @@ class MastermindScreen(MastermindHints, RowEditing, PuzzleScreen[mm.Game]):
 
     def new_state(self) -> NewGameDialog:
         return NewGameDialog()
+
+
+def without_verdict(diagnosis: str) -> str:
+    """The diagnosis under the headline, which already says "No code fits"."""
+    rest = diagnosis.removeprefix("No code fits; ")
+    return rest[:1].upper() + rest[1:]
 
 
 def scored(game: mm.Game) -> bool:
@@ -430,7 +470,12 @@ def review_table(review: mm.Review, game: mm.Game) -> Table:
 
 
 class NewGameDialog(Dialog):
-    """Choose pegs, colours, whether colours repeat, and who keeps the secret for a new game."""
+    """Choose pegs, colours, whether colours repeat, and who keeps the secret for a new game.
+
+    Enter starts from anywhere but an open list (where it picks) and the Cancel button.
+    """
+
+    BINDINGS = [Binding("enter", "start", "Start", priority=True)]
 
     PRESETS = {
         "classic": (4, "red blue green yellow orange purple", "yes"),
@@ -475,8 +520,18 @@ class NewGameDialog(Dialog):
                 )
             yield Static("", classes="error", id="error")
             with Horizontal():
+                yield Button("Start", variant="primary", id="start")  # before Cancel: tab reaches it first
                 yield Button("Cancel", id="cancel")
-                yield Button("Start", variant="primary", id="start")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return not any(select.expanded for select in self.query(Select)) and self.focused is not self.query_one(
+                "#cancel"
+            )
+        return super().check_action(action, parameters)
+
+    def action_start(self) -> None:
+        self.start()
 
     @on(Select.Changed, "#preset")
     def preset(self, event: Select.Changed) -> None:

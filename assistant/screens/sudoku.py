@@ -155,6 +155,8 @@ class SudokuScreen(BoardScreen):
     CSS_PATH = ["board.tcss", "sudoku.tcss"]
     BINDINGS = [
         Binding("p", "toggle_pencil", "Pencil", tooltip="Pencil mode: typing puts or takes away your own marks"),
+        # its own on/off, not the board screens' levels: peer eliminations beside the person's own marks
+        Binding("m", "toggle_marks", "Marks", tooltip="Show or hide the engine's candidates"),
     ]
     SCREENSHOT_KEYS = ("right", "right", "p", "1", "2", "p", "down", "f4", "f4")
 

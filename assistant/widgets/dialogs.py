@@ -140,7 +140,7 @@ class HelpDialog(Dialog):
     HelpDialog > Vertical { width: 90; max-width: 100%; }
     HelpDialog VerticalScroll { height: auto; max-height: 50vh; }  /* the Close button stays in view at 24 rows */
     """
-    BINDINGS = [Binding("escape,f1,q", "dismiss(None)", "Close")]
+    BINDINGS = [Binding("escape,f1,q,question_mark", "dismiss(None)", "Close")]
 
     def __init__(self, text: str) -> None:
         super().__init__()

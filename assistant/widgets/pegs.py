@@ -1,14 +1,22 @@
-"""Mastermind pegs as coloured dots, key pegs as black and white dots, a clickable palette."""
+"""Mastermind pegs as their letters on coloured chips, key pegs as black and white dots, a clickable palette.
+
+A code never relies on colour alone: each peg shows the key letter it is typed
+with (the digit itself in Bulls and Cows), so it reads the same with
+`NO_COLOR`, on a monochrome terminal and to a colour-blind person.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.color import Color
 from rich.text import Text
 from textual.events import Click
 from textual.message import Message
 from textual.widgets import Static
+
+from puzzles.mastermind import colour_keys
 
 # Rich colours for the usual peg names; any other name gets a distinct fallback.  These are the
 # pegs' real colours, so they stay literal in every theme; everything else here (an empty slot, the
@@ -37,19 +45,29 @@ def peg_style(name: str, index: int) -> str:
     return PEG_STYLES.get(name.lower(), FALLBACK[index % len(FALLBACK)])
 
 
-def peg(name: str, index: int) -> Text:
-    """One code peg; "none" (an empty slot in the seed's game) is a hollow ring."""
+def peg(name: str, index: int, key: str) -> Text:
+    """One code peg: its key letter on a chip of its colour; a digit plain; "none" (the seed's empty slot) dim."""
     if name.lower() == "none":
-        return Text("○", style="dim")
-    return Text("●", style=f"bold {peg_style(name, index)}")
+        return Text(key, style="dim")
+    if name.isdigit():
+        return Text(name, style="bold")
+    colour = peg_style(name, index).split(" on ")[-1]
+    return Text(key, style=f"bold {ink_on(colour)} on {colour}")
+
+
+def ink_on(colour: str) -> str:
+    """Black or white, whichever reads better on a chip of `colour`."""
+    red, green, blue = Color.parse(colour).get_truecolor()
+    return "black" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "white"
 
 
 def code_pegs(code: Sequence[int], colours: Sequence[str]) -> Text:
-    return Text(" ").join(peg(colours[c], c) for c in code)
+    keys = colour_keys(colours)
+    return Text(" ").join(peg(colours[c], c, keys[c]) for c in code)
 
 
 def key_pegs(black: int, white: int, pegs: int) -> Text:
-    """Black key pegs as filled dots, white as rings, the rest as faint dots."""
+    """Black key pegs as filled dots, white as rings, the rest as faint dots, then the counts."""
     return Text.assemble(
         ("●" * black, "bold"),
         ("○" * white, "bold"),
@@ -70,7 +88,7 @@ class PaletteBar(Static):
     def show_colours(self, colours: Sequence[str], keys: Sequence[str]) -> None:
         self.colours = tuple(colours)
         chips = [
-            Text.assemble(peg(name, i), f"{key:<{self.CHIP - 1}}") for i, (name, key) in enumerate(zip(colours, keys))
+            Text.assemble(peg(name, i, key), " " * (self.CHIP - 1)) for i, (name, key) in enumerate(zip(colours, keys))
         ]
         self.update(Text("").join(chips))
         self.tooltip = "  ".join(f"{key} = {name}" for name, key in zip(colours, keys))

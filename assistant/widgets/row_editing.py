@@ -17,7 +17,6 @@ from textual.binding import Binding
 from textual.widgets import DataTable, OptionList
 
 ROW_BINDINGS = [
-    Binding("escape", "cancel_edit", "Stop editing", show=False),
     Binding("shift+up", "move_row(-1)", "Row up", show=False),
     Binding("shift+down", "move_row(1)", "Row down", show=False),
     Binding("delete", "delete_row", "Delete row"),
@@ -77,10 +76,13 @@ class RowEditing:
         self.editing = None
         self.clear_entry()
 
-    def action_cancel_edit(self) -> None:
-        if self.editing is not None:
-            self.row_saved()
-            self.say("")
+    def step_back(self) -> bool:
+        """Escape stops editing a row first (the screen's `action_back` then goes on from there)."""
+        if self.editing is None:
+            return super().step_back()  # type: ignore[misc]
+        self.row_saved()
+        self.say("")
+        return True
 
     def highlighted_row(self) -> int | None:
         """The row highlighted in the list while the list has focus, else None."""

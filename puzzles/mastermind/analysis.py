@@ -78,7 +78,8 @@ class Analysis:
     def headline(self) -> str:
         if self.solved_in:
             return f"Solved in {self.solved_in} guess{'es' * (self.solved_in != 1)}"
-        return {Status.CONTRADICTION: "No code fits", Status.UNIQUE: "Solved: one code left"}.get(
+        # "Solved" waits for the all-black row: one code left may rest on a mistyped row
+        return {Status.CONTRADICTION: "No code fits", Status.UNIQUE: "One code left"}.get(
             self.status, f"{self.count} codes remain"
         )
 
@@ -122,6 +123,8 @@ def analyse(
     )
     if count == 0:
         corrections = diagnose(space, game, should_stop)
+        cut = suspect(left_after, corrections)
+        costs = costs[:cut] + (None,) * (len(costs) - cut)
         return Analysis(
             Count(0), CodeList(space, alive), None, left_after, corrections, None, costs, all_codes=all_codes
         )
@@ -163,6 +166,15 @@ def row_costs(
         listed = space.listed(alive, 0, count)
         costs.append(optimal.row_cost(listed, space.index_of(row.guess), played, budget, should_stop))
     return tuple(costs)
+
+
+def suspect(left_after: tuple[int, ...], corrections: tuple[Correction, ...]) -> int:
+    """When no code fits, the first row whose pegs are in doubt: the likeliest mistyped one, or the one that left none.
+
+    That row and the ones after it get no cost: their positions rest on pegs that are probably wrong.
+    """
+    emptied = next(index for index, left in enumerate(left_after) if left == 0)
+    return min(emptied, corrections[0].row) if corrections else emptied
 
 
 def share(budget: Budget | None, fraction: float) -> Budget | None:
@@ -231,11 +243,14 @@ def rate_last_row(
     mine = explain(space, space.index_of(game.rows[-1].guess), alive, strategy, should_stop=should_stop)
     if mine.guess == best.guess:
         return f"Row {len(game.rows)} was the assistant's own suggestion."
-    difference = mine.expected - best.expected
-    verdict = "better than" if difference < 0 else "as good as" if difference == 0 else "worse than"
+    mine_left, best_left = round(mine.expected, 1), round(best.expected, 1)  # the figures shown, so the parts agree
+    difference = round(mine_left - best_left, 1)
+    if difference == 0:
+        return f"Row {len(game.rows)} left {mine_left:,.1f} codes expected, as the suggestion would have."
+    verdict = "better than" if difference < 0 else "worse than"
     return (
-        f"Row {len(game.rows)} left {mine.expected:.1f} codes expected; the suggestion "
-        f"would have left {best.expected:.1f} ({verdict} it by {abs(difference):.1f})."
+        f"Row {len(game.rows)} left {mine_left:,.1f} codes expected; the suggestion "
+        f"would have left {best_left:,.1f} ({verdict} it by {abs(difference):,.1f})."
     )
 
 

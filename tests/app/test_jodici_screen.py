@@ -62,7 +62,7 @@ async def test_typing_shows_digits_marks_and_conflicts_in_place(settle):
         await pilot.press("delete")
         await settle(pilot)
         assert app.screen.state.grid[0][0] == 0
-        assert field_text(board, (0, 0)).strip() == "6?", "six candidates left for the cleared clue"
+        assert field_text(board, (0, 0)).strip() == "₆", "six candidates left for the cleared clue"
         await pilot.press("right", "right", "right", "right", "7")  # ring 1, sector 5 under ring 2's 9: 16
         await settle(pilot)
         assert app.screen.state.grid[0][4] == 7

@@ -144,7 +144,7 @@ async def test_one_code_left_is_offered_as_the_winning_play_not_as_a_zero_bit_tr
         # Green first: one black for "green yellow none …", one white for "yellow none green …".
         app.screen.load(SEED.with_row(mm.Row(mm.parse_guess(SEED, "green red red red red red"), mm.Feedback(1, 0))))
         await settle(pilot)
-        assert headline(app) == "Solved: one code left"
+        assert headline(app) == "One code left"  # "Solved" waits for the all-black row
         explanation = str(app.screen.query_one("#explanation").render())
         assert explanation.startswith("Play") and "the only code left, it wins" in explanation
         assert "bits" not in explanation

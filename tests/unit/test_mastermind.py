@@ -2,6 +2,7 @@
 
 import itertools
 import json
+import re
 
 import numpy as np
 import pytest
@@ -509,3 +510,42 @@ def test_the_review_plays_the_best_strategy_against_the_same_secret():
     review = mm.review(bigger)  # 1,680 codes: past the optimum's reach, so entropy over a seeded sample
     assert (review.strategy, review.secrets, review.line[-1]) == ("entropy", 100, (7, 6, 5, 4))
     assert all(len(set(guess)) == 4 for guess in review.line) and 4 < review.average < 6
+
+
+# ---------------------------------------------------------------- figures that agree, costs only where the pegs hold
+
+
+def test_a_row_in_doubt_and_the_rows_after_it_get_no_cost():
+    """Row 2's pegs are off by one: it and the rows after it rest on them; row 1 keeps its exact cost."""
+    game = mm.parse(
+        "pegs: 4\ncolours: red blue green yellow orange purple\n"
+        "red red blue blue = 0 2\ngreen green yellow yellow = 1 0\n"
+        "orange purple red green = 1 1\nblue orange red purple = 2 1\n"
+    )
+    analysis = mm.analyse(game, optimal=mm.OptimalSearch(mm.code_space(game)))
+    assert analysis.headline == "No code fits" and analysis.corrections[0].row == 1
+    assert analysis.left_after == (96, 24, 4, 0)
+    assert analysis.row_costs[0] == pytest.approx(0.0594, abs=1e-4)
+    assert analysis.row_costs[1:] == (None, None, None)
+
+
+@pytest.mark.parametrize("rows", range(2, 9))
+def test_the_rating_s_difference_is_the_difference_of_the_figures_it_shows(rows):
+    lines = examples("mastermind")["seed"].splitlines()
+    kept = [line for line in lines if " = " not in line] + [line for line in lines if " = " in line][:rows]
+    rating = mm.analyse(mm.parse("\n".join(kept))).rating
+    figures = [float(number.replace(",", "")) for number in re.findall(r"[\d,]+\.\d", rating)]
+    if "as the suggestion would have" in rating:
+        assert len(figures) == 1
+    else:
+        mine, best, difference = figures
+        assert difference == pytest.approx(abs(mine - best)) and difference > 0
+        assert ("worse than" in rating) == (mine > best)
+
+
+def test_one_code_left_is_not_called_solved_before_the_all_black_row():
+    game = mm.parse(examples("mastermind")["seed"]).with_row(
+        mm.Row(mm.parse_guess(mm.parse(examples("mastermind")["seed"]), "green red red red red red"), mm.Feedback(1, 0))
+    )
+    analysis = mm.analyse(game)
+    assert analysis.count.value == 1 and analysis.headline == "One code left"

@@ -1,0 +1,48 @@
+"""Pencil marks in an empty cell, at the level the person chose: nothing, counts, or the candidates.
+
+The candidates stay live, but a person decides how much of them to see:
+
+- "nothing": the board as printed, with only what was typed;
+- "counts": how many values each empty cell has left, as a subscript (₃);
+- "candidates": the values themselves, as superscripts (² ⁷), so that even a
+  cell with one value left reads as a pencil mark and never as an entry.
+
+Values are run together only on boards of single digits; elsewhere they are
+separated ("² ⁷", never "²⁷", which reads as 27), and a cell too narrow for
+them shows their count instead.  "×" means no value fits, at every level but
+"nothing".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+LEVELS = ("nothing", "counts", "candidates")
+DEFAULT_LEVEL = "counts"  # the puzzle, not what looks like its answer, on first sight
+SAYING = {
+    "nothing": "no marks",
+    "counts": "marks show how many values each empty cell has left",
+    "candidates": "marks show the values each empty cell can still take",
+}
+
+SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def next_level(level: str) -> str:
+    return LEVELS[(LEVELS.index(level) + 1) % len(LEVELS)] if level in LEVELS else DEFAULT_LEVEL
+
+
+def pencil_marks(values: Sequence[int], width: int, level: str, *, single_digits: bool = False) -> str:
+    """An empty cell's marks in at most `width` columns, at `level`; `single_digits`: the board's values are 0..9."""
+    if level not in ("counts", "candidates"):
+        return ""
+    if not values:
+        return "×"
+    count = str(len(values)).translate(SUBSCRIPT)
+    if level == "counts":
+        return count
+    for joined in (" ".join(map(str, values)), "".join(map(str, values)) if single_digits else ""):
+        if joined and len(joined) <= width:
+            return joined.translate(SUPERSCRIPT)
+    return count

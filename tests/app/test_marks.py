@@ -1,0 +1,80 @@
+"""The live marks at the level the person chose (nothing, counts, candidates): one key, remembered, no spoilers."""
+
+import pytest
+
+from assistant.app import PuzzleAssistant
+from assistant.settings import load_settings
+from assistant.widgets.grid import EditableGrid
+from assistant.widgets.live_panel import LivePanel
+from assistant.widgets.marks import pencil_marks
+from puzzles import hidoku
+from tests.conftest import headline
+
+
+def test_marks_at_each_level():
+    assert pencil_marks((2, 7), 3, "nothing") == ""
+    assert pencil_marks((2, 7), 3, "counts") == "₂"
+    assert pencil_marks((2, 7), 3, "candidates") == "² ⁷"  # on a 1..16 board, never "²⁷" (27)
+    assert pencil_marks((1, 4, 7), 3, "candidates", single_digits=True) == "¹⁴⁷"
+    assert pencil_marks((12, 13, 40), 3, "candidates") == "₃"  # too many for the cell: their count
+    assert pencil_marks((91,), 3, "candidates") == "⁹¹"  # one value left: still a pencil mark
+    assert pencil_marks((-3, 4), 3, "candidates") == "₂"  # "-3 4" needs 4 columns
+    assert pencil_marks((), 3, "counts") == "×" and pencil_marks((), 3, "nothing") == ""
+
+
+@pytest.mark.parametrize("kind", ["hidoku", "jodici", "magic", "equation"])
+async def test_at_the_default_level_no_empty_cell_shows_a_value(kind, settle):
+    """An example opened for the first time: the puzzle, not what looks like its answer."""
+    app = PuzzleAssistant(start=kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        grid = app.screen.query_one(EditableGrid)
+        marks = {cell.marks for row in grid.cells for cell in row if cell.role == "empty"}
+        assert marks and not any(ch.isascii() and ch.isdigit() for mark in marks for ch in mark)
+        assert "can be" not in str(app.screen.query_one("#cell-info").render())
+
+
+async def test_m_cycles_the_level_and_the_choice_is_remembered_per_screen(settle):
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        grid = app.screen.query_one(EditableGrid)
+        assert grid.cell((0, 0)).marks == "₁" and app.screen.marks_level == "counts"
+        await pilot.press("m")
+        assert grid.cell((0, 0)).marks == "⁹¹"
+        assert "r1c1: can be 91" in str(app.screen.query_one("#cell-info").render())
+        await pilot.press("m")
+        assert grid.cell((0, 0)).marks == "" and app.screen.marks_level == "nothing"
+    again = PuzzleAssistant(start="hidoku")
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert again.screen.marks_level == "nothing"
+    assert load_settings() == {"marks-hidoku": "nothing"}  # each screen its own
+
+
+async def test_two_candidates_on_a_board_of_two_digit_numbers_print_apart(settle):
+    """A 4x4 Hidoku (1..16): r1c2 can be 2 or 7 (not 27), r2c1 8 or 9; r4c2's 10 or 15 do not fit: their count."""
+    board = hidoku.parse("1 _ _ 4\n_ _ 6 5\n_ _ 11 _\n16 _ 14 _\n")
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.load(board)
+        await settle(pilot)
+        await pilot.press("m")
+        grid = app.screen.query_one(EditableGrid)
+        assert [grid.cell(at).marks for at in ((0, 1), (1, 0), (3, 1))] == ["² ⁷", "⁸ ⁹", "₂"]
+
+
+async def test_the_board_and_the_panel_stay_put_as_the_line_under_the_board_changes(settle):
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.load(hidoku.blank(4, 4))
+        await settle(pilot)
+        places = set()
+        for key in ("m", "right", "m", "down", "m", "left"):  # "can be 1, 2, …, 16", "empty", "16 numbers left"
+            await pilot.press(key)
+            await settle(pilot)
+            places.add((app.screen.grid.region.x, app.screen.query_one(LivePanel).region.x))
+        assert len(places) == 1
+        assert headline(app)
