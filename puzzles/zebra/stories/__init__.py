@@ -33,6 +33,7 @@ class Story:
     headers: tuple[str, ...]
     values: tuple[tuple[str, ...], ...]
     clues: tuple[Clue, ...]
+    ordered: int  # the category whose values are quantities, smallest first
 
 
 def generate(seed: int, n: int = 4, categories: int = 3) -> Story:
@@ -44,7 +45,7 @@ def generate(seed: int, n: int = 4, categories: int = 3) -> Story:
     clues = unique_clues(page, rng)
     return Story(text=write(page, clues, rng), answer=rows(page.categories, page.hidden),
                  headers=tuple(c.header for c in page.categories),
-                 values=tuple(c.values for c in page.categories), clues=tuple(clues))
+                 values=tuple(c.values for c in page.categories), clues=tuple(clues), ordered=page.measured)
 
 
 def count(story: Story) -> int:
