@@ -74,6 +74,11 @@ def same(a: Entity, b: Entity) -> Callable[[Assignment], bool]:
     return lambda at: holder(at, a) == holder(at, b)
 
 
+def differ(a: Entity, b: Entity) -> Callable[[Assignment], bool]:
+    test = same(a, b)
+    return lambda at: not test(at)
+
+
 def exactly_one(*tests: Callable[[Assignment], bool]) -> Callable[[Assignment], bool]:
     return lambda at: sum(test(at) for test in tests) == 1
 
@@ -181,9 +186,8 @@ class Drawer:
         (o, p), (c, d) = self.objects(2), self.categories(2)
         a, b = self.at(o, c), self.at(p, d)
         people = self.family(a, b)
-        test = same(a, b)
         return self.clue(f"{self.write.name(a, people)} {self.write.state(b, people, negative=True)}",
-                         lambda at: not test(at), (a, b))
+                         differ(a, b), (a, b))
 
     def either_is(self) -> Clue:
         """X is either Y or Z: exactly one of the two."""
@@ -209,9 +213,9 @@ class Drawer:
         d, e = (self.rng.choice([other for other in range(self.k) if other != c]) for _ in "de")
         z, x, y = self.at(o, c), self.at(p, d), self.at(q, e)
         people = self.family(x, y, z)
-        xz, yz = same(x, z), same(y, z)
+        xz, yz = differ(x, z), differ(y, z)
         text = f"neither {self.write.name(x, people)} nor {self.write.name(y, people)} {self.write.state(z, people)}"
-        return self.clue(text, lambda at: not xz(at) and not yz(at), (x, y, z))
+        return self.clue(text, lambda at: xz(at) and yz(at), (x, y, z))
 
     def of_pair(self) -> Clue:
         """Of X and Y, one is Z and the other is W: two different objects, matched one way or the other."""
@@ -233,9 +237,8 @@ class Drawer:
         a, b = self.at(o, c), self.at(p, d)
         people = self.family(a, b)
         kind = f"different {self.page.theme.person}s" if people else f"two different {self.page.theme.noun}s"
-        test = same(a, b)
         return self.clue(f"{self.write.name(a, people)} and {self.write.name(b, people)} are {kind}",
-                         lambda at: not test(at), (a, b))
+                         differ(a, b), (a, b))
 
     def all_different(self) -> Clue:
         """The four errands are A, B, C and D: one value of each object, not all of one category."""
