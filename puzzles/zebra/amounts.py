@@ -31,8 +31,10 @@ QUANTITY = (
     rf"\$\s?(?:{NUMBER})(?:\s*(?:{'|'.join(BIG)}))?|(?:{NUMBER})(?:\s*(?:{'|'.join(BIG)}))?%?|{WORDED}"
     r"|(?:an?\s+)?half(?:\s+an?)?|an?"
 )
+UNIT_WORD = rf"(?!(?:{'|'.join(DIRECTION)}|{FILLER}|than|or|and)\b)[a-z]+\.?"
+"""One word of a unit; a unit has one or two (`minutes`, `square feet`, `light years`)."""
 AMOUNT = re.compile(
-    rf"(?<![\w$.:,])(?P<quantity>{QUANTITY})(?!\w)(?:\s*-?\s*(?P<unit>(?!(?:{'|'.join(DIRECTION)}|{FILLER})\b)[a-z]+\.?))?"
+    rf"(?<![\w$.:,])(?P<quantity>{QUANTITY})(?!\w)(?:\s*-?\s*(?P<unit>{UNIT_WORD}(?:\s+{UNIT_WORD})?))?"
     rf"\s+(?:(?:sometime|somewhat|some time|at some point|exactly|just)\s+)?(?P<direction>{'|'.join(DIRECTION)})\b",
     re.IGNORECASE,
 )
@@ -58,16 +60,18 @@ def find_amounts(body: str) -> list[Amount]:
     found = []
     for match in AMOUNT.finditer(body):
         text, unit = match.group("quantity"), match.group("unit")
+        if unit and " " in unit.strip() and not is_unit(unit):
+            continue  # two words after a number are a unit only when known (`square feet`): `325 degrees bakes` is not
         if (text.lower() in ("a", "an") or "half" in text.lower()) and not is_unit(unit):
             continue  # `a` counts only as `an hour`, `a day`: not `a longer time`
         money = text.startswith("$")
         quantity = Fraction(1, 2) if "half" in text.lower() else number(text.lstrip("$ ").rstrip("%"))
         if quantity is None:
             continue
-        unit = "$" if money else "%" if text.endswith("%") else (unit.lower().rstrip(".") if unit else None)
+        unit = "$" if money else "%" if text.endswith("%") else (" ".join(unit.lower().rstrip(".").split()) if unit else None)
         found.append(Amount(quantity, unit, match.start("quantity"), match.end("unit") if match.group("unit") else match.end("quantity")))
     return found
 
 
 def is_unit(word: str | None) -> bool:
-    return word is not None and word.lower().rstrip(".") in KNOWN_UNITS
+    return word is not None and " ".join(word.lower().rstrip(".").split()) in KNOWN_UNITS

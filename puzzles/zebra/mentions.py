@@ -61,7 +61,7 @@ def value_finder(categories: tuple[Category, ...]) -> tuple[dict[str, frozenset[
 
 
 TOKEN = re.compile(
-    r"\([\w&$][^()\s]*\)[\w&'.:%/]*"  # `(pounds):530` in `Weights (pounds):530`
+    r"\([A-Za-z$%.]+(?: [A-Za-z$%.]+)?\)[\w&'.:%/]*"  # `(pounds):530` in `Weights (pounds):530`, `(sq ft):50`
     r"|[\w&$#][\w&'.:%/]*(?:,\d{3}(?!\d)[\w&'.:%/]*)*"  # `$4.99`, `12%`, `1,200`, `AC/DC`, `#105`
 )
 JOINT = re.compile(r"[\s-]*")
@@ -174,10 +174,9 @@ def category_words(category: Category) -> frozenset[str]:
 
 def check_formal_refs(puzzle: Puzzle, body: str, mentions: list[Mention]) -> None:
     """A `Name:value` that was not found is a typo: say which part is wrong."""
-    found = {m.start for m in mentions}
     names = {c.name.lower(): c for c in puzzle.categories}
     for match in re.finditer(r"(?<![\w&-])([A-Za-z][\w&-]*):([\w&-]+)", body):
-        if match.start() in found:
+        if any(m.start <= match.start() < m.end for m in mentions):  # `times:7:00am` inside `start times:7:00am`
             continue
         name, value = match.group(1), match.group(2)
         category = names.get(name.lower())

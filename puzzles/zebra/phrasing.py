@@ -387,7 +387,7 @@ def listed(r: Reading) -> Said | None:
 
 
 def neither(r: Reading) -> Said | None:
-    if len(r.refs) != 3 or not r.has(r"\bneither @.* nor @"):
+    if len(r.refs) != 3 or not r.has(r"\bneither\b[^@]*@.*\bnor\b[^@]*@"):
         return None
     a, b, c = r.refs
     return [
@@ -577,7 +577,7 @@ WORDS_OF = {
     one_other: "of one the other and either or is are",
     either_or: "either or both but not and",
     superlative: NOT + " ".join(SUPERLATIVES) + " the of all",
-    comparison: " ".join(DIRECTION) + NOT + "than in by # either or",
+    comparison: " ".join(DIRECTION) + NOT + "than in by either or",  # its amounts are read apart, as `#` marks
     beside: NOT
     + "between somewhere immediately directly just exactly right left next door to neighbour neighbor beside "
     "adjacent "

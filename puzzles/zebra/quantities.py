@@ -103,6 +103,8 @@ PLACES = units(("places place spots spot positions position steps step", 1))
 MONEY = units(("dollars dollar bucks buck usd $", 1), ("cents cent", Fraction(1, 100)))
 PERCENT = units(("percent % percentage points point", 1))
 UNIT_WORDS = {
+    "square feet": "square_feet square_foot sq_ft sq._ft sqft",
+    "light years": "light_years light_year",
     "feet": "feet foot ft",
     "inches": "inches inch in",
     "miles": "miles mile mi",
@@ -139,12 +141,6 @@ UNIT_WORDS = {
 
 MONEY_NAMES = frozenset("price cost fee fare rent salary budget wage payment bill charge bid donation".split())
 """Names under which plain numbers are money."""
-KNOWN_UNITS = frozenset(
-    name for group in (MINUTES, DAYS, YEARS, MONTH_UNITS, PLACES, MONEY, PERCENT) for unit in group for name in unit.names
-) | frozenset(name for names in UNIT_WORDS.values() for name in names.split())
-"""Every unit name the reader knows, for `an hour`, `a day` (where `a` is one of something)."""
-
-
 def clock(text: str) -> Fraction | None:
     """Minutes since midnight of `8:00am`, `4:35 pm`, `9am`, `12:30 p.m.`, `noon`, `13:45`."""
     text = text.lower().replace(".", "").strip()
@@ -210,7 +206,7 @@ def measured(text: str, unit: str | None) -> Fraction | None:
     """A plain number, or a number with one of the unit words (`250 feet`, `5 lbs`, `1.5 million`)."""
     text = text.lower()
     if unit is not None:
-        names = "|".join(re.escape(n) for n in unit_names(unit))
+        names = "|".join(re.escape(n) for n in sorted(unit_names(unit), key=len, reverse=True))
         text = re.sub(rf"\s*-?\s*(?:{names})\.?$", "", text)
     return number(text) if re.match(r"-?[\d.]", text) else None
 
@@ -254,26 +250,34 @@ def value_unit(values: tuple[str, ...]) -> str | None:
     """The unit every value carries (`250 feet`, `12 lbs`, `24 wins`), if they all carry the same one."""
     found = set()
     for value in values:
-        match = re.fullmatch(rf"(?:{NUMBER})(?:\s*(?:thousand|million|billion))?\s*-?\s*([a-z]+)\.?", value.lower())
-        word = match.group(1) if match and match.group(1) not in BIG else None  # `1.5 million` has no unit
-        found.add(next((u for u, names in UNIT_WORDS.items() if word in names.split()), word))
+        match = re.fullmatch(rf"(?:{NUMBER})(?:\s*(?:thousand|million|billion))?\s*-?\s*([a-z][a-z. ]*?)\.?", value.lower())
+        said = " ".join(match.group(1).split()) if match else None
+        known = next((u for u in UNIT_WORDS if said in unit_names(u)), None)
+        found.add(known or (said if said and " " not in said and said not in BIG else None))  # `1.5 million`: none
     return found.pop() if len(found) == 1 else None
 
 
 def unit_names(unit: str) -> list[str]:
     """The ways a unit is written: the known ones (`pounds pound lbs lb`), or a page's own word and its singular."""
     if unit in UNIT_WORDS:
-        return UNIT_WORDS[unit].split()
+        return [name.replace("_", " ") for name in UNIT_WORDS[unit].split()]
     single = re.sub(r"(?<=ss)es$|(?<!s)s$", "", unit)
     return [unit, single] if single != unit else [unit]
 
 
+KNOWN_UNITS = frozenset(
+    name for group in (MINUTES, DAYS, YEARS, MONTH_UNITS, PLACES, MONEY, PERCENT) for unit in group for name in unit.names
+) | frozenset(name for unit in UNIT_WORDS for name in unit_names(unit))
+"""Every unit name the reader knows, for `an hour`, `a day` (where `a` is one of something)."""
+
+
 def name_unit(name: str) -> str | None:
     """The unit a category's name gives, in brackets (`Heights (feet)`) or as itself (`Days`, `Points`)."""
-    match = re.search(r"\(\s*([a-z$%]+)\s*\)", name.lower()) or re.fullmatch(r"\s*([a-z]+)\s*", name.lower())
+    match = re.search(r"\(\s*([a-z$%. ]+?)\s*\)", name.lower()) or re.fullmatch(r"\s*([a-z]+)\s*", name.lower())
     if match is None:
         return None
-    return next((u for u, names in UNIT_WORDS.items() if match.group(1) in names.split()), None)
+    said = " ".join(match.group(1).rstrip(".").split())
+    return next((u for u in UNIT_WORDS if said in unit_names(u)), None)
 
 
 def made(
@@ -296,7 +300,7 @@ def made(
         "year": YEARS,
     }.get(kind)
     if kind_units is None:
-        kind_units = units((" ".join(unit_names(unit)), 1)) if unit else units(("", 1))
+        kind_units = (Unit(tuple(unit_names(unit)), Fraction(1)),) if unit else units(("", 1))
     if kind in ("ordinal", "number") and name and not unit:  # `Games: first, second`: `1 game after`
         own = " ".join(n for w in words(name) for n in unit_names(w + "s"))
         kind_units = (Unit(kind_units[0].names + tuple(own.split()), kind_units[0].size), *kind_units[1:])

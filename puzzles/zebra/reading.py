@@ -127,7 +127,8 @@ def unread_words(reading: Reading, family: Callable) -> list[str]:
     if family not in WORDS_OF:
         return []  # the formal forms are matched whole
     own = {stem(w) for w in WORDS_OF[family].split()}
-    tokens = ["#" if token.isdigit() else stem(token) for token in words_of(reading.skeleton.replace("#", " 0 "))]
+    # A number the reader did not take as a value or an amount is `#`: it says something, so it must be read.
+    tokens = ["#" if token.isdigit() else stem(token) for token in re.findall(r"\d+|[a-z]+(?:'[a-z]+)?", reading.skeleton)]
     known = own | (describing(reading.puzzle.categories) - MEANING)
     return [
         token

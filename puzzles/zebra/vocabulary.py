@@ -183,7 +183,7 @@ clue is refused rather than misread.
 """
 
 PHRASES = (
-    (r"\bleft (?=at|for|on|from|home|by|with|@|#)", "went "),  # `one left at 9:30am`: departed, not a side
+    (r"(?<!the )(?<!far )(?<!to )\bleft (?!of\b|or\b|side\b|end\b|and\b)", "went "),  # departed, not a side
     (r"\b(?:fell |landed |came up |ended )?short of\b", "less than"),
     (r"\bposition(?!s? (?:#|\d))", "post"),  # `the copywriter position`: a job; `position 3` is a place
     (r"\bfirst (?=seen|built|held|made|sold|won|run|found|flown|written|drawn|shown|begun|\w+ed\b)", ""),

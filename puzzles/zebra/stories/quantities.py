@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from random import Random
 
+from puzzles.zebra import quantities
+
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-          "October", "November", "December")
+MONTHS = tuple(month.capitalize() for month in quantities.MONTHS)
 
 
 @dataclass(frozen=True)
@@ -97,8 +98,11 @@ class Printer:
             return money(magnitude, self.whole)
         if self.kind == "time":
             return clock(magnitude, self.spaced)
-        if self.kind == "date":
-            return f"{self.month} {nth(magnitude)}"
+        if self.kind == "date":  # days from the page's month on, into the next months: never `April 45th`
+            month, day = MONTHS.index(self.month), magnitude
+            while day > quantities.MONTH_DAYS[month]:
+                day, month = day - quantities.MONTH_DAYS[month], month + 1
+            return f"{MONTHS[month]} {nth(day)}"
         if self.kind == "ordinal":
             return ORDINALS[magnitude - 1]
         if self.kind == "percent":
