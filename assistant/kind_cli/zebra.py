@@ -13,8 +13,9 @@ import numpy as np
 
 from assistant.bench import Benchmark, corpus_dir, seconds, spread
 from puzzles import zebra
-from puzzles.core import Budget
+from puzzles.core import Budget, PuzzleError
 from puzzles.examples import examples
+from puzzles.zebra import stories
 from puzzles.zebra.generator import generate
 
 LIVE = Budget(seconds=1.0)  # what the screen gives each analysis
@@ -109,6 +110,33 @@ def whole(n: int) -> str:
     return f"{len(times)} puzzles, {verdict}; median {seconds(statistics.median(times))}, worst {seconds(max(times))}"
 
 
+SITE_PAGES = [(4, 3), (4, 3), (5, 3), (4, 4), (5, 4), (6, 3), (4, 5), (5, 5), (6, 4), (7, 3)]
+"""Sizes of the site-style pages the benchmark reads: the sites' common ones more often."""
+
+
+@cache
+def site_pages() -> tuple[stories.Story, ...]:
+    """Site-style pages in the sites' phrasing, from fixed seeds, each with its brute-force answer."""
+    return tuple(stories.generate(seed, *SITE_PAGES[seed % len(SITE_PAGES)]) for seed in range(40))
+
+
+def pages_read() -> str:
+    """Each page pasted as printed: read, solved and checked against its answer (a refusal is not an answer)."""
+    times, solved, refused = [], 0, 0
+    for story in site_pages():
+        start = time.perf_counter()
+        try:
+            analysis = zebra.solve(zebra.parse(story.text)).analysis
+        except PuzzleError:
+            refused += 1
+            continue
+        finally:
+            times.append(time.perf_counter() - start)
+        solved += analysis.count.value == 1 and set(analysis.solutions[0]) == set(story.answer)
+    wrong = len(times) - solved - refused
+    return f"{solved}/{len(times)} solved to their answer, {refused} refused, {wrong} wrong; per page {spread(times)}"
+
+
 def full(name: str) -> str:
     analysis = zebra.analyse(zebra.parse(examples("zebra")[name]))
     return f"{analysis.count} solution(s)"
@@ -119,6 +147,8 @@ BENCHMARKS = [
     Benchmark("einstein: full analysis with per-clue counts", lambda: full("einstein"), "interactive (1 s)", repeat=11),
     Benchmark("5x5 corpus puzzles: each clue typed", corpus_typed, "interactive (1 s)", repeat=1),
     Benchmark("logic-grid-quint-t: all 2,050 puzzles", check_corpus, "all unique", repeat=1),
+    Benchmark("40 site-style pages (generated): read and solved", pages_read, ">=95% solved, 0 wrong, <1 s median",
+              repeat=1, setup=site_pages),
     Benchmark("6x6 generated: each clue typed (1 s budget)", lambda: typed_live(6), "<=50 ms median, <=1 s",
               repeat=1, setup=lambda: generated(6)),
     Benchmark("6x6 generated: whole puzzle, proved unique", lambda: whole(6), "<=0.2 s each",
