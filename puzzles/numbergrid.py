@@ -8,10 +8,12 @@ commas or white space.  Every refusal names the line and column.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from puzzles.core import Count, PuzzleError, Status, read_number, shown
-from puzzles.steps import Check, Mistake
+from puzzles.core import Count, Deadline, PuzzleError, Status, read_number, shown
+from puzzles.steps import Check, Mistake, Path, Rung, places, told_as_one, walk, yields
 
 EMPTY = 0
 BLOCKED = -1
@@ -272,3 +274,28 @@ def check_entries(board, printed: BoardAnalysis, together: Count, broken: dict[P
         return Check("Each entry fits some completion, but not all of them together: one is wrong.", "warning")
     fit = "Your entry fits" if len(entries) == 1 else f"All {len(entries)} of your entries fit"
     return Check(f"{fit} a solution{several}.", "good")
+
+
+def placement_hint(ladder: Sequence[Rung[Any]], known: Any, *, apply, ended, deadline: Deadline) -> Path:
+    """The next step that places a value, with the earlier steps it rests on, told as one.
+
+    Like `steps.next_placement`, but the steps it rests on are found whole,
+    latest first: a step is left out when the placement is still found
+    without it.  Boards whose rungs rule out many values at once (line
+    bounds) would otherwise weigh each ruled-out value on its own, at a cost
+    that grows with their square.
+    """
+    path = walk(ladder, known, apply=apply, ended=ended, deadline=deadline, until=places)
+    if not path.steps or not places(path.steps[-1]):
+        return Path(path.steps[:1], path.ended if not path.steps else "more")
+    *before, last = path.steps
+    placed = [fact for fact in last.sets if fact.holds]
+    kept = list(before)
+    for step in reversed(before):
+        fewer = [other for other in kept if other is not step]
+        after = known
+        for other in fewer:
+            after = apply(after, other)
+        if all(yields(ladder, last.rule, after, fact) for fact in placed):
+            kept = fewer
+    return Path((told_as_one([*kept, last]),), "more")
