@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles.core import Count, Deadline, PuzzleError, Status, read_number, shown
-from puzzles.steps import Check, Mistake, Path, Rung, places, told_as_one, walk, yields
+from puzzles.steps import Check, Mistake, Path, Rung, join_words, places, told_as_one, walk, yields
 
 EMPTY = 0
 BLOCKED = -1
@@ -236,7 +236,9 @@ def replace_cell(grid: Grid, position: Position, value: int) -> Grid:
     return grid[:r] + (grid[r][:c] + (value,) + grid[r][c + 1 :],) + grid[r + 1 :]
 
 
-def check_entries(board, printed: BoardAnalysis, together: Count, broken: dict[Position, str], name=cell_name) -> Check:
+def check_entries(
+    board, printed: BoardAnalysis, together: Count, broken: dict[Position, str], name=cell_name, blank=(EMPTY, BLOCKED)
+) -> Check:
     """ "Check my board": the person's entries against every completion of the printed clues.
 
     `printed` is the analysis of the board with the entries taken out; its
@@ -244,13 +246,14 @@ def check_entries(board, printed: BoardAnalysis, together: Count, broken: dict[P
     them is marked, with the rule it breaks where it breaks one; nothing else
     is revealed.  `together` counts the completions of the board as it stands:
     entries that each fit some completion may still not fit one together.  With no completion, or a count cut short, the verdict says
-    so instead of guessing.
+    so instead of guessing.  `blank` are the cell values that are no entry
+    (the equation crossword's unknown is None, and 0 is a value there).
     """
     entries = {
         (r, c): v
         for r, row in enumerate(board.grid)
         for c, v in enumerate(row)
-        if v not in (EMPTY, BLOCKED) and (r, c) not in board.givens
+        if v not in blank and (r, c) not in board.givens
     }
     if printed.count.value == 0:
         if printed.count.exact:
@@ -299,3 +302,14 @@ def placement_hint(ladder: Sequence[Rung[Any]], known: Any, *, apply, ended, dea
         if all(yields(ladder, last.rule, after, fact) for fact in placed):
             kept = fewer
     return Path((told_as_one([*kept, last]),), "more")
+
+
+def spans(values: list[int]) -> str:
+    """Values as a person lists them, runs of three or more shortened: "5..8, 12, 30 and 31"."""
+    runs: list[list[int]] = []
+    for v in sorted(values):
+        if runs and v == runs[-1][-1] + 1:
+            runs[-1].append(v)
+        else:
+            runs.append([v])
+    return join_words([item for run in runs for item in ([f"{run[0]}..{run[-1]}"] if len(run) > 2 else map(str, run))])

@@ -26,7 +26,7 @@ from itertools import product
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.magic.board import Magic, Search, conflicts, lines_of
-from puzzles.numbergrid import EMPTY, Position, cell_name, placement_hint
+from puzzles.numbergrid import EMPTY, Position, cell_name, placement_hint, spans
 from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, walk
 
 MOST_WAYS = 20_000  # value combinations a line's last cells are tried with before it is too open to list
@@ -98,17 +98,6 @@ def placing(rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, 
 def ruling_out(rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], pairs) -> Step:
     facts = tuple(Fact(p, v, holds=False, said=f"{cell_name(p)} ≠ {v}") for p, v in pairs)
     return Step(rule, text, uses, where, facts, trial=rule == "trial")
-
-
-def spans(values: list[int]) -> str:
-    """Values as runs: "5..8, 12 and 30..31"."""
-    runs: list[list[int]] = []
-    for v in sorted(values):
-        if runs and v == runs[-1][-1] + 1:
-            runs[-1].append(v)
-        else:
-            runs.append([v])
-    return join_words([f"{run[0]}..{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs])
 
 
 # ---------------------------------------------------------------- the rungs
