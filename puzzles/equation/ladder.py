@@ -18,7 +18,7 @@ What is known is the puzzle and the values ruled out of cells so far (`Known`).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 import numpy as np
@@ -50,6 +50,7 @@ class Known:
 
     puzzle: Crossword
     ruled_out: frozenset[tuple[Position, int]] = frozenset()
+    narrowed: dict[Position, np.ndarray] | None = field(default=None, compare=False, repr=False)  # domains, if known
 
     def at(self, position: Position) -> int | None:
         return self.puzzle.cells[position[0]][position[1]]
@@ -65,6 +66,8 @@ class Known:
     @cached_property
     def domains(self) -> dict[Position, np.ndarray]:
         """Every cell's values: a known cell its own, an unknown the range less what was ruled out."""
+        if self.narrowed is not None:
+            return self.narrowed
         domains = initial_domains(self.puzzle)
         out: dict[Position, list[int]] = {}
         for position, value in self.ruled_out:
@@ -259,13 +262,20 @@ LADDER: tuple[Rung[Known], ...] = (*EASY, Rung("trial", "suppose a value and fol
 
 
 def apply(known: Known, step: Step) -> Known:
-    puzzle, ruled_out = known.puzzle, set(known.ruled_out)
+    """What is known after the step; each cell's values follow from the ones before, not worked out anew."""
+    puzzle, ruled_out, domains = known.puzzle, set(known.ruled_out), dict(known.domains)
+    out: dict[Position, list[int]] = {}
     for fact in step.sets:
         if fact.holds:
             puzzle = puzzle.with_cell(fact.at, fact.value)
+            domains[fact.at] = np.array([fact.value], dtype=np.int64)
         else:
             ruled_out.add((fact.at, fact.value))
-    return Known(puzzle, frozenset(ruled_out))
+            out.setdefault(fact.at, []).append(fact.value)
+    for position, values in out.items():
+        if puzzle.cells[position[0]][position[1]] is None:
+            domains[position] = domains[position][~np.isin(domains[position], values)]
+    return Known(puzzle, frozenset(ruled_out), domains)
 
 
 def ending(known: Known) -> str | None:
