@@ -298,12 +298,16 @@ def steps(
     puzzle: Crossword, *, limit: int | None = None, budget: Budget | None = None, should_stop: ShouldStop = never
 ) -> Path:
     """The explained solution, easiest step first; `limit=1` gives the next step alone."""
+    if not solvable(Known(puzzle)):
+        return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
     return walk(LADDER, Known(puzzle), apply=charged(deadline), ended=ending, deadline=deadline, limit=limit)
 
 
 def next_step(puzzle: Crossword, *, budget: Budget | None = None, should_stop: ShouldStop = never) -> Path:
-    """The hint: the next value a person can enter, with the deductions it rests on."""
+    """The hint: the next value a person can enter, with the deductions it rests on (none where the search proves there is no solution)."""
+    if not solvable(Known(puzzle)):
+        return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
     return placement_hint(LADDER, Known(puzzle), apply=charged(deadline), ended=ending, deadline=deadline)
 

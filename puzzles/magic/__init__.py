@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from puzzles.core import Budget, Count, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.magic.board import MAX_SIDE, MAX_VALUES, Magic, Search, blank, conflicts, format, lines_of, parse
-from puzzles.magic.ladder import LADDER, next_step, printed_only, steps
+from puzzles.magic.ladder import LADDER, Known, dead_end, next_step, printed_only, steps
 from puzzles.numbergrid import BoardAnalysis, BoardReport, Grid, Position, check_entries, refused
 from puzzles.steps import ENDINGS, Check
 
@@ -19,7 +19,6 @@ TITLE = "Magic number board"
 SUMMARY = "N x N board, each value once, rows, columns and diagonals reach one sum: candidates and completions."
 SOLVE_OPTIONS = ()
 BUDGET = Budget(work=200_000)  # search work: the same answer on every machine (the screens pass seconds)
-SETTLED = Budget(work=2_000)  # the search a hint makes first, so it is never a deduction about a dead board
 
 __all__ = [
     "BUDGET",
@@ -71,8 +70,6 @@ def analyse(
 
 def dead_end_said(board: Magic) -> str:
     """Why a board with no completion has none, as far as the ladder's rules see it."""
-    from puzzles.magic.ladder import Known, dead_end
-
     return dead_end(Known(board)) or "the values given cannot all be part of one solution"
 
 

@@ -308,12 +308,16 @@ def steps(
     board: Magic, *, limit: int | None = None, budget: Budget | None = None, should_stop: ShouldStop = never
 ) -> Path:
     """The explained solution, easiest step first; `limit=1` gives the next step alone."""
+    if not completable(board):
+        return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
     return walk(LADDER, Known(board), apply=apply, ended=ending, deadline=deadline, limit=limit)
 
 
 def next_step(board: Magic, *, budget: Budget | None = None, should_stop: ShouldStop = never) -> Path:
-    """The hint: the next value a person can place, with the deductions it rests on."""
+    """The hint: the next value a person can place, with the deductions it rests on (none where the search proves there is no solution)."""
+    if not completable(board):
+        return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
     return placement_hint(LADDER, Known(board), apply=apply, ended=ending, deadline=deadline)
 

@@ -90,3 +90,8 @@ def test_a_search_out_of_budget_says_at_least_never_no_solution():
         report = equation.solve(equation.parse(text), budget=Budget(work=2_000))
         assert not report.analysis.count.exact and report.analysis.status != "contradiction"
         assert "No solution" not in report.analysis.hint
+
+
+def test_a_puzzle_with_no_solution_gives_no_step():
+    path = equation.next_step(equation.parse("5 + _ = 8\n+   +\n1 + 2 = 3\n=   =\n6   9\n"))  # r1c2 is 3 and 7
+    assert not path.steps and path.ended == "contradiction"

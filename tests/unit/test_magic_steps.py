@@ -104,3 +104,8 @@ def test_a_budget_cut_short_is_never_no_completion():
         report = magic.solve(magic.parse(text), budget=Budget(work=20_000))
         assert not report.analysis.count.exact and report.analysis.status != "contradiction"
         assert "No completion" not in report.analysis.hint and "undo" not in report.analysis.hint
+
+
+def test_a_board_with_no_completion_gives_no_step():
+    path = magic.next_step(magic.parse("_ _ _\n_ 9 _\n_ _ _\n"))  # 5 belongs in the middle of a 3x3 square
+    assert not path.steps and path.ended == "contradiction"
