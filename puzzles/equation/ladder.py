@@ -20,19 +20,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from math import prod
 
 import numpy as np
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
-from puzzles.equation.board import Crossword, initial_domains, solutions, supported
+from puzzles.equation.board import TABLE_LIMIT, WORK_PER_STEP, Crossword, initial_domains, solutions, supported
 from puzzles.numbergrid import Position, cell_name, placement_hint, spans
 from puzzles.steps import Fact, Path, Rung, Step, easiest, walk
 
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
 TRIAL_WORK = 600  # suppositions tried, times the values they look at, before the search is asked
-SEARCHED_TRIES = 8  # suppositions handed to the search when no short chain refutes one
-SEARCH_WORK = Budget(work=1_000)  # the search's budget for one supposition
-VALUES_PER_STEP = 100  # values left over all unknowns that cost as much as one more step of a walk
+SEARCHED_TRIES = 4  # suppositions handed to the search when no short chain refutes one
+SEARCH_WORK = Budget(work=400)  # the search's budget for one supposition
 SYMBOLS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
 
 
@@ -90,7 +90,13 @@ class Known:
 
     def fitting(self, equation: Equation) -> list[np.ndarray] | None:
         """For each cell of the equation, its values that some choice of the others makes come out right."""
-        return supported(self.domains, list(equation.cells), equation.ops, equation.result)
+        if equation not in self._fits:
+            self._fits[equation] = supported(self.domains, list(equation.cells), equation.ops, equation.result)
+        return self._fits[equation]
+
+    @cached_property
+    def _fits(self) -> dict[Equation, list[np.ndarray] | None]:
+        return {}
 
 
 def placing(rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], sets: dict) -> Step:
@@ -285,10 +291,11 @@ def ending(known: Known) -> str | None:
 
 
 def charged(deadline: Deadline):
-    """`apply` that spends work by the values still open: a step over 10,000-value ranges weighs far more."""
+    """`apply` that spends work as propagation does, by the tables of the lines: wide ranges weigh far more."""
 
     def applying(known: Known, step: Step) -> Known:
-        deadline.expired(sum(len(known.domains[p]) for p in known.unknown) // VALUES_PER_STEP)
+        tables = sum(min(prod(len(known.domains[p]) for p in e.cells), TABLE_LIMIT) for e in known.equations)
+        deadline.expired(tables // WORK_PER_STEP)
         return apply(known, step)
 
     return applying
