@@ -363,7 +363,7 @@ def refuted(known: Known, position: Position, k: int) -> list[str] | None:
         step = easiest(EASY, known)
         if step is None:
             return None
-        said.append(step.settles)
+        said.append(step.settles if len(step.sets) <= 3 else f"{step.rule} rules out {len(step.sets)} places")
         known = apply(known, step)
     return None
 
