@@ -80,6 +80,11 @@ class Known:
                 out[position].add(value)
         return {p: [v for v in self.unused if v not in gone] for p, gone in out.items()}
 
+    @cached_property
+    def ways_of(self) -> dict[Line, list[tuple[int, ...]] | None]:
+        """The ways each line was found to finish, worked out once per position (see `ways`)."""
+        return {}
+
     def free_of(self, line: Line) -> list[Position]:
         return [p for p in line.cells if self.at(p) == EMPTY]
 
@@ -164,6 +169,12 @@ def sum_bounds(known: Known) -> Iterator[Step]:
 
 def ways(known: Known, line: Line) -> list[tuple[int, ...]] | None:
     """The values that finish a line with two or three free cells, cell by cell (None: not such a line, or too many)."""
+    if line not in known.ways_of:
+        known.ways_of[line] = finishing(known, line)
+    return known.ways_of[line]
+
+
+def finishing(known: Known, line: Line) -> list[tuple[int, ...]] | None:
     free = known.free_of(line)
     if not 2 <= len(free) <= 3:
         return None
@@ -193,13 +204,14 @@ def sums_that_fit(known: Known) -> Iterator[Step]:
             f"{line.name} needs {known.need(line)} more from {join_words([cell_name(p) for p in free])}; "
             f"with the values they still allow only {listed} {'fits' if len(found) == 1 else 'fit'}"
         )
-        fixed = {p: w for i, p in enumerate(free) if len(w := {way[i] for way in found}) == 1}
+        columns = [{way[i] for way in found} for i in range(len(free))]
+        fixed = {p: w for p, w in zip(free, columns) if len(w) == 1}
         if fixed:
             sets = {p: next(iter(w)) for p, w in fixed.items()}
             text = f"{said}, so {join_words([f'{cell_name(p)} is {v}' for p, v in sets.items()])}."
             yield placing("the sums that fit", text, (line.name,), line.cells, sets)
             continue
-        out = [(p, v) for i, p in enumerate(free) for v in known.allowed[p] if v not in {way[i] for way in found}]
+        out = [(p, v) for p, kept in zip(free, columns) for v in known.allowed[p] if v not in kept]
         if out:
             gone = "; ".join(
                 f"{cell_name(p)} is not {spans([v for q, v in out if q == p])}" for p in dict.fromkeys(p for p, _ in out)
