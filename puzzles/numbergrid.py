@@ -245,8 +245,9 @@ def check_entries(
     candidates are what some completion puts in each cell.  An entry outside
     them is marked, with the rule it breaks where it breaks one; nothing else
     is revealed.  `together` counts the completions of the board as it stands:
-    entries that each fit some completion may still not fit one together.  With no completion, or a count cut short, the verdict says
-    so instead of guessing.  `blank` are the cell values that are no entry
+    entries that each fit some completion may still not fit one together.
+    With no completion, or a count cut short, the verdict says so instead of
+    guessing.  `blank` are the cell values that are no entry
     (the equation crossword's unknown is None, and 0 is a value there).
     """
     entries = {

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from puzzles.core import Budget, Count, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.equation.board import (
+    BUDGET,
     MAX_SIDE,
     MAX_VALUES,
     OPERATORS,
@@ -31,7 +32,6 @@ TITLE = "Equation crossword"
 SUMMARY = "Rows and columns of + - * / equations over unknown integers: candidates and solutions live."
 SOLVE_OPTIONS = ()
 NOUN = "solution"  # a filled crossword is a solution, not a completion
-BUDGET = Budget(work=20_000)  # equations weighed: the same answer on every machine (the screens pass seconds)
 
 __all__ = [
     "BUDGET",
@@ -87,7 +87,8 @@ def analyse(
         tuple(tuple(chosen[(r, c)]) if v is None else () for c, v in enumerate(row))
         for r, row in enumerate(puzzle.cells)
     )
-    hint = "" if count or not exact else "No solution: the equations cannot all hold at once; check the last values typed."
+    dead = "No solution: the equations cannot all hold at once; check the last values typed."
+    hint = "" if count or not exact else dead
     return BoardAnalysis(candidates, Count(count, exact), tuple(found), hint, noun=NOUN)
 
 

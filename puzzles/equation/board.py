@@ -27,9 +27,10 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from puzzles.core import Deadline, PuzzleError, matched_number, read_number, reads_text, shown
+from puzzles.core import Budget, Deadline, PuzzleError, matched_number, read_number, reads_text, shown
 from puzzles.numbergrid import Line, Position, content_lines
 
+BUDGET = Budget(work=20_000)  # equations weighed: the same answer on every machine (the screens pass seconds)
 OPERATORS = "+-*/"
 TABLE_LIMIT = 4_000_000  # combinations evaluated at once for one equation
 WORK_PER_STEP = 20_000  # combinations of one table that cost as much as weighing one more equation

@@ -25,7 +25,7 @@ from math import prod
 import numpy as np
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
-from puzzles.equation.board import TABLE_LIMIT, WORK_PER_STEP, Crossword, initial_domains, solutions, supported
+from puzzles.equation.board import BUDGET, TABLE_LIMIT, WORK_PER_STEP, Crossword, initial_domains, solutions, supported
 from puzzles.numbergrid import Position, cell_name, placement_hint, spans
 from puzzles.steps import Fact, Path, Rung, Step, easiest, walk
 
@@ -194,9 +194,11 @@ def values_that_fit(known: Known) -> Iterator[Step]:
                 text = (
                     f"{equation.name}, {known.said(equation)}, comes out right with the values its other unknowns "
                     f"still allow only when {cell_name(position)} is {spans([int(v) for v in values][:40])}"
-                    f"{' …' if len(values) > 40 else ''}: it is not {spans(out[:40])}{' …' if len(out) > 40 else ''}."
+                    f"{' …' if len(values) > 40 else ''}: "
+                    f"it is not {spans(out[:40])}{' …' if len(out) > 40 else ''}."
                 )
-                yield ruling_out("the values that fit", text, (equation.name,), equation.cells, [(position, v) for v in out])
+                pairs = [(position, v) for v in out]
+                yield ruling_out("the values that fit", text, (equation.name,), equation.cells, pairs)
 
 
 EASY: tuple[Rung[Known], ...] = (
@@ -302,7 +304,7 @@ def charged(deadline: Deadline):
 
 
 def steps(
-    puzzle: Crossword, *, limit: int | None = None, budget: Budget | None = None, should_stop: ShouldStop = never
+    puzzle: Crossword, *, limit: int | None = None, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
 ) -> Path:
     """The explained solution, easiest step first; `limit=1` gives the next step alone."""
     if not solvable(Known(puzzle)):
@@ -311,8 +313,11 @@ def steps(
     return walk(LADDER, Known(puzzle), apply=charged(deadline), ended=ending, deadline=deadline, limit=limit)
 
 
-def next_step(puzzle: Crossword, *, budget: Budget | None = None, should_stop: ShouldStop = never) -> Path:
-    """The hint: the next value a person can enter, with the deductions it rests on (none where the search proves there is no solution)."""
+def next_step(puzzle: Crossword, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Path:
+    """The hint: the next value a person can enter, with the deductions it rests on.
+
+    None where the search proves there is no solution: a deduction about a dead board teaches nothing.
+    """
     if not solvable(Known(puzzle)):
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)

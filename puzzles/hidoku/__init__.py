@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from puzzles.core import Budget, Count, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.hidoku.board import (
+    BUDGET,
     ADJACENCIES,
     MAX_SIDE,
     Geometry,
@@ -34,7 +35,6 @@ from puzzles.steps import ENDINGS, Check
 TITLE = "Hidoku"
 SUMMARY = "Hidato boards cell by cell: each empty cell's possible numbers, completions left, the next deduction."
 SOLVE_OPTIONS = ()
-BUDGET = Budget(work=20_000)  # search work: the same answer on every machine (the screens pass seconds)
 
 __all__ = [
     "ADJACENCIES",
@@ -88,7 +88,8 @@ def analyse(
     except OutOfBudget:
         exact = False
     candidates = candidate_table(board, seen if exact else narrowed, geometry)
-    hint = "" if count or not exact else "No completion: some number cannot be joined to its neighbours; undo the last entries."
+    dead = "No completion: some number cannot be joined to its neighbours; undo the last entries."
+    hint = "" if count or not exact else dead
     return BoardAnalysis(candidates, Count(count, exact), tuple(found), hint)
 
 

@@ -33,7 +33,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from puzzles.core import Deadline, PuzzleError, matched_number, reads_text, shown
+from puzzles.core import Budget, Deadline, PuzzleError, matched_number, reads_text, shown
 from puzzles.numbergrid import (
     BLOCKED,
     EMPTY,
@@ -49,6 +49,7 @@ from puzzles.numbergrid import (
 )
 
 ADJACENCIES = ("king", "orthogonal")
+BUDGET = Budget(work=20_000)  # search work: the same answer on every machine (the screens pass seconds)
 MAX_SIDE = 30  # rows and columns; printed Hidatos stop near 20, and at 30 a search stays under 100 MB
 
 

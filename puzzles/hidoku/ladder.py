@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from puzzles.core import Budget, Deadline, ShouldStop, never
-from puzzles.hidoku.board import Geometry, Hidoku, conflicts, initial_places, propagate
+from puzzles.hidoku.board import BUDGET, Geometry, Hidoku, conflicts, initial_places, propagate
 from puzzles.numbergrid import BLOCKED, EMPTY, Position, cell_name
 from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, next_placement, walk
 
@@ -203,7 +203,8 @@ def one_number_left(known: Known) -> Iterator[Step]:
         bit = known.geometry.bit(cell)
         k = next(k for k in known.missing if known.places[k] & bit)
         ruled = [m for m in known.missing if m != k and (cell, m) in known.ruled_out]
-        before = f"; {join_words([str(m) for m in ruled])} {'was' if len(ruled) == 1 else 'were'} ruled out here" if ruled else ""
+        were = "was" if len(ruled) == 1 else "were"
+        before = f"; {join_words([str(m) for m in ruled])} {were} ruled out here" if ruled else ""
         text = (
             f"{cell_name(cell)} can only hold {k}: every free cell holds one of the missing numbers, and every "
             f"other missing number is too far from the numbers placed around it to reach {cell_name(cell)}{before}."
@@ -333,13 +334,17 @@ EASY: tuple[Rung[Known], ...] = (
     Rung("next to a number", "k-1 or k+1 is placed and only one free cell touches it", next_to),
     Rung("only cell for a number", "one free cell is close enough to the numbers placed around k", only_cell),
     Rung("one number left for a cell", "every other missing number is too far to reach the cell", one_number_left),
-    Rung("touching a neighbour's places", "k touches k-1 and k+1: a cell touching none of their places is out", touching_neighbours),
+    Rung(
+        "touching a neighbour's places",
+        "k touches k-1 and k+1: a cell touching none of their places is out",
+        touching_neighbours,
+    ),
     Rung("the ways a gap fills", "the few chains of free cells that join two numbers agree", gap_fills),
 )
 
 
 def dead_end(known: Known) -> str | None:
-    """Why the board cannot be finished, as the rungs see it: a broken rule, a number with no cell, a cell with no number."""
+    """Why the board cannot be finished, as the rungs see it: a broken rule, a number or a cell left with nothing."""
     if broken := conflicts(known.board):
         position, reason = sorted(broken.items())[0]
         return f"{cell_name(position)}: {reason}"
@@ -414,7 +419,7 @@ def joinable(board: Hidoku) -> bool:
 
 
 def steps(
-    board: Hidoku, *, limit: int | None = None, budget: Budget | None = None, should_stop: ShouldStop = never
+    board: Hidoku, *, limit: int | None = None, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
 ) -> Path:
     """The explained solution, easiest step first; `limit=1` gives the next step alone."""
     if not joinable(board):
@@ -423,7 +428,7 @@ def steps(
     return walk(LADDER, Known(board), apply=apply, ended=ending, deadline=deadline, limit=limit)
 
 
-def next_step(board: Hidoku, *, budget: Budget | None = None, should_stop: ShouldStop = never) -> Path:
+def next_step(board: Hidoku, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Path:
     """The hint: the next number a person can place, with the deductions it rests on."""
     if not joinable(board):
         return Path((), "contradiction")

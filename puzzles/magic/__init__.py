@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from puzzles.core import Budget, Count, Deadline, OutOfBudget, ShouldStop, never
-from puzzles.magic.board import MAX_SIDE, MAX_VALUES, Magic, Search, blank, conflicts, format, lines_of, parse
+from puzzles.magic.board import BUDGET, MAX_SIDE, MAX_VALUES, Magic, Search, blank, conflicts, format, lines_of, parse
 from puzzles.magic.ladder import LADDER, Known, dead_end, next_step, printed_only, steps
 from puzzles.numbergrid import BoardAnalysis, BoardReport, Grid, Position, check_entries, refused
 from puzzles.steps import ENDINGS, Check
@@ -18,7 +18,6 @@ from puzzles.steps import ENDINGS, Check
 TITLE = "Magic number board"
 SUMMARY = "N x N board, each value once, rows, columns and diagonals reach one sum: candidates and completions."
 SOLVE_OPTIONS = ()
-BUDGET = Budget(work=200_000)  # search work: the same answer on every machine (the screens pass seconds)
 
 __all__ = [
     "BUDGET",

@@ -21,9 +21,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from puzzles.core import Deadline, PuzzleError, matched_number, reads_text
+from puzzles.core import Budget, Deadline, PuzzleError, matched_number, reads_text
 from puzzles.numbergrid import EMPTY, Grid, Position, content_lines, format_rows, read_rows, repeats, replace_cell
 
+BUDGET = Budget(work=200_000)  # search work: the same answer on every machine (the screens pass seconds)
 MAX_SIDE = 8
 MAX_VALUES = 1_000  # a range's size: an 8x8 board uses 64, and every value left is a branch of the search
 HEADER = re.compile(r"\s*range\s*:\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:,?\s*sum\s*:\s*(-?\d+))?\s*$", re.IGNORECASE)

@@ -25,7 +25,7 @@ from functools import cached_property
 from itertools import product
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
-from puzzles.magic.board import Magic, Search, conflicts, lines_of
+from puzzles.magic.board import BUDGET, Magic, Search, conflicts, lines_of
 from puzzles.numbergrid import EMPTY, Position, cell_name, placement_hint, spans
 from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, walk
 
@@ -214,7 +214,8 @@ def sums_that_fit(known: Known) -> Iterator[Step]:
         out = [(p, v) for p, kept in zip(free, columns) for v in known.allowed[p] if v not in kept]
         if out:
             gone = "; ".join(
-                f"{cell_name(p)} is not {spans([v for q, v in out if q == p])}" for p in dict.fromkeys(p for p, _ in out)
+                f"{cell_name(p)} is not {spans([v for q, v in out if q == p])}"
+                for p in dict.fromkeys(p for p, _ in out)
             )
             yield ruling_out("the sums that fit", f"{said}: {gone}.", (line.name,), line.cells, out)
 
@@ -317,7 +318,7 @@ def ending(known: Known) -> str | None:
 
 
 def steps(
-    board: Magic, *, limit: int | None = None, budget: Budget | None = None, should_stop: ShouldStop = never
+    board: Magic, *, limit: int | None = None, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
 ) -> Path:
     """The explained solution, easiest step first; `limit=1` gives the next step alone."""
     if not completable(board):
@@ -326,8 +327,11 @@ def steps(
     return walk(LADDER, Known(board), apply=apply, ended=ending, deadline=deadline, limit=limit)
 
 
-def next_step(board: Magic, *, budget: Budget | None = None, should_stop: ShouldStop = never) -> Path:
-    """The hint: the next value a person can place, with the deductions it rests on (none where the search proves there is no solution)."""
+def next_step(board: Magic, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Path:
+    """The hint: the next value a person can place, with the deductions it rests on.
+
+    None where the search proves there is no solution: a deduction about a dead board teaches nothing.
+    """
     if not completable(board):
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)

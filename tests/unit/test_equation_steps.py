@@ -1,4 +1,4 @@
-"""The equation crossword's ladder: each rung where it applies, the seed solved step by step, every step true; budgets."""
+"""The equation crossword's ladder: each rung where it applies, the seed solved step by step, every step true."""
 
 from __future__ import annotations
 
@@ -25,7 +25,9 @@ def first(text: str, ruled_out=()) -> object:
 def test_last_unknown_of_a_line():
     step = first("5 + _ = 8\n+   +\n1 + 2 = 3\n=   =\n6   5\n")
     assert (step.rule, step.settles) == ("last unknown of a line", "r1c2 = 3")
-    assert step.text == "r1c2 must be 3: it is the last unknown of row 1, 5 + r1c2 = 8, and only 3 makes it come out right."
+    assert step.text == (
+        "r1c2 must be 3: it is the last unknown of row 1, 5 + r1c2 = 8, and only 3 makes it come out right."
+    )
 
 
 def test_one_value_left_and_sum_bounds():

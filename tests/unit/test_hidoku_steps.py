@@ -37,7 +37,12 @@ def assert_true_in_every_completion(board: hidoku.Hidoku, step) -> None:
         ("9 _ _\n_ 5 _\n6 1 _\n", "next to a number", "r2c1 = 7", "the only free cell next to 6 (r3c1)"),
         ("_ 2 _ _\n_ 11 6 8\n_ _ 5 _\n", "only cell for a number", "r2c1 = 3", "within 1 step of 2 (r1c2)"),
         ("8 _ _\n_ _ 5\n1 4 _\n", "one number left for a cell", "r1c3 = 6", "every other missing number is too far"),
-        ("_ _ _\n_ 1 5\n9 _ _\n", "the ways a gap fills", "r1c3 ≠ 2, r3c3 ≠ 2, r1c3 ≠ 3 and r3c3 ≠ 3", "only 8 ways fit"),
+        (
+            "_ _ _\n_ 1 5\n9 _ _\n",
+            "the ways a gap fills",
+            "r1c3 ≠ 2, r3c3 ≠ 2, r1c3 ≠ 3 and r3c3 ≠ 3",
+            "2..4 must join 1 (r2c2) to 5 (r2c3) through free cells, and only 8 ways fit: none puts 2 at r1c3 or r3c3",
+        ),
         ("_ 6 7\n5 _ _\n3 _ _\n", "trial", "r3c2 ≠ 2", "Suppose r3c2 were 2: then"),
     ],
 )
