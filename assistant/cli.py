@@ -26,9 +26,11 @@ from assistant.bench import run_all, seconds
 from assistant.errors import CommandError
 from assistant.files import read_puzzle_file
 from assistant.kinds import BY_NAME, KINDS
-from puzzles.core import Budget, PuzzleError
+from assistant.options import USAGE_ERROR, Parser, positive_seconds, terminal_size, whole_number
+from puzzles.core import MAX_TEXT, Budget, PuzzleError, decode
 
-USAGE_ERROR = 2
+MOST_LISTED = 10_000  # solutions listed at most (--limit): a 30x30 Hidoku's each take 10 KB
+MOST_REPEATS = 1_000  # runs of one benchmark (--repeat)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -43,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="puzzle-assistant",
         description="A puzzle companion: type what you know, watch the candidates narrow.",
     )
@@ -81,7 +83,12 @@ def add_solve(commands: argparse._SubParsersAction) -> None:
         parser.add_argument(
             "--steps", action="store_true", help="explain the solution step by step, each with its rule and reason"
         )
-        parser.add_argument("--limit", type=int, default=10, help="how many solutions to list (default 10)")
+        parser.add_argument(
+            "--limit",
+            type=whole_number(0, MOST_LISTED),
+            default=10,
+            help=f"how many solutions to list, 0..{MOST_LISTED:,} (default 10)",
+        )
         effort = parser.add_mutually_exclusive_group()
         effort.add_argument("--count", action="store_true", help="count exactly, however long it takes")
         effort.add_argument(
@@ -111,7 +118,7 @@ def solve_files(args: argparse.Namespace) -> int:
     status = 0
     for path in args.files:
         try:
-            puzzle = engine.parse(read_puzzle_file(path))
+            puzzle = engine.parse(read_input(path))
             report = engine.solve(puzzle, limit=args.limit, **budget_of(args), **options, **kept(puzzle))
             path_of_steps = explained(engine, puzzle, args) if args.steps else None
         except PuzzleError as error:
@@ -145,14 +152,11 @@ def explained(engine, puzzle, args: argparse.Namespace):
     return engine.steps(puzzle, **budget_of(args))
 
 
-def positive_seconds(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds") from None
-    if not 0 < seconds < 1e6:
-        raise argparse.ArgumentTypeError(f"{text[:40]!r}: give seconds above 0 and below a million")
-    return seconds
+def read_input(path: Path) -> str:
+    """A puzzle file's text, or standard input's for `-` (the only way a pipe is read: see files.py)."""
+    if str(path) == "-":
+        return decode(sys.stdin.buffer.read(MAX_TEXT + 1))
+    return read_puzzle_file(path)
 
 
 def budget_of(args: argparse.Namespace) -> dict[str, Budget | None]:
@@ -171,7 +175,11 @@ def add_bench(commands: argparse._SubParsersAction) -> None:
     bench = commands.add_parser("bench", help="measure speed and quality; prints medians")
     bench.add_argument("kinds", metavar="KIND", nargs="*", help="puzzle types (default: all)")
     bench.add_argument("--only", metavar="TEXT", help="run only benchmarks whose name contains TEXT")
-    bench.add_argument("--repeat", type=int, help="runs per benchmark (default: each benchmark's own)")
+    bench.add_argument(
+        "--repeat",
+        type=whole_number(1, MOST_REPEATS),
+        help=f"runs per benchmark, 1..{MOST_REPEATS:,} (default: each benchmark's own)",
+    )
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.set_defaults(func=bench_command)
 
@@ -212,7 +220,9 @@ def bench_command(args: argparse.Namespace) -> int:
 def add_screenshots(commands: argparse._SubParsersAction) -> None:
     shots = commands.add_parser("screenshots", help="render one SVG per screen from real runs")
     shots.add_argument("directory", type=Path, nargs="?", default=Path("screenshots"))
-    shots.add_argument("--size", default="100x32", help="terminal size COLSxROWS (default 100x32)")
+    shots.add_argument(
+        "--size", type=terminal_size, default="100x32", help="terminal size COLSxROWS, 40x12..400x200 (default 100x32)"
+    )
     shots.set_defaults(func=screenshots_command)
 
 
@@ -221,11 +231,7 @@ def screenshots_command(args: argparse.Namespace) -> int:
 
     from assistant.screenshots import take_all
 
-    try:
-        width, height = (int(part) for part in args.size.lower().split("x"))
-    except ValueError:
-        raise CommandError(f"screenshots: --size {args.size!r} is not COLSxROWS, e.g. 100x32") from None
     args.directory.mkdir(parents=True, exist_ok=True)
-    for path in asyncio.run(take_all(args.directory, (width, height))):
+    for path in asyncio.run(take_all(args.directory, args.size)):
         print(path)
     return 0

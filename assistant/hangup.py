@@ -1,4 +1,4 @@
-"""Leave quietly when the terminal goes away.
+"""Leave quietly when the terminal goes away, and leave in any case.
 
 Closing the terminal (tmux kill-session, a dropped SSH link, closing the
 window) hangs up its tty.  Textual 8.2.8 does not notice: its input thread
@@ -6,9 +6,16 @@ reads end-of-file from the hung-up tty, takes it for "no input yet" and asks
 again at once, burning most of a core for ever.  And under a parent such as
 `make` only the parent, the session leader, gets SIGHUP; the app gets none.
 
-So the app watches for both: SIGHUP, and its input hanging up.  Either one
+So the app watches for both: SIGHUP, and its terminal hanging up.  Either one
 ends it the ordinary way (every edit is already autosaved as it is made), with
 exit status 129 like a process that SIGHUP ended.
+
+The ordinary way can block for ever: Textual writes the screen through a
+writer thread and a queue of 30 writes, and when the terminal takes no more
+output (nobody reads it, or the writer died on a hung-up tty) the event loop
+blocks on the full queue, or at shutdown on joining the writer.  A watchdog
+then ends the process: it is armed from the signal handler and from the
+watching thread, so a blocked event loop cannot stop it (see `Watchdog`).
 """
 
 from __future__ import annotations
@@ -19,44 +26,109 @@ import select
 import signal
 import sys
 import threading
+import time
+from collections.abc import Callable
 
 from textual.app import App
 
 HANGUP_STATUS = 128 + signal.SIGHUP
 GONE = select.POLLHUP | select.POLLERR | select.POLLNVAL
+GRACE = 1.5  # seconds the ordinary shutdown gets (it takes about 0.5 s on 2 busy cores)
+LOOP_GRACE = 0.5  # seconds then for the event loop to end the process, before the watchdog does it itself
 
 
-def exit_on_hangup(app: App) -> None:
-    """Exit `app` on SIGHUP or when its input hangs up; call from the app's event loop."""
+class Watchdog:
+    """Ends the process if the ordinary shutdown has not, GRACE seconds after a hang-up.
+
+    The end is asked of the event loop first: it runs between two callbacks,
+    so never halfway through a session save (saves run inside one).  A loop
+    that has not run it LOOP_GRACE later is blocked, so not saving, and the
+    watchdog's own thread ends the process.  `sleep` and `end` are
+    `time.sleep` and `os._exit` but for tests.
+    """
+
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        *,
+        grace: float = GRACE,
+        loop_grace: float = LOOP_GRACE,
+        sleep: Callable[[float], None] = time.sleep,
+        end: Callable[[int], object] = os._exit,
+    ) -> None:
+        self.loop, self.grace, self.loop_grace, self.sleep, self.end = loop, grace, loop_grace, sleep, end
+        self.armed = threading.Event()
+
+    def start(self) -> Watchdog:
+        """Its thread, started now so that arming it later starts nothing."""
+        threading.Thread(target=self.count_down, name="hangup-watchdog", daemon=True).start()
+        return self
+
+    def arm(self) -> None:
+        """Start the count-down (once, however often called); fit for a signal handler."""
+        self.armed.set()
+
+    def count_down(self) -> None:
+        self.armed.wait()
+        self.sleep(self.grace)
+        try:
+            self.loop.call_soon_threadsafe(self.end, HANGUP_STATUS)
+        except RuntimeError:  # the loop is closed: shutdown got past it and stuck later
+            pass
+        else:
+            self.sleep(self.loop_grace)
+        self.end(HANGUP_STATUS)
+
+
+def exit_on_hangup(app: App) -> Watchdog:
+    """Exit `app` on SIGHUP or when its terminal hangs up; call from the app's event loop."""
     loop = asyncio.get_running_loop()
-    loop.add_signal_handler(signal.SIGHUP, hang_up, app)
-    watcher = threading.Thread(target=watch_input, args=(loop, app), name="hangup-watch", daemon=True)
+    watchdog = Watchdog(loop).start()
+
+    def hung_up(*_: object) -> None:
+        """From the signal handler or the watching thread: arm, then have the loop end the app."""
+        watchdog.arm()
+        try:
+            loop.call_soon_threadsafe(hang_up, app)
+        except RuntimeError:  # the loop is closed: the app has ended already
+            pass
+
+    # A plain handler, not loop.add_signal_handler: that one only runs when the loop does
+    signal.signal(signal.SIGHUP, hung_up)
+    watcher = threading.Thread(target=watch_terminal, args=(hung_up,), name="hangup-watch", daemon=True)
     watcher.start()
+    return watchdog
 
 
-def watch_input(loop: asyncio.AbstractEventLoop, app: App) -> None:
-    """Sleep until the input hangs up, then have the loop end the app.
+def watch_terminal(hung_up: Callable[[], None]) -> None:
+    """Sleep until the terminal hangs up (input or output), then call `hung_up`.
 
     Asking poll() for no events still wakes it on a hang-up (or an error), so
     this thread costs nothing and never takes a keystroke from Textual.
     """
     poller = select.poll()
-    poller.register(sys.__stdin__.fileno(), 0)
+    for fd in terminal_fds():
+        poller.register(fd, 0)
     poller.poll()
-    loop.call_soon_threadsafe(hang_up, app)
+    hung_up()
+
+
+def terminal_fds() -> set[int]:
+    return {sys.__stdin__.fileno(), sys.__stdout__.fileno()}
 
 
 def hang_up(app: App) -> None:
     """End the app; if the terminal is gone, its last writes go to /dev/null instead of failing."""
-    if input_gone():
+    if terminal_gone():
         silence_output()
     app.exit(return_code=HANGUP_STATUS)
 
 
-def input_gone() -> bool:
+def terminal_gone() -> bool:
     """Has the terminal hung up (a SIGHUP may also come from `kill` with the terminal still there)?"""
     poller = select.poll()
-    poller.register(sys.__stdin__.fileno(), 0)
+    for fd in terminal_fds():
+        poller.register(fd, 0)
     return any(events & GONE for _, events in poller.poll(0))
 
 

@@ -87,6 +87,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("equation", "EquationScreen"),
     Kind("disks", "DisksScreen"),
     Kind("zebra", "ZebraScreen"),
+    Kind("sudoku", "SudokuScreen"),
 )
 
 BY_NAME = {kind.name: kind for kind in KINDS}

@@ -1,8 +1,9 @@
 """What the app remembers between runs besides the puzzles: the theme, the folder for pictures.
 
-One small JSON object beside the sessions, written atomically.  A file that
-cannot be read only costs the settings: it is ignored with a message, and the
-next change writes a good one over it.
+One small JSON object of texts beside the sessions, written atomically.  A
+file that cannot be read (damaged, over 1 MiB, nested past reason, a value that
+is not a text) only costs the settings: it is set aside with a message, and the
+defaults apply until a change writes a good one.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from assistant.sessions import data_dir, write_atomically
+from assistant.sessions import data_dir, read_json, set_aside, write_atomically
+from puzzles.core import shown
 
 
 class SettingsError(Exception):
@@ -22,16 +24,21 @@ def settings_file() -> Path:
 
 
 def load_settings() -> dict[str, str]:
-    """Every setting saved ({} if none); SettingsError if the file is unreadable."""
+    """Every setting saved ({} if none); SettingsError if the file is unreadable (it is then set aside)."""
     path = settings_file()
-    if not path.exists():
-        return {}
     try:
-        settings = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(settings, dict) or not all(isinstance(v, str) for v in settings.values()):
-            raise ValueError("not an object of names")
+        settings = read_json(path)
+        if not isinstance(settings, dict):
+            raise ValueError("it is not a JSON object")
+        for name, value in settings.items():
+            if not isinstance(value, str) or "\0" in value:
+                raise ValueError(f"the setting {shown(name)} is not a text")
+    except FileNotFoundError:
+        return {}
     except (OSError, ValueError) as error:
-        raise SettingsError(f"The settings in {path} could not be read ({error}); using the defaults.") from None
+        raise SettingsError(
+            f"The settings in {path} could not be read ({error}); using the defaults; {set_aside(path)}"
+        ) from None
     return settings
 
 

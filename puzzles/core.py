@@ -157,8 +157,8 @@ def reads_text(parse: Callable[[str], T]) -> Callable[[str], T]:
     """Marks an engine's `parse`: the text goes through `checked_text` first, so every way in follows the same rules."""
 
     @functools.wraps(parse)
-    def checked_parse(text: str) -> T:
-        return parse(checked_text(text))
+    def checked_parse(text: str, **options: Any) -> T:
+        return parse(checked_text(text), **options)
 
     return checked_parse
 

@@ -24,7 +24,7 @@ as an ordinary undoable edit.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from puzzles.core import Deadline, Tone
@@ -169,6 +169,20 @@ def walk(
         steps.append(step)
         known = apply(known, step)
     return Path(tuple(steps), ending)
+
+
+def on_board(known: Known, step: Step) -> Known:
+    """`apply` for a board's ladder: `known` (a dataclass with `board` and `ruled_out`) after `step`.
+
+    Placements are entered on the board (`board.with_cell`), exclusions remembered in `ruled_out`.
+    """
+    board, ruled_out = known.board, set(known.ruled_out)  # type: ignore[attr-defined]
+    for fact in step.sets:
+        if fact.holds:
+            board = board.with_cell(fact.at, fact.value)
+        else:
+            ruled_out.add((fact.at, fact.value))
+    return replace(known, board=board, ruled_out=frozenset(ruled_out))  # type: ignore[type-var]
 
 
 def places(step: Step) -> bool:

@@ -12,6 +12,7 @@ import numpy as np
 from assistant import tables
 from assistant.bench import Benchmark
 from assistant.errors import CommandError
+from assistant.options import positive_seconds, whole_number
 from puzzles import mastermind as mm
 from puzzles.core import Budget
 from puzzles.examples import examples
@@ -20,22 +21,27 @@ from puzzles.mastermind.play import Codebreaker, sample_secrets
 PUBLISHED_4x6 = {"minimax": 5801, "entropy": 5722, "expected-size": 5696, "most-parts": 5668}
 KOYAMA_LAI_4x6 = 5625  # the optimum: least total guesses over all 1,296 secrets
 BULLS_AND_COWS_OPTIMUM = 26_274  # total guesses over all 5,040 secrets of 4 of 10 digits without repeats
+LARGEST_SPACE = 10**8  # codes of the largest variant, 8 pegs of 10 colours
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     group = commands.add_parser("mastermind", help="Mastermind tools").add_subparsers(metavar="COMMAND", required=True)
     bench = group.add_parser("bench", help="play a strategy against every secret (or a seeded sample)")
-    bench.add_argument("--pegs", type=int, default=4)
-    bench.add_argument("--colors", "--colours", dest="colours", type=int, default=6)
+    bench.add_argument("--pegs", type=whole_number(2, 8), default=4, help="2..8 (default 4)")
+    bench.add_argument(
+        "--colors", "--colours", dest="colours", type=whole_number(2, 10), default=6, help="2..10 (default 6)"
+    )
     bench.add_argument("--strategy", choices=mm.STRATEGIES, default="entropy")
     bench.add_argument(
         "--no-repeats", dest="repeats", action="store_false", help="codes without repeated colours (Bulls and Cows)"
     )
-    bench.add_argument("--sample", type=int, help="play this many seeded random secrets instead of all")
-    bench.add_argument("--seed", type=int, default=0)
+    bench.add_argument(
+        "--sample", type=whole_number(1, LARGEST_SPACE), help="play this many seeded random secrets instead of all"
+    )
+    bench.add_argument("--seed", type=whole_number(0, 2**32 - 1), default=0, help="the sample's seed (default 0)")
     bench.add_argument(
         "--budget",
-        type=float,
+        type=positive_seconds,
         help="seconds per suggestion instead of the default work budget (none up to 4,096 codes, "
         f"{mm.BUDGET.work:,} guesses scored above), which gives the same games on every machine",
     )
@@ -47,8 +53,6 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def bench_command(args: argparse.Namespace) -> int:
-    if not (2 <= args.pegs <= 8 and 2 <= args.colours <= 10):
-        raise CommandError("mastermind bench: pegs must be 2..8 and colours 2..10")
     if not args.repeats and args.pegs > args.colours:
         raise CommandError(f"mastermind bench: without repeats {args.pegs} pegs need at least {args.pegs} colours")
     space = mm.space_of(args.pegs, args.colours, args.repeats)

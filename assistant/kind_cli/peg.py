@@ -19,6 +19,7 @@ from assistant import tables
 from assistant.bench import Benchmark
 from assistant.errors import CommandError
 from assistant.files import read_puzzle_file
+from assistant.options import quoted
 from puzzles import peg
 from puzzles.core import PuzzleError
 
@@ -66,7 +67,13 @@ def board_named(text: str) -> str:
 
 
 def hole_number(text: str) -> int | str:
-    return text if text == "center" else int(text)
+    """A hole's number or 'center'; whether the board has that hole is checked once the board is known."""
+    if text == "center":
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"give a hole number or 'center', not {quoted(text)}") from None
 
 
 def resolve(board: str, hole: int | str | None) -> int | None:

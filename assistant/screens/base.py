@@ -28,17 +28,21 @@ from assistant.kinds import BY_NAME
 from assistant.live import Job, LiveResult
 from assistant.screens.hinting import HINT_BINDINGS, GradedHints
 from assistant.sessions import (
-    Session,
+    Meaning,
     SessionError,
+    claim,
     load_session,
+    release,
     save_session,
     session_file,
-    set_aside,
+    state_entry,
+    unrestorable,
+    window_session_file,
     write_atomically,
 )
 from assistant.widgets.dialogs import ChoiceDialog, ConfirmDialog, HelpDialog, path_dialog
 from assistant.widgets.live_panel import LivePanel
-from puzzles.core import Budget, PuzzleError
+from puzzles.core import Budget
 from puzzles.examples import examples
 
 State = TypeVar("State")
@@ -93,7 +97,8 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
     def __init__(self) -> None:
         super().__init__()
         self.path: Path | None = None
-        self._texts: dict[int, tuple[State, str]] = {}
+        self._saved: dict[int, tuple[State, str, str]] = {}
+        self.saving_to: Path | None = None  # the session file this window writes, once it has claimed one
         self.history: History[State] = History(self.example_state())
         self.clean: State = self.history.current  # as last opened, saved or started: nothing to lose
         self.live: LiveResult[Any, Any] = LiveResult(
@@ -169,6 +174,14 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
     def from_text(self, text: str) -> State:
         return self.engine.parse(text)
 
+    def meaning(self, state: State) -> dict[str, object]:
+        """What a session keeps of `state` beyond its text: the person's entries, the moves played (JSON values)."""
+        return {}
+
+    def with_meaning(self, state: State, meaning: Meaning) -> State:
+        """`state` as read from its text, given back what `meaning` says; ValueError if the two do not fit."""
+        return state
+
     # ------------------------------------------------------------ the one data flow
 
     @property
@@ -180,6 +193,7 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
         return self.query_one(LivePanel)
 
     def on_mount(self) -> None:
+        self.claim_session()
         if getattr(self.app, "restore_sessions", False):
             self.restore()
         self.refresh_all()
@@ -210,32 +224,57 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
 
     # ------------------------------------------------------------ sessions
 
+    def claim_session(self) -> Path:
+        """The file this window autosaves to: the puzzle type's session, or its own while another window has that."""
+        if self.saving_to is None:
+            holder = claim(self.KIND)
+            self.saving_to = session_file(self.KIND) if holder is None else window_session_file(self.KIND)
+            if holder is not None:
+                self.notify(
+                    f"Another window (process {holder}) has this {self.engine.TITLE} open: this window's edits are "
+                    f"autosaved to {self.saving_to}, not over that window's session.",
+                    severity="warning",
+                    timeout=20,
+                )
+        return self.saving_to
+
+    def on_unmount(self) -> None:
+        if self.saving_to == session_file(self.KIND):
+            release(self.KIND)
+
     def autosave(self) -> None:
-        texts = tuple(self._text_of(state) for state in self.history.states)
+        entries = [self._saved_form(state)[1] for state in self.history.states]
+        path = str(self.path) if self.path else None
         try:
-            save_session(self.KIND, Session(texts, self.history.index, str(self.path) if self.path else None))
+            save_session(self.KIND, entries, self.history.index, path, self.claim_session())
         except OSError as error:
             self.notify(f"Autosave failed: {error}", severity="error")
 
     def _text_of(self, state: State) -> str:
-        """`to_text`, remembered per state object: the history is saved after every edit."""
-        cached = self._texts.get(id(state))
+        return self._saved_form(state)[0]
+
+    def _saved_form(self, state: State) -> tuple[str, str]:
+        """`to_text` and the session's entry, remembered per state object: the history is saved after every edit."""
+        cached = self._saved.get(id(state))
         if cached is None or cached[0] is not state:
-            cached = self._texts[id(state)] = (state, self.to_text(state))
-        return cached[1]
+            text = self.to_text(state)
+            cached = self._saved[id(state)] = (state, text, state_entry(text, self.meaning(state)))
+        return cached[1:]
 
     def restore(self) -> None:
-        """Reopen the autosaved session; a bad one is set aside and said so."""
+        """Reopen the autosaved session, meanings and all; a bad one is set aside and said so."""
         try:
             session = load_session(self.KIND)
             if session is None:
                 return
-            states = tuple(self.from_text(text) for text in session.states)
+            states = tuple(
+                self.with_meaning(self.from_text(text), session.meaning(i)) for i, text in enumerate(session.states)
+            )
         except SessionError as error:
             self.notify(str(error), severity="warning", timeout=10)
             return
-        except PuzzleError as error:
-            self.notify(set_aside(session_file(self.KIND), str(error)), severity="warning", timeout=10)
+        except ValueError as error:  # a PuzzleError, or a meaning that does not fit its text
+            self.notify(unrestorable(session_file(self.KIND), error), severity="warning", timeout=10)
             return
         self.history = History.restore(states, session.index)
         self.path = Path(session.path) if session.path else None

@@ -11,6 +11,7 @@ cells accept, and how it labels rows and columns.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -22,6 +23,7 @@ from textual.widgets import Footer, Header, Static
 
 from assistant.live import Job
 from assistant.screens.base import PuzzleScreen
+from assistant.sessions import Meaning, numbers
 from assistant.widgets.grid import DIGITS, EditableGrid, GridCell, marks_text
 from assistant.widgets.live_panel import LivePanel
 from puzzles.numbergrid import BLOCKED, EMPTY, cell_name
@@ -76,6 +78,17 @@ class BoardScreen(PuzzleScreen):
         if text in ("#", "."):
             return BLOCKED
         return int(text) if text.isdigit() else EMPTY
+
+    def meaning(self, board: Any) -> dict[str, object]:
+        """The cells the person filled in: the board's text alone reads every number as printed."""
+        entries = self.from_text(self.to_text(board)).givens - board.givens
+        return {"entries": [list(cell) for cell in sorted(entries)]} if entries else {}
+
+    def with_meaning(self, board: Any, meaning: Meaning) -> Any:
+        entries = frozenset(numbers(meaning.get("entries", []), 2, "entries"))
+        if not entries <= board.givens:
+            raise ValueError("an entry is marked where the board has no number")
+        return replace(board, givens=board.givens - entries)
 
     # ------------------------------------------------------------ the flow
 

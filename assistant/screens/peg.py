@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.table import Table
 from rich.text import Text
@@ -16,6 +16,7 @@ from textual.widgets import Button, Footer, Header, Label, ProgressBar, Static, 
 from assistant import tables
 from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
+from assistant.sessions import Meaning, numbers
 from assistant.widgets.dialogs import AskDialog, ChoiceDialog, Dialog
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.openings import OpeningsDialog
@@ -157,6 +158,17 @@ class PegScreen(PuzzleScreen[engine.Position]):
         pegs = bin(position.pegs).count("1")
         where = f", finish at {position.finish}" if position.finish else ""
         return f"{engine.BOARDS[position.board].title}, {pegs} pegs{where}"
+
+    def meaning(self, position: engine.Position) -> dict[str, object]:
+        """The moves played: with them a restored game keeps its start (and its exact counts), not only its pegs."""
+        return {"played": [list(move) for move in position.played]} if position.played else {}
+
+    def with_meaning(self, position: engine.Position, meaning: Meaning) -> engine.Position:
+        played = numbers(meaning.get("played", []), 3, "moves")
+        size = engine.BOARDS[position.board].size
+        if any(not 1 <= hole <= size for move in played for hole in move):
+            raise ValueError(f"a move names a hole outside 1..{size}")
+        return engine.opening_position(replace(position, played=played)).play_all(played)
 
     def live_input(self, position: engine.Position) -> LiveInput:
         return LiveInput(position, patient=position is self.patient_for)

@@ -4,6 +4,12 @@ The puzzle is an immutable `zebra.Puzzle`; every clue typed, edited, moved or
 deleted (and every category typed as `Name: a, b, c`) makes a new one.  The
 live worker counts the solutions and marks the grid; the clue list shows how
 many solutions each clue leaves, and the panel explains the selected cell.
+
+f4 tells the easiest next deduction of the Zebra ladder a level at a time
+(the grid's rows and the clues it uses, the rule, the deduction, then what it
+settles).  The grid marks everything the clues decide, so there is nothing to
+enter at the last level: the step is taken as told, and the next f4 goes on
+from it, for as long as clues are only added.
 """
 
 from __future__ import annotations
@@ -23,15 +29,21 @@ from textual.suggester import Suggester
 from textual.widgets import ContentSwitcher, Footer, Header, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from assistant.live import Job
+from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
+from assistant.widgets.clue_form import StateClueDialog
 from assistant.widgets.dialogs import AskDialog
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.row_editing import ROW_BINDINGS, RowEditing
 from assistant.widgets.zebra_grid import ZebraGrid
 from puzzles import zebra
 from puzzles.core import Count, PuzzleError, Status
+from puzzles.steps import Path as StepPath
+from puzzles.steps import Step
 from puzzles.zebra.analysis import ClueNote
+
+Preview = tuple[zebra.Puzzle, tuple[Step, ...], StepPath]
+"""The next step (a path of one) after the steps told on a puzzle."""
 
 HELP = """
 Every category has as many values as there are objects, and every value
@@ -60,6 +72,14 @@ why, and keeps what you typed.
 | escape | stop editing |
 | arrows (grid) | choose a cell; the panel says why it is marked |
 | f3 | grid / solution table |
+| f7 | state a clue by picking its parts (replaces the selected unread clue) |
+
+f4 gives the easiest next deduction a level at a time: the rows and clues to
+look at, the rule and the clues it uses, then the deduction in the clues'
+words. The fourth press takes the step (the grid already marks what the
+clues decide) and the next f4 goes on from it: one clue alone, each value
+once, transitivity, one clue over the places left, two, three or four clues
+together, and trial only as the last resort, said plainly.
 
 Marks: **X** a clue rules it out (the panel names it), **O** the only place
 left by the clues one at a time, **x** no solution has it though no single
@@ -112,13 +132,26 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
     SCREENSHOT_KEYS: ClassVar[tuple[str, ...]] = ("f3",)  # the logic grid, not the solved table
     BINDINGS = [
         Binding("f3", "toggle_view", "Grid/solutions", tooltip="Show the candidate grid or the solution table"),
+        Binding("f7", "state_clue", "State clue", tooltip="State a clue by picking two values and how they relate"),
         *ROW_BINDINGS,
     ]
 
     def __init__(self) -> None:
         self.analysis: zebra.Analysis | None = None
+        self.refused: str | None = None  # the clue just refused: enter again keeps it unread
         self.suggester = ValueSuggester()
+        self.told: tuple[Step, ...] = ()  # the hint steps taken, on `told_on` or a puzzle with clues added to it
+        self.told_on: zebra.Puzzle | None = None
+        self.preview: Preview | None = None  # the next step, named in the panel
+        self.hint_spots: tuple = ()
         super().__init__()
+        self.previews: LiveResult[tuple[zebra.Puzzle, tuple[Step, ...]], Preview] = LiveResult(
+            self, self.preview_step, self.preview_ready, on_error=lambda message: None, debounce=0, name="preview"
+        )
+        self.walked: tuple[zebra.Puzzle, StepPath] | None = None  # the explained solution, for the cells' reasons
+        self.walks: LiveResult[zebra.Puzzle, tuple[zebra.Puzzle, StepPath]] = LiveResult(
+            self, self.walk, self.walk_ready, on_error=lambda message: None, debounce=0, name="walk"
+        )
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -142,6 +175,9 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
     # ------------------------------------------------------------ drawing
 
     def draw(self, puzzle: zebra.Puzzle) -> None:
+        if not clues_added(self.told_on, puzzle):
+            self.told = ()
+        self.told_on = puzzle
         self.query_one(ZebraGrid).show(puzzle, self.analysis)
         self.suggester.words = sorted(
             {v for c in puzzle.categories for v in c.values} | {c.name for c in puzzle.categories}, key=str.lower
@@ -161,12 +197,16 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
             note = notes[i] if i < len(notes) else None
             left = "…" if note is None or note.after is None else short_count(note.after)
             tone = None if note is None else "bad" if note.in_conflict else "warning" if note.idle else None
+            if clue.unread:
+                left, tone = "unread", "warning"
             style = self.tone(tone) if tone else ""
             row = Table.grid(padding=(0, 1, 0, 0))
             row.add_column(width=6, justify="right", style=self.tone("accent"))
             row.add_column(width=3, justify="right", style="dim")
             row.add_column(ratio=1)
-            row.add_row(left, f"{i + 1}.", Text(clue.text, style=style))
+            number = f"{i + 1}."
+            hinted = Text(number, style=self.tone("warning")) if ("clue", i) in self.hint_spots else number
+            row.add_row(left, hinted, Text(clue.text, style=style))
             options.append(Option(row, id=str(i)))
         clues.set_options(options)
         if options:
@@ -184,6 +224,10 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.draw_clues(puzzle, analysis.notes)
         self.query_one("#solutions", Static).update(solution_tables(analysis))
         self.show_panel()
+        if analysis.status != Status.UNIQUE and analysis.count.value:
+            self.previews.request((puzzle, self.told))
+        if analysis.count.value:
+            self.walks.request(puzzle)
         if analysis.status == Status.UNIQUE and not was_unique:
             self.query_one("#views", ContentSwitcher).current = "table-view"
 
@@ -192,11 +236,70 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         if analysis is None:
             return
         solved = analysis.status == Status.UNIQUE
-        detail = Text("f3 switches between the solution table and the grid." if solved else analysis.hint)
+        detail = Text("f3 switches between the solution table and the grid." if solved else self.next_text(analysis))
         cell = self.query_one(ZebraGrid).cursor
         if cell[0] in analysis.puzzle.free and cell[1] < analysis.puzzle.n:
-            detail.append("\n\n" + analysis.explain(*cell), style="italic")
+            detail.append("\n\n" + (self.cell_reason(analysis, *cell) or analysis.explain(*cell)), style="italic")
         self.panel.show_analysis(analysis, detail)
+
+    def next_text(self, analysis: zebra.Analysis) -> str:
+        """What to do next, without giving it away: the next deduction's rule and clues, or the analysis's word."""
+        preview = self.preview
+        if analysis.conflict or preview is None or preview[:2] != (analysis.puzzle, self.told) or not preview[2].steps:
+            return analysis.hint
+        return f"Next: {preview[2].steps[0].why}. f4: a hint.{analysis.clue_warnings}"
+
+    def walk(self, puzzle: zebra.Puzzle, job: Job) -> tuple[zebra.Puzzle, StepPath]:
+        return puzzle, zebra.steps(puzzle, budget=self.HINT_BUDGET, should_stop=job.should_stop)
+
+    def walk_ready(self, walked: tuple[zebra.Puzzle, StepPath]) -> None:
+        self.walked = walked
+        self.show_panel()
+
+    def cell_reason(self, analysis: zebra.Analysis, c: int, v: int, o: int) -> str | None:
+        """Why a cell is settled, as the explained solution settles it: the step with every clue it uses."""
+        if self.walked is None or self.walked[0] != analysis.puzzle:
+            return None
+        for number, step in enumerate(self.walked[1].steps, 1):
+            for fact in step.sets:
+                if fact.at == (c, v) and (fact.value == o or fact.holds):
+                    verdict = "is" if fact.holds and fact.value == o else "is not"
+                    value, at = analysis.puzzle.name((c, v)), analysis.where(o)
+                    return f"{value} {verdict} at {at}: step {number} of the solution told ({step.rule}). {step.text}"
+        return None
+
+    # ------------------------------------------------------------ hints (f4)
+
+    def preview_step(self, asked: tuple[zebra.Puzzle, tuple[Step, ...]], job: Job) -> Preview:
+        puzzle, told = asked
+        return puzzle, told, zebra.next_step(puzzle, told=told, budget=self.HINT_BUDGET, should_stop=job.should_stop)
+
+    def preview_ready(self, preview: Preview) -> None:
+        self.preview = preview
+        self.show_panel()
+
+    def next_step(self, state: zebra.Puzzle, job: Job) -> StepPath:
+        """The hint: the step the panel already names, or the easiest one after the steps taken."""
+        if self.preview is not None and self.preview[:2] == (state, self.told):
+            return self.preview[2]
+        return zebra.next_step(state, told=self.told, budget=self.HINT_BUDGET, should_stop=job.should_stop)
+
+    def apply_hint(self, step: Step) -> None:
+        """The grid already marks what the clues decide: the step is taken as told, and the next f4 goes on from it."""
+        self.told += (step,)
+        self.hint_path, self.hint_level = None, 0  # still asked for on this puzzle: an edit clears what it says
+        self.show_places((), "hint")
+        self.panel.show_hint(Text(f"So: {step.settles or step.rule}. f4 for the next step."))
+        self.previews.request((self.state, self.told))
+
+    def show_places(self, places: tuple, kind: str) -> None:
+        puzzle = self.state
+        self.hint_spots = places
+        self.query_one(ZebraGrid).show_hint(frozenset(cell for spot in places for cell in spot_cells(puzzle, spot)))
+        self.draw_clues(puzzle, self.analysis.notes if self.analysis and self.analysis.puzzle is puzzle else ())
+
+    def place_names(self, places: tuple) -> list[str]:
+        return [zebra.spot_name(self.state, spot) for spot in places]
 
     @on(ZebraGrid.Picked)
     def picked(self) -> None:
@@ -228,10 +331,18 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
             else:
                 puzzle = zebra.add_clue(zebra.remove_clue(self.state, self.editing), text, at=self.editing)
         except PuzzleError as error:
-            self.say(Text(f"{where}: {error}", style=self.tone("bad")))
-            if error.column:
-                event.input.cursor_position = error.column - 1
-            return
+            if where != "category" and text == self.refused:
+                puzzle = zebra.add_clue(self.state, text, at=self.editing, keep_unread=True)  # enter again: keep it
+                if self.editing is not None:
+                    puzzle = zebra.remove_clue(puzzle, self.editing + 1)
+            else:
+                self.refused = text
+                again = "" if where == "category" else "; enter again keeps it as an unread clue"
+                self.say(Text(f"{where}: {error}{again}", style=self.tone("bad")))
+                if error.column:
+                    event.input.cursor_position = error.column - 1
+                return
+        self.refused = None
         index = self.editing if self.editing is not None else len(puzzle.clues) - 1
         self.row_saved()
         self.change(puzzle)
@@ -259,7 +370,29 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.row_saved()
         self.change(puzzle)
         self.query_one("#clue", Input).value = ""
-        self.notify(f"Pasted: {self.describe(puzzle)}, {len(puzzle.clues)} clues. ctrl+z brings back the old puzzle.")
+        unread = sum(bool(clue.unread) for clue in puzzle.clues)
+        kept = f" ({unread} unread: select one to see why)" if unread else ""
+        self.notify(f"Pasted: {self.describe(puzzle)}, {len(puzzle.clues)} clues{kept}. ctrl+z brings back the old puzzle.")
+
+    def action_state_clue(self) -> None:
+        """The form for a clue the reader cannot read: it replaces the selected unread clue, or adds one."""
+        index = self.query_one("#clues", OptionList).highlighted
+        unread = None
+        if index is not None and index < len(self.state.clues) and self.state.clues[index].unread:
+            unread = self.state.clues[index]
+
+        def stated(text: str | None) -> None:
+            if text is None:
+                return
+            puzzle = self.state
+            if unread is not None:
+                puzzle = zebra.add_clue(zebra.remove_clue(puzzle, index), text, at=index)
+            else:
+                puzzle = zebra.add_clue(puzzle, text)
+            self.change(puzzle)
+            self.say_reading(puzzle.clues[index if unread is not None else -1])
+
+        self.app.push_screen(StateClueDialog(self.state, unread), stated)
 
     @on(OptionList.OptionSelected, "#clues")
     def clue_selected(self, event: OptionList.OptionSelected) -> None:
@@ -269,8 +402,11 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.query_one("#message", Label).update(text)
 
     def say_reading(self, clue: zebra.Clue) -> None:
-        """How a clue was understood, in canonical form, so a misreading shows at once."""
-        self.say(Text.assemble(("read as: ", "dim"), clue.canonical))
+        """How a clue was understood, in canonical form, so a misreading shows at once; or why it is unread."""
+        if clue.unread:
+            self.say(Text(f"unread, left out of the count: {clue.unread} (f7 states it)", style=self.tone("warning")))
+        else:
+            self.say(Text.assemble(("read as: ", "dim"), clue.canonical))
 
     # ------------------------------------------------------------ the clue list, for RowEditing
 
@@ -303,6 +439,22 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
     def load(self, puzzle: zebra.Puzzle, path: Path | None = None) -> None:
         self.analysis = None  # of the puzzle being replaced: no help to the new one
         super().load(puzzle, path)
+
+
+def clues_added(before: zebra.Puzzle | None, after: zebra.Puzzle) -> bool:
+    """Whether `after` is `before` with clues only added at the end: the steps told on it still hold."""
+    if before is None or (before.categories, before.key) != (after.categories, after.key):
+        return False
+    return [c.atoms for c in after.clues[: len(before.clues)]] == [c.atoms for c in before.clues]
+
+
+def spot_cells(puzzle: zebra.Puzzle, spot: tuple) -> list[tuple[int, int, int]]:
+    """The grid cells of a place a hint names: a value's row, or a category's column at an object."""
+    if spot[0] == "value":
+        return [(spot[1], spot[2], o) for o in range(puzzle.n)]
+    if spot[0] == "column":
+        return [(spot[1], v, spot[2]) for v in range(puzzle.n)]
+    return []
 
 
 def short_count(count: Count) -> str:

@@ -30,7 +30,23 @@ class Dialog(ModalScreen):
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
 
-class AskDialog(Dialog):
+class FormDialog(Dialog):
+    """A dialog that is filled in and accepted: Enter in an input or its OK button accepts, any other button cancels."""
+
+    def on_input_submitted(self) -> None:
+        self.accept()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "ok":
+            self.accept()
+        else:
+            self.dismiss(None)
+
+    def accept(self) -> None:
+        raise NotImplementedError
+
+
+class AskDialog(FormDialog):
     """Asks for one line; `check` turns it into the result or refuses it.
 
     A refusal shows its message under the input and keeps what was typed.
@@ -51,15 +67,6 @@ class AskDialog(Dialog):
             with Horizontal():
                 yield Button("Cancel", id="cancel")
                 yield Button("OK", variant="primary", id="ok")
-
-    def on_input_submitted(self) -> None:
-        self.accept()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "ok":
-            self.accept()
-        else:
-            self.dismiss(None)
 
     def accept(self) -> None:
         text = self.query_one("#answer", Input).value.strip()

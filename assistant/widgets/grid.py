@@ -9,6 +9,7 @@ what a cell means.  While the person types it shows their keystrokes at once
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -236,15 +237,38 @@ class EditableGrid(Widget, can_focus=True):
 
     # ------------------------------------------------------------ typing
 
-    def on_key(self, event: Key) -> None:
-        if not self.cells or event.character is None:
+    async def on_key(self, event: Key) -> None:
+        """Every key that reaches the grid takes effect here, one after the other, in the order keys came.
+
+        Textual types a character here at once but runs a key's binding only
+        once the key has bubbled up to the app, through a queue per widget: of
+        keys that came in one read (a paste, fast typing, a link that batches
+        keys) the digit of "right 5" went into the cell the cursor was leaving,
+        and an undo could land after the digit typed behind it.  So the grid
+        runs the bindings itself, its own at once and the screen's (undo) once
+        the screen has taken in the edits sent before.
+        """
+        if not self.cells:
             return
         cell = self.cell(self.cursor)
-        if event.character not in cell.accepts:
+        if event.character and event.character in cell.accepts:
+            event.stop()
+            keep = self._typing_at == self.cursor and cell.role == "entry"
+            self._edit(cell.text + event.character if keep else event.character)
+            return
+        active = self.screen.active_bindings.get(event.key)
+        if active is None or not active.enabled:
             return
         event.stop()
-        keep = self._typing_at == self.cursor and cell.role == "entry"
-        self._edit(cell.text + event.character if keep else event.character)
+        if active.node is not self:
+            await self._screen_caught_up()
+        await self.app.run_action(active.binding.action, active.node)
+
+    async def _screen_caught_up(self) -> None:
+        """Wait until the screen has handled every message sent to it so far (they queue in order)."""
+        done = asyncio.get_running_loop().create_future()
+        if self.screen.call_later(done.set_result, None):  # False: the screen is closing, nothing will come
+            await done
 
     def action_erase(self) -> None:
         if self.cells and self.cell(self.cursor).editable:
@@ -259,4 +283,4 @@ class EditableGrid(Widget, can_focus=True):
         self.cells[r][c] = replace(self.cells[r][c], text=text, role="entry" if text else "empty")
         self._typing_at = self.cursor
         self.refresh(layout=True)
-        self.post_message(self.Edited(self, (r, c), text))
+        self.screen.post_message(self.Edited(self, (r, c), text))  # straight to the screen: see on_key

@@ -66,6 +66,7 @@ class ZebraGrid(Widget, can_focus=True):
     ZebraGrid > .zebra-grid--open { color: $text-muted; }
     ZebraGrid > .zebra-grid--unknown { color: $text-disabled; }
     ZebraGrid > .zebra-grid--cursor { text-style: reverse; }
+    ZebraGrid > .zebra-grid--hint { background: $warning 40%; text-style: underline; }
     """
     COMPONENT_CLASSES = {
         "zebra-grid--category",
@@ -73,6 +74,7 @@ class ZebraGrid(Widget, can_focus=True):
         *MARK_CLASSES.values(),
         "zebra-grid--unknown",
         "zebra-grid--cursor",
+        "zebra-grid--hint",
     }
     BINDINGS = [*ARROW_BINDINGS]
     cursor: reactive[tuple[int, int, int]] = reactive((0, 0, 0))
@@ -87,6 +89,7 @@ class ZebraGrid(Widget, can_focus=True):
         super().__init__(id=id)
         self.puzzle: zebra.Puzzle | None = None
         self.analysis: zebra.Analysis | None = None
+        self.hinted: frozenset[tuple[int, int, int]] = frozenset()  # the cells a hint points at
 
     def show(self, puzzle: zebra.Puzzle, analysis: zebra.Analysis | None) -> None:
         same = analysis is not None and analysis.puzzle.categories == puzzle.categories
@@ -96,6 +99,11 @@ class ZebraGrid(Widget, can_focus=True):
             c = puzzle.free[0]
         self.cursor = (c, min(v, puzzle.n - 1), min(o, puzzle.n - 1))
         self.refresh(layout=True)
+
+    def show_hint(self, cells: frozenset[tuple[int, int, int]]) -> None:
+        """Highlight the cells a hint points at (none: clear)."""
+        self.hinted = cells
+        self.refresh()
 
     # ------------------------------------------------------------ layout
 
@@ -151,6 +159,8 @@ class ZebraGrid(Widget, can_focus=True):
         style = self.get_component_rich_style(
             MARK_CLASSES[mark] if self.analysis is not None else "zebra-grid--unknown"
         )
+        if (block.category, v, o) in self.hinted:
+            style += self.get_component_rich_style("zebra-grid--hint", partial=True)
         if (block.category, v, o) == self.cursor and self.has_focus:
             style += self.get_component_rich_style("zebra-grid--cursor", partial=True)
         return Text(mark.center(block.cell_width), style=style)

@@ -39,7 +39,7 @@ from puzzles.jodici.board import (
     label,
 )
 from puzzles.numbergrid import Position
-from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, next_placement, walk
+from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, next_placement, on_board, walk
 
 DIGITS = range(1, 10)
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
@@ -283,7 +283,7 @@ def dead_end(known: Known) -> str | None:
 
 def refuted(known: Known, position: Position, digit: int) -> list[str] | None:
     """What follows from supposing `digit` at `position`, up to a dead end (None: none within reach)."""
-    known, said = apply(known, placing("trial", "", (), (), {position: digit})), []
+    known, said = on_board(known, placing("trial", "", (), (), {position: digit})), []
     for _ in range(TRIAL_DEPTH):
         if reason := dead_end(known):
             return [*said, reason]
@@ -291,7 +291,7 @@ def refuted(known: Known, position: Position, digit: int) -> list[str] | None:
         if step is None:
             return None
         said.append(step.settles)
-        known = apply(known, step)
+        known = on_board(known, step)
     return None
 
 
@@ -311,16 +311,6 @@ def trial(known: Known) -> Iterator[Step]:
 LADDER: tuple[Rung[Known], ...] = (*EASY, Rung("trial", "suppose a digit and follow it to a contradiction", trial))
 
 
-def apply(known: Known, step: Step) -> Known:
-    board, ruled_out = known.board, set(known.ruled_out)
-    for fact in step.sets:
-        if fact.holds:
-            board = board.with_cell(fact.at, fact.value)
-        else:
-            ruled_out.add((fact.at, fact.value))
-    return Known(board, frozenset(ruled_out))
-
-
 def ending(known: Known) -> str | None:
     if dead_end(known) or counted(known.board, never)[0] == 0:
         return "contradiction"
@@ -336,13 +326,13 @@ def steps(
 ) -> Path:
     """The explained solution, easiest step first; `limit=1` gives the next step alone."""
     deadline = Deadline(budget, should_stop)
-    return walk(LADDER, Known(board), apply=apply, ended=ending, deadline=deadline, limit=limit)
+    return walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit)
 
 
 def next_step(board: Jodici, *, budget: Budget | None = None, should_stop: ShouldStop = never) -> Path:
     """The hint: the next digit a person can place, with the deductions it rests on."""
     deadline = Deadline(budget, should_stop)
-    return next_placement(LADDER, Known(board), apply=apply, ended=ending, deadline=deadline)
+    return next_placement(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline)
 
 
 def printed_only(board: Jodici) -> Jodici:

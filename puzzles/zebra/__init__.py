@@ -6,8 +6,9 @@ reads a clue (formal and plain English): `mentions` finds the values it names,
 `phrasing` matches what is left and echoes it in canonical form, and
 `vocabulary` holds the words that only describe a person and the other names
 of values; `solver` propagates, `counting` counts by search; `analysis` turns that
-into marks, reasons and hints; `generator` makes unique puzzles in the
-wording of published pages.
+into marks, reasons and hints; `ladder` explains the solution one easiest
+deduction at a time (hints and `solve --steps`); `generator` makes unique
+puzzles in the wording of published pages.
 """
 
 from __future__ import annotations
@@ -26,7 +27,10 @@ from puzzles.zebra.file import (
     remove_clue,
     set_category,
 )
+from puzzles.zebra.ladder import LADDER, next_step, steps
+from puzzles.zebra.telling import spot_name
 from puzzles.zebra.model import Clue, Puzzle
+from puzzles.zebra.questions import Answer, answers
 from puzzles.zebra.reading import read_clue
 
 TITLE = "Zebra and logic grids"
@@ -34,6 +38,7 @@ SUMMARY = "Type categories and clues as printed; the grid narrows live, each mar
 SOLVE_OPTIONS = ()
 
 __all__ = [
+    "LADDER",
     "Analysis",
     "Clue",
     "Puzzle",
@@ -43,18 +48,26 @@ __all__ = [
     "format",
     "is_category_line",
     "move_clue",
+    "next_step",
     "parse",
     "paste",
     "read_clue",
     "remove_clue",
     "set_category",
     "solve",
+    "spot_name",
+    "steps",
 ]
 
 
 @dataclass(frozen=True)
 class Report:
     analysis: Analysis
+
+    @property
+    def answers(self) -> tuple[Answer, ...]:
+        a = self.analysis
+        return answers(a.puzzle, a.solutions[0] if a.count.value == 1 and a.solutions else None)
 
     def to_json(self) -> dict:
         a = self.analysis
@@ -64,6 +77,10 @@ class Report:
             "exact": a.count.exact,
             "solutions": [[dict(zip(names, row, strict=True)) for row in s] for s in a.solutions],
             "clues": [note.canonical for note in a.notes],
+            "readings": [
+                {"clue": i, "text": clue.text, "reading": clue.canonical} for i, clue in enumerate(a.puzzle.clues, 1)
+            ],
+            "answers": [answer.to_json() for answer in self.answers],
             "hint": a.hint,
         }
 
@@ -83,6 +100,7 @@ class Report:
             for c, name in enumerate(names):
                 cells = "  ".join(f"{row[c]:<{w}}" for row, w in zip(solution, columns, strict=True))
                 lines.append(f"  {name:<{width}}  {cells}".rstrip())
+        lines += [f"{answer.question} {answer.answer}" for answer in self.answers]
         lines.append(a.hint)
         return "\n".join(lines)
 

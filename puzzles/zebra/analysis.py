@@ -102,7 +102,6 @@ class Analysis:
             return f"Clues {names} cannot all hold: one of them is misread or mistyped."
         if self.count.value == 0:
             return "No solution."
-        idle = [i + 1 for i, note in enumerate(self.notes) if note.idle]
         if self.status == Status.UNIQUE:
             text = "Solved: one solution."
         elif self.split is not None:
@@ -113,8 +112,20 @@ class Analysis:
             )
         else:
             text = f"{self.count} solutions."
-        if idle:
+        return text + self.clue_warnings
+
+    @property
+    def clue_warnings(self) -> str:
+        """Clues that changed nothing (a likely misreading) or are unread, as sentences after a space, or ""."""
+        text = ""
+        if idle := [i + 1 for i, note in enumerate(self.notes) if note.idle]:
             text += f" Clue{'s' * (len(idle) > 1)} {', '.join(map(str, idle))} changed nothing: redundant, or check how it reads."
+        if unread := [i + 1 for i, clue in enumerate(self.puzzle.clues) if clue.unread]:
+            several = len(unread) > 1
+            text += (
+                f" Clue{'s' * several} {', '.join(map(str, unread))} {'are' if several else 'is'} unread and left out"
+                f" of the count: restate {'them' if several else 'it'}."
+            )
         return text
 
 

@@ -20,16 +20,18 @@ from dataclasses import replace
 from puzzles.core import PuzzleError, checked_text, reads_text, shown
 from puzzles.numbergrid import Line
 from puzzles.zebra.mentions import did_you_mean
-from puzzles.zebra.model import MAX_CATEGORIES, MAX_VALUES, Category, Puzzle
+from puzzles.zebra.model import MAX_CATEGORIES, MAX_VALUES, Category, Clue, Puzzle
 from puzzles.zebra.phrasing import how_many
-from puzzles.zebra.reading import read_clue
+from puzzles.zebra.reading import NUMBERING, read_clue
 from puzzles.zebra.vocabulary import category_name
 
 MAX_CLUES = 100  # printed puzzles have up to about 40; each is read and propagated on every edit
 MAX_NAME = 40  # characters of a category name or value, which messages quote
+LONGEST_WORD = 60  # characters: longer than any word a story prints, links included
 MAX_DESCRIPTION = 120  # characters of a page's description of a category (`People use unique phone models`)
 
-CATEGORY_LINE = re.compile(r"\s*([A-Za-z][\w &'-]*?)\s*:\s+(.*\S)\s*$")
+CATEGORY_LINE = re.compile(r"\s*([A-Za-z][\w &'()/-]*?)\s*:\s+(.*\S)\s*$")
+CATEGORIES_LINE = re.compile(r"\s*categories\s*:\s*(.*:.*)$", re.IGNORECASE)
 KEY_LINE = re.compile(r"\s*key\s*:\s*(.*?)\s*$", re.IGNORECASE)
 IGNORED = re.compile(r"\s*(#|\.::|\||={3,})")
 BULLET_LINE = re.compile(
@@ -39,37 +41,105 @@ PLAIN_BULLET = re.compile(r"\s*[-*\u2022]\s+(\w[^:`]*?)\s*:\s+([^`]*?)\s*\.?\s*$
 NUMBERED = re.compile(r"\s*\d+\s*[.)]\s")
 CLUES_HEADING = re.compile(r"\s*[#*]*\s*clues\s*:?\s*\**\s*:?\s*$", re.IGNORECASE)
 OPENING = re.compile(r"\s*there (?:are|is) (\w+) (?:houses|house|people|persons|positions)\b.*[,.]", re.IGNORECASE)
+UNREAD_LINE = re.compile(r"\s*(?:\d+\s*[.)]\s*)?unread\s*:\s*(.*)$", re.IGNORECASE)
+QUESTION = re.compile(r".*\?\s*$")
+POSITIONAL = re.compile(
+    r"\b(?:house|position) (?:number )?\d+\b|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|last|middle|end)"
+    r" (?:house|position)\b|\bhouses? (?:between|away|apart|to the)\b|\b(?:next to|next door|neighbou?rs?|beside|adjacent"
+    r"|far (?:left|right)|leftmost|rightmost|(?:to the|on the|immediately|directly|just) (?:left|right)|between)\b",
+    re.IGNORECASE,
+)
+VALUE_LIST = re.compile(r",(?!\d{3}(?!\d))")  # commas between values, not inside `1,200`
+QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
 
 
 @reads_text
-def parse(text: str) -> Puzzle:
+def parse(text: str, keep_unread: bool = False) -> Puzzle:
+    """A puzzle file or a page as printed: story, category lines, clues, and the page's questions.
+
+    A clue that cannot be read is refused, naming its line and column; with
+    `keep_unread` (a page pasted into the app) it is kept as an unread clue instead.
+    """
     categories: list[tuple[Line, Category]] = []
     key: tuple[Line, str] | None = None
     clues: list[Line] = []
     opening: list[Line] = []
-    lines = [Line(number, raw.replace("\u2019", "'")) for number, raw in enumerate(text.splitlines(), 1)]
+    questions: list[str] = []
+    lines = [Line(number, raw.translate(QUOTES)) for number, raw in enumerate(text.splitlines(), 1)]
     heading = next((line.number for line in lines if CLUES_HEADING.fullmatch(line.text)), None)
     for line in lines:
         if not line.text.strip() or CLUES_HEADING.fullmatch(line.text) or IGNORED.match(line.text):
             continue
         if match := KEY_LINE.fullmatch(line.text):
             key = (line, match.group(1))
-        elif (category := category_of(line.text, {c.name for _, c in categories})) is not None:
-            categories.append((line, category))
-        elif (heading is not None and line.number < heading) or (not categories and opening_line(line.text)):
-            opening.append(line)  # the page's opening paragraph: only its number of houses is checked
+        elif found := header_categories(line.text, {c.name for _, c in categories}, first=not categories):
+            categories += [(line, category) for category in found]
+        elif categories and QUESTION.fullmatch(line.text):
+            questions.append(line.text.strip())  # the page's closing question, answered from the solution
+        elif (heading is not None and line.number < heading) or not categories:
+            opening.append(story_line(line))  # the story before the clues: only a number of houses is checked
         elif heading is not None and clues and NUMBERED.match(clues[-1].text) and not NUMBERED.match(line.text):
             clues[-1] = Line(clues[-1].number, f"{clues[-1].text.rstrip()} {line.text.strip()}")  # a wrapped clue
         else:
             clues.append(line)
-    puzzle = checked_categories(categories, key)
+    categories = evened(categories)
+    if key is None and unkeyed_page(opening, clues, heading):
+        key = (Line(0, ""), people(categories))
+    puzzle = replace(checked_categories(categories, key), questions=tuple(questions))
     check_opening(puzzle, opening)
     for line in clues:
         try:
-            puzzle = add_clue(puzzle, line.text)
+            puzzle = add_clue(puzzle, line.text, keep_unread=keep_unread)
         except PuzzleError as error:
             raise PuzzleError(error.message, line=line.number, column=error.column) from None
     return puzzle
+
+
+def story_line(line: Line) -> Line:
+    """A line of the page's story; a 'word' no story has (a long run without spaces) is refused, not skipped."""
+    if (word := max(line.text.split(), key=len, default="")) and len(word) > LONGEST_WORD:
+        raise PuzzleError(
+            f"{shown(word)} is not a word of a story, a category or a clue", line=line.number, column=line.text.index(word) + 1
+        )
+    return line
+
+
+def unkeyed_page(opening: list[Line], clues: list[Line], heading: int | None) -> bool:
+    """A page with a story and no houses: its objects are one category's values, and nothing is positional.
+
+    Puzzle sites print a story, the categories and the clues; nothing sits in
+    a row.  A page that says `There are 5 houses`, a file without a story,
+    and any clue that places something (`next to`, `the middle house`) keep positions.
+    """
+    story = heading is not None or any(not OPENING.match(line.text) for line in opening)
+    houses = any(OPENING.match(line.text) for line in opening)
+    return story and not houses and not any(POSITIONAL.search(line.text) for line in clues)
+
+
+def people(found: list[tuple[Line, Category]]) -> str:
+    """The category that names the objects of a page without houses: the first that is not a quantity."""
+    return next((c.name for _, c in found if c.scale is None), found[0][1].name if found else "")
+
+
+def header_categories(text: str, taken: set[str], first: bool) -> list[Category]:
+    """The categories a header line gives: one (`times : 8:00am, 8:30am.`), or several on a `Categories:` line.
+
+    Before the first category a line counts only if it looks like one (a short
+    name, two or more short values): a story's `Note: ...` is not a category.
+    """
+    if match := CATEGORIES_LINE.fullmatch(text):
+        found = [category_of(part, taken) for part in re.split(r"\s+/\s+|\s*;\s*", match.group(1))]
+        return [c for c in found if c is not None] if all(found) else []
+    category = category_of(text, taken)
+    if category is None or (first and not looks_like_header(category)):
+        return []
+    return [category]
+
+
+def looks_like_header(category: Category) -> bool:
+    return len(category.name) <= MAX_NAME and len(category.values) >= 2 and all(
+        0 < len(v.split()) <= 6 for v in category.values
+    )
 
 
 def category_of(text: str, taken: set[str] = frozenset()) -> Category | None:
@@ -86,19 +156,22 @@ def category_of(text: str, taken: set[str] = frozenset()) -> Category | None:
         )
     if match := PLAIN_BULLET.fullmatch(text):  # a page whose values lost their backquotes
         description, values = match.groups()
-        plain = tuple(re.sub(r"^and\s+", "", v.strip()) for v in values.split(","))
+        plain = listed_values(values)
         if len(description.split()) == 1:
             return Category(description, plain)
         return Category(category_name(description, set(taken)), plain, description)
     match = CATEGORY_LINE.fullmatch(text)
     if match is None:
         return None
-    return Category(match.group(1).strip(), tuple(v.strip() for v in match.group(2).split(",")))
+    return Category(match.group(1).strip(), listed_values(match.group(2)))
 
 
-def opening_line(text: str) -> bool:
-    """A line of a page's opening paragraph, before its categories: `There are 6 houses, ...`, or a lead-in `...:`."""
-    return bool(OPENING.match(text)) or text.rstrip().endswith(":")
+def listed_values(text: str) -> tuple[str, ...]:
+    """The values of a header line: split at commas (not those inside `1,200`); a full stop ends the line."""
+    text = text.strip()
+    if text.endswith(".") and not re.search(r"\b[ap]\.m\.$", text, re.IGNORECASE):
+        text = text[:-1]
+    return tuple(re.sub(r"^(?:and|or)\s+", "", v.strip()) for v in VALUE_LIST.split(text))
 
 
 def check_opening(puzzle: Puzzle, opening: list[Line]) -> None:
@@ -124,6 +197,7 @@ def checked_categories(found: list[tuple[Line, Category]], key: tuple[Line, str]
         )
     if len(found) > MAX_CATEGORIES:
         raise PuzzleError(f"a puzzle has at most {MAX_CATEGORIES} categories", line=found[MAX_CATEGORIES][0].number)
+    found = evened(found)
     n = len(found[0][1].values)
     names: set[str] = set()
     for line, category in found:
@@ -146,8 +220,8 @@ def checked_categories(found: list[tuple[Line, Category]], key: tuple[Line, str]
         names.add(category.name.lower())
         lowered = [v.lower() for v in category.values]
         for value in category.values:
-            if not value or not re.fullmatch(r"[\w&'. -]+", value):
-                raise PuzzleError(f"{shown(value)} is not a value: use letters, digits, spaces, '-' or '&'", **where)
+            if not value or "`" in value or not value.isprintable():
+                raise PuzzleError(f"{shown(value)} is not a value: a value is printable text without backquotes", **where)
             if lowered.count(value.lower()) > 1:
                 raise PuzzleError(f"{shown(value)} appears twice in {shown(category.name)}", **where)
     categories = tuple(category for _, category in found)
@@ -164,11 +238,26 @@ def checked_categories(found: list[tuple[Line, Category]], key: tuple[Line, str]
     return Puzzle(categories, (), key_index)
 
 
+def evened(found: list[tuple[Line, Category]]) -> list[tuple[Line, Category]]:
+    """The categories with a last `Di and Ed` split where that gives them as many values as the longest."""
+    most = max((len(category.values) for _, category in found), default=0)
+    return [(line, joined_by_and(category, most)) for line, category in found]
+
+
+def joined_by_and(category: Category, n: int) -> Category:
+    """`Bea, Cal, Di and Ed`: the last two values joined by `and`, split when that makes the count of the others."""
+    *first, last = category.values
+    if len(category.values) == n - 1 and len(parts := re.split(r"\s+and\s+", last)) == 2:
+        return replace(category, values=(*first, *parts))
+    return category
+
+
 def format(puzzle: Puzzle) -> str:
     lines = [category_line(c) for c in puzzle.categories]
     if puzzle.key is not None:
         lines.append(f"key: {puzzle.categories[puzzle.key].name}")
-    lines += [f"{i}. {clue.text}" for i, clue in enumerate(puzzle.clues, 1)]
+    lines += [f"{i}. {'unread: ' * bool(clue.unread)}{clue.text}" for i, clue in enumerate(puzzle.clues, 1)]
+    lines += list(puzzle.questions)
     return "\n".join(lines) + "\n"
 
 
@@ -183,11 +272,22 @@ def category_line(category: Category) -> str:
 # ---------------------------------------------------------------- editing
 
 
-def add_clue(puzzle: Puzzle, text: str, at: int | None = None) -> Puzzle:
-    """The puzzle with one more clue (at the end, or at index `at`)."""
+def add_clue(puzzle: Puzzle, text: str, at: int | None = None, keep_unread: bool = False) -> Puzzle:
+    """The puzzle with one more clue (at the end, or at index `at`).
+
+    A clue that cannot be read raises PuzzleError, or with `keep_unread` is
+    added unread, as is a line the file marks `unread: ...`.
+    """
     if len(puzzle.clues) >= MAX_CLUES:
         raise PuzzleError(f"a puzzle has at most {MAX_CLUES} clues", column=1)
-    clue = read_clue(puzzle, text)
+    marked = UNREAD_LINE.match(text)
+    try:
+        clue = read_clue(puzzle, marked.group(1) if marked else text)
+    except PuzzleError as error:
+        if not (keep_unread or marked):
+            raise
+        body = (marked.group(1) if marked else NUMBERING.sub("", text, count=1)).strip()
+        clue = Clue(body, f"unread: {error.message}", (), unread=error.message)
     clues = list(puzzle.clues)
     clues.insert(len(clues) if at is None else at, clue)
     return replace(puzzle, clues=tuple(clues))
@@ -225,7 +325,7 @@ def set_category(puzzle: Puzzle, text: str) -> Puzzle:
     fresh = checked_categories([(Line(1, text), c) for c in found], key)
     for number, clue in enumerate(puzzle.clues, 1):
         try:
-            fresh = add_clue(fresh, clue.text)
+            fresh = add_clue(fresh, clue.text, keep_unread=bool(clue.unread))
         except PuzzleError as error:
             raise PuzzleError(f"clue {number} no longer reads: {error.message}", column=1) from None
     return fresh
@@ -236,15 +336,18 @@ def same_values(a: Category, b: Category) -> bool:
 
 
 def paste(puzzle: Puzzle, text: str) -> Puzzle:
-    """Pasted text: a whole puzzle or page when it has categories, else its lines are clues added to `puzzle`."""
+    """Pasted text: a whole puzzle or page when it has categories, else its lines are clues added to `puzzle`.
+
+    Nothing pasted is lost: a clue that cannot be read is kept, unread, for the person to restate.
+    """
     lines = checked_text(text).splitlines()
     if any(is_category_line(line) for line in lines):
-        return parse(text)
+        return parse(text, keep_unread=True)
     for number, line in enumerate(lines, 1):
         if not line.strip() or IGNORED.match(line) or CLUES_HEADING.fullmatch(line):
             continue
         try:
-            puzzle = add_clue(puzzle, line)
+            puzzle = add_clue(puzzle, line, keep_unread=True)
         except PuzzleError as error:
             raise PuzzleError(error.message, line=number, column=error.column) from None
     return puzzle

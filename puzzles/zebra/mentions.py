@@ -42,6 +42,12 @@ def value_finder(categories: tuple[Category, ...]) -> tuple[dict[str, frozenset[
             for form in (f"{category.name}:{value}", value):
                 exact.setdefault(key(form), set()).add((c, v))
                 written.setdefault(key(form), form.lower())
+    for c, category in enumerate(categories):
+        for v, printed in enumerate(category.scale.forms if category.scale else ()):
+            for form in printed:  # `$5` as `5 dollars`, `9:00am` as `9 am`
+                if key(form) not in exact:
+                    exact.setdefault(key(form), set()).add((c, v))
+                    written.setdefault(key(form), form.lower())
     forms = {k: set(refs) for k, refs in exact.items()}
     for k, refs in exact.items():
         if ":" in k or len(k) < 3:
@@ -54,7 +60,10 @@ def value_finder(categories: tuple[Category, ...]) -> tuple[dict[str, frozenset[
     return {k: frozenset(refs) for k, refs in forms.items()}, longest
 
 
-TOKEN = re.compile(r"[\w&][\w&'.:]*")
+TOKEN = re.compile(
+    r"\([\w&$][^()\s]*\)[\w&'.:%/]*"  # `(pounds):530` in `Weights (pounds):530`
+    r"|[\w&$#][\w&'.:%/]*(?:,\d{3}(?!\d)[\w&'.:%/]*)*"  # `$4.99`, `12%`, `1,200`, `AC/DC`, `#105`
+)
 JOINT = re.compile(r"[\s-]*")
 ENDINGS = ("'s", "'", ".", ":")
 

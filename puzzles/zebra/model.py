@@ -19,9 +19,9 @@ from typing import Protocol
 
 import numpy as np
 
-from puzzles.core import PuzzleError, read_number
+from puzzles.zebra.quantities import Scale, scale_of
 
-MAX_VALUES = 8  # puzzle books and sites print 4 to 8 values per category; the solver's objects are 8-bit masks
+MAX_VALUES = 10  # puzzle books and sites print 4 to 10 values per category; the solver's object masks have 10 bits
 MAX_CATEGORIES = 8  # printed grids have 3 to 6; at 10 the count of solutions no longer fits 64 bits
 
 Ref = tuple[int, int]
@@ -40,12 +40,14 @@ class Category:
     description: str = ""
 
     @cached_property
+    def scale(self) -> Scale | None:
+        """The values as quantities of one kind (money, times, dates, ...): such a category is ordered."""
+        return scale_of(self.name, self.values)
+
+    @property
     def numbers(self) -> tuple[int, ...] | None:
-        """The values as numbers when they all are: such a category is ordered (asked in every table)."""
-        try:
-            return tuple(read_number(v) for v in self.values)
-        except PuzzleError:
-            return None
+        """The values' magnitudes in the scale's smallest step (cents, minutes): what comparisons subtract."""
+        return None if self.scale is None else self.scale.magnitudes
 
 
 class Frame(Protocol):
@@ -163,11 +165,16 @@ def differ(a: Ref, b: Ref) -> HowMany:
 
 @dataclass(frozen=True)
 class Clue:
-    """A clue as typed, how it was understood, and the atoms that must all hold."""
+    """A clue as typed, how it was understood, and the atoms that must all hold.
+
+    An unread clue (`unread` says why) is kept as the person typed it, with no
+    atoms: the rest of the puzzle counts on while they restate it.
+    """
 
     text: str
     canonical: str
     atoms: tuple[Atom, ...] = field(repr=False)
+    unread: str = ""
 
 
 @dataclass(frozen=True)
@@ -175,6 +182,7 @@ class Puzzle:
     categories: tuple[Category, ...]
     clues: tuple[Clue, ...] = ()
     key: int | None = None
+    questions: tuple[str, ...] = ()  # the page's closing questions (`Who owns the zebra?`)
 
     @property
     def n(self) -> int:

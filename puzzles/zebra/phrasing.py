@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from puzzles.core import PuzzleError, read_number, shown
+from puzzles.zebra.amounts import DIRECTION, Amount
 from puzzles.zebra.mentions import Mention
-from puzzles.zebra.model import Atom, Between, Compare, Gap, HowMany, Place, Puzzle, Ref, differ, same
+from puzzles.zebra.model import Atom, Between, Category, Compare, Gap, HowMany, Place, Puzzle, Ref, differ, same
+from puzzles.zebra.quantities import KNOWN_UNITS, Scale
+from puzzles.zebra.vocabulary import stem, words_of
 
 NUMBER_WORDS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
 
@@ -28,8 +32,36 @@ def how_many(word: str, line: int | None = None) -> int | None:
 ORDINALS = dict(
     zip("first second third fourth fifth sixth seventh eighth ninth tenth".split(), range(1, 11), strict=True)
 )
-MORE = "more bigger larger higher greater longer later after older taller heavier faster richer dearer".split()
-LESS = "less fewer smaller lower shorter earlier before beat beats younger lighter slower poorer cheaper".split()
+SENSES = {
+    "taller shorter": "height tall feet foot inch inches meter meters centimeter centimeters cm",
+    "heavier lighter": "weight heavy pound pounds lbs lb kilogram kilograms kg ounce ounces gram grams ton tons",
+    "older younger": "age old year years born birth",
+    "later earlier after before": "time date day year month hour start finish minute",
+    "faster slower": "speed mph time",
+    "longer": "length long duration feet inches miles minutes hours days years",
+    "cheaper pricier costlier dearer richer poorer": "price cost fee money salary dollar dollars",
+    "farther further closer nearer": "distance mile miles kilometer kilometers km feet",
+    "ahead behind beat beats": "place rank finish position score point points",
+}
+"""What each comparative compares, in words a category's name or unit may use: `taller` compares heights."""
+MONEY_WORDS = frozenset("cost paid pay spent spend price priced expensive cheap fee charge charged".split())
+"""Words that say a comparison is about money (`Gail's errand cost more than Hector's`)."""
+AMOUNT_WORDS = frozenset("more less fewer greater bigger smaller larger higher lower".split())
+"""Comparatives of amount: `sold more copies` is about sales, not the month they came out."""
+TIMELY = {"time", "date", "month", "year", "ordinal"}
+"""The kinds `later`, `earlier`, `before`, `after` compare."""
+SUPERLATIVES = {
+    **{w.removesuffix("er").removesuffix("i") + ("iest" if w.endswith("ier") else "est"): w for w in (
+        "cheaper earlier later older younger taller shorter heavier lighter higher lower larger smaller bigger "
+        "longer faster slower greater pricier closer farther nearer"
+    ).split()},
+    "most": "more",
+    "least": "less",
+    "fewest": "fewer",
+}
+"""Each superlative and the comparative whose end it names: the cheapest is the one nothing is cheaper than."""
+ORDER_WORDS = ("before", "after", "ahead", "behind", "beat", "beats")
+"""Comparatives that need no `than`: `30 minutes after Hector`."""
 
 
 @dataclass
@@ -39,7 +71,11 @@ class Reading:
     puzzle: Puzzle
     mentions: list[Mention]
     skeleton: str
-    amount: int | None
+    amounts: list[Amount]
+
+    @property
+    def amount(self) -> Amount | None:
+        return self.amounts[0] if self.amounts else None
 
     @property
     def refs(self) -> list[Ref]:
@@ -53,11 +89,16 @@ class Reading:
 
 
 Said = list[tuple[Atom | None, str]]
-"""Atoms with their canonical text; None for a clue that only states a fact (`There are five houses`)."""
+"""Atoms with their canonical text; None for a clue that only states a fact (`There are five houses`);
+an empty text for an atom the text before it already says (the pairs of `all different`)."""
 
 
 def negated(r: Reading) -> bool:
-    return bool(r.has(r"\b(not|never|no)\b|n't\b"))
+    """Whether the clue says `not`; two negatives are refused, never guessed (`does not not live`)."""
+    found = re.findall(r"\b(?:not|never|no)\b|n't\b", r.skeleton)
+    if len(found) > 1:
+        raise PuzzleError("two negatives in one clue: say it without them ('is', or 'is not')", column=1)
+    return bool(found)
 
 
 def negate(said: Said) -> Said:
@@ -84,6 +125,9 @@ def formal(r: Reading) -> Said | None:
         "@ is on the left of @": frozenset({-1}),
         "@ is on the right of @": frozenset({1}),
         "@ is on the left or right of @": frozenset({-1, 1}),
+        "@ is immediately to the left of @": frozenset({-1}),
+        "@ is immediately to the right of @": frozenset({1}),
+        "@ is next to @": frozenset({-1, 1}),
         "@ is somewhere to the left of @": LEFT,
         "@ is somewhere to the right of @": RIGHT,
         "@ is not to the left of @": NOT_LEFT,
@@ -190,7 +234,7 @@ def place_words(r: Reading) -> Said | None:
 
 def extreme(r: Reading, a: Ref, places: set[int]) -> Said:
     """Without positions, first/last/third mean a value of the ordered category (places, years)."""
-    category = ordered_category(r, exclude={a[0]})
+    category = chosen(r, ordered_categories(r, {a[0]}))
     numbers = sorted(r.puzzle.categories[category].numbers)
     if len(places) != 1:
         raise PuzzleError("without positions, say first, last or the n-th", column=1)
@@ -200,18 +244,112 @@ def extreme(r: Reading, a: Ref, places: set[int]) -> Said:
     return [(differ(a, b), f"{r.name(a)} != {r.name(b)}")] if negated(r) else [(atom, text)]
 
 
-def ordered_category(r: Reading, exclude: set[int]) -> int:
-    """The numeric category a comparison is about: named in the clue, or the only one."""
-    numeric = [c for c, cat in enumerate(r.puzzle.categories) if cat.numbers is not None]
-    for c in numeric:
-        word = r.puzzle.categories[c].name.lower().rstrip("s")
-        if re.search(rf"\b{re.escape(word)}(e?s)?\b", r.skeleton):
-            return c
-    candidates = [c for c in numeric if c not in exclude] or numeric
-    if len(candidates) != 1:
-        names = ", ".join(r.puzzle.categories[c].name for c in numeric) or "none"
-        raise PuzzleError(f"compare in which numeric category? (numeric here: {names}); add 'in Category'", column=1)
-    return candidates[0]
+def ordered_categories(
+    r: Reading, named: set[int], word: str = "", unit: str | None = None, amount: Fraction | None = None
+) -> list[int]:
+    """The ordered categories a comparison may be about, narrowed as far as the clue allows.
+
+    Only categories of quantities compare.  The amount decides first: its
+    unit (`$`, `minutes`, `feet`; a category's own unit before one it merely
+    converts, so `1 year` is years, not months), and a difference some two of
+    its values have (`500,000 more` is sales, not years).  Then a category the
+    clue names (`in Prices`, `paid`, `cost`), then the comparative's sense
+    (`taller`: heights).  Where several are left and nothing in the clue
+    chose among them, a category whose value the clue names is not the one
+    compared (`the 8:00am errand was more than Hector's` is not about times).
+    """
+    categories = r.puzzle.categories
+    both = {c for c in named if sum(ref[0] == c for ref in r.refs) > 1}  # it cannot compare two of its own values
+    found = [c for c, cat in enumerate(categories) if cat.scale is not None and c not in both]
+    if unit is not None:
+        own = [c for c in found if unit.lower() in categories[c].scale.unit.names]
+        measured = own or [c for c in found if categories[c].scale.unit_named(unit)]
+        found = measured or [c for c in found if not set(categories[c].scale.unit.names) & KNOWN_UNITS]  # `Ages`
+        if not found:
+            raise PuzzleError(f"no ordered category is measured in {shown(unit)}", column=1)
+    if amount is not None:
+        found = [c for c in found if differs_by(categories[c].scale, amount, unit)] or found
+    words = {stem(w) for w in words_of(r.skeleton)}
+    chosen_by_words = False
+    for narrowed in (
+        [c for c in found if names_category(r, categories[c].name, words, c in named)],
+        [c for c in found if categories[c].scale.kind == "money" and words & MONEY_WORDS],
+        [c for c in found if word in ("later", "earlier", "after", "before") and categories[c].scale.kind in TIMELY],
+        [c for c in found if fits(categories[c].name, categories[c].scale, word)],
+        [c for c in found if word in AMOUNT_WORDS and categories[c].scale.kind not in TIMELY],
+    ):
+        if narrowed and len(narrowed) < len(found):
+            found, chosen_by_words = narrowed, True
+        if len(found) == 1:
+            return found
+    sensed = any(word in comparatives.split() for comparatives in SENSES)
+    if not (chosen_by_words or sensed) and unit is None and amount is None:
+        found = [c for c in found if c not in named] or found
+    return found
+
+
+def names_category(r: Reading, name: str, words: set[str], of_a_value: bool) -> bool:
+    """Whether the clue names the category compared: `in Prices`, `the price`; a category one of its values comes
+    from is named only as `in Prices`, since its words there describe that value (`with a high speed of 81 MPH`)."""
+    if of_a_value:
+        return bool(r.has(rf"\bin {re.escape(name.lower())}\b"))
+    return bool({stem(w) for w in words_of(name)} & words)
+
+
+def units_of(puzzle: Puzzle, word: str) -> bool:
+    """Whether `word` is the unit of one of the puzzle's ordered categories (`wins` of `24 wins`)."""
+    return any(c.scale is not None and c.scale.unit_named(word) for c in puzzle.categories)
+
+
+def differs_by(scale: Scale, amount: Fraction, unit: str | None) -> bool:
+    """Whether two of the scale's values are `amount` apart: `500,000 more` cannot be about years."""
+    steps = scale.amount(amount, scale.unit_named(unit) if unit else None)
+    return steps is not None and any(a - b == steps for a in scale.magnitudes for b in scale.magnitudes)
+
+
+def fits(name: str, scale: Scale, word: str) -> bool:
+    """Whether a comparative's sense fits a category: `taller` a height in feet, `later` a time, `cheaper` money."""
+    sense = next((words for comparatives, words in SENSES.items() if word in comparatives.split()), None)
+    if sense is None:
+        return False
+    if (scale.kind in TIMELY and word in ("later", "earlier", "after", "before")) or (
+        scale.kind == "money" and word in ("cheaper", "pricier", "costlier", "dearer")
+    ):
+        return True
+    named = {stem(w) for w in words_of(name)} | {stem(u) for u in scale.unit.names}
+    return bool(named & {stem(w) for w in sense.split()})
+
+
+def direction(word: str, category: Category) -> int:
+    """+1 when the comparative points to bigger magnitudes of the category, -1 to smaller.
+
+    Older is an earlier year; ahead in points is more, ahead in places a lower place.
+    """
+    sign = DIRECTION[word]
+    if (word in ("older", "younger") and category.scale.kind in TIMELY) or (
+        word in ("ahead", "behind", "beat", "beats") and not lower_is_better(category)
+    ):
+        return -sign
+    return sign
+
+
+def lower_is_better(category: Category) -> bool:
+    """Whether beating someone means a lower value: places and ranks, race times; not points or scores."""
+    named = {stem(w) for w in words_of(category.name)}
+    return category.scale.kind in ("ordinal", "time") or bool(named & {"place", "rank", "position", "finish", "standing"})
+
+
+def chosen(r: Reading, found: list[int]) -> int:
+    """The one category a comparison is about; more than one is a question to the person, never a guess."""
+    if len(found) == 1:
+        return found[0]
+    names = [r.puzzle.categories[c].name for c in found]
+    if not names:
+        raise PuzzleError("compare in which category? This puzzle has no ordered category left to compare", column=1)
+    raise PuzzleError(
+        f"compare in which category: {' or '.join(shown(n) for n in names)}? Add 'in {names[0]}' to the clue",
+        column=1,
+    )
 
 
 def declaration(r: Reading) -> Said | None:
@@ -226,13 +364,26 @@ def declaration(r: Reading) -> Said | None:
     return [(None, f"there are {number} objects")]
 
 
-def all_different(r: Reading) -> Said | None:
-    if len(r.refs) < 2 or not r.has(r"\b(all )?different\b") or r.has(r"\bparity\b"):
+def all_different(r: Reading, listed: bool = False) -> Said | None:
+    """`A, B and C are all different`, `Gail and the baker are different people`: no two are one object."""
+    if not listed and (len(r.refs) < 2 or not r.has(r"\b(all )?different\b") or r.has(r"\bparity\b")):
         return None
     refs = r.refs
-    atoms = tuple(differ(a, b) for i, a in enumerate(refs) for b in refs[i + 1 :])
     names = [r.name(ref) for ref in refs]
-    return [(HowMany(atoms, len(atoms), len(atoms)), f"{', '.join(names[:-1])} and {names[-1]} are all different")]
+    text = f"{', '.join(names[:-1])} and {names[-1]} are all different"
+    pairs = [differ(a, b) for i, a in enumerate(refs) for b in refs[i + 1 :] if a[0] != b[0]]
+    # One atom a pair, each over two categories: one atom over all of them would be a table of every arrangement.
+    # Two values of one category are different objects already.
+    return [(pairs[0] if pairs else None, text)] + [(pair, "") for pair in pairs[1:]]
+
+
+def listed(r: Reading) -> Said | None:
+    """`The four errands are Gail's, the 9:00am one, the florist trip and the bakery visit`: all different."""
+    match = r.has(r"^the (\w+) [^@]*\b(?:are|were)\b[^@]*@(?:[^@]*,[^@]*@)*[^@]*\band\b[^@]*@[^@]*$")
+    if match is None or len(r.refs) < 3 or how_many(match.group(1)) != len(r.refs):
+        return None
+    said = all_different(r, listed=True)
+    return said
 
 
 def neither(r: Reading) -> Said | None:
@@ -263,8 +414,8 @@ def either_or(r: Reading) -> Said | None:
     if " or " not in r.skeleton or len(r.refs) not in (3, 4):
         return None
     refs, names = r.refs, [r.name(ref) for ref in r.refs]
-    exclusive = bool(r.has(r"not both"))
-    high, tail = (1, ", but not both") if exclusive else (2, " or both")
+    inclusive = bool(r.has(r"\bor both\b"))  # puzzle sites mean exactly one unless they say `or both`
+    high, tail = (2, " or both") if inclusive else (1, ", but not both")
     before_or = r.skeleton[: r.skeleton.index(" or ")].count("@")
     if len(refs) == 4 and before_or == 3:
         a, b, c, d = refs
@@ -273,8 +424,13 @@ def either_or(r: Reading) -> Said | None:
             (HowMany((same(b, c), same(b, d)), 1, 1), f"{names[1]} == {names[2]} or {names[1]} == {names[3]}"),
             (differ(a, b), f"{names[0]} != {names[1]}"),
         ]
-    if len(refs) != 3 or negated(r):
+    if len(refs) != 3:
         return None
+    if negated(r):  # `A is not B or C`: neither
+        if before_or != 2 or r.has(r"\beither\b"):
+            return None
+        (a, b, c), (x, y, z) = refs, names
+        return [(differ(a, b), f"{x} != {y}"), (differ(a, c), f"{x} != {z}")]
     if before_or == 1:  # A or B is C
         (a, b, c), (x, y, z) = refs, names
         atoms, text = (same(a, c), same(b, c)), f"{x} == {z} or {y} == {z}"
@@ -286,22 +442,54 @@ def either_or(r: Reading) -> Said | None:
     return [(HowMany(atoms, 1, high), text + tail)]
 
 
+def superlative(r: Reading) -> Said | None:
+    """`Gail's errand was the cheapest`, `the oldest runner`: the value at that end of an ordered category."""
+    if len(r.refs) != 1 or (match := r.has(r"\b(" + "|".join(SUPERLATIVES) + r")\b")) is None:
+        return None
+    (a,) = r.refs
+    word = SUPERLATIVES[match.group(1)]
+    category = chosen(r, ordered_categories(r, {a[0]}, word))
+    magnitudes = r.puzzle.categories[category].numbers
+    end = max(magnitudes) if direction(word, r.puzzle.categories[category]) > 0 else min(magnitudes)
+    b = (category, magnitudes.index(end))
+    if negated(r):
+        return [(differ(a, b), f"{r.name(a)} != {r.name(b)}")]
+    return [(same(a, b), f"{r.name(a)} == {r.name(b)}")]
+
+
 def comparison(r: Reading) -> Said | None:
-    """More, less, bigger, before, after, beat, `N more than`, in a numeric category."""
+    """More, less, after, before, taller, cheaper, `30 minutes after`, `$2 more than`, in an ordered category."""
     if len(r.refs) != 2:
         return None
-    word = r.has(r"\b(" + "|".join(MORE + LESS) + r")\b")
-    if word is None or (word.group(1) not in ("before", "after", "beat", "beats") and not r.has(r"\bthan\b")):
+    word = r.has(r"\b(" + "|".join(DIRECTION) + r")\b")
+    if word is None or (word.group(1) not in ORDER_WORDS and not r.has(r"\bthan\b")):
         return None
     a, b = r.refs
-    category = ordered_category(r, exclude={a[0], b[0]})
-    sign = 1 if word.group(1) in MORE else -1
-    if word.group(1) in ("beat", "beats") and r.has(r"\b(score|points?)\b"):
-        sign = 1
-    what = r.puzzle.categories[category].name
+    word = word.group(1)
     amount = r.amount
-    text = f"{r.name(a)} is {f'{amount} ' if amount else ''}{'more' if sign > 0 else 'less'} than {r.name(b)} in {what}"
-    result: Said = [(Compare(a, b, category, sign, amount), text)]
+    unit = amount.unit if amount else None
+    if unit is None and (named := r.has(rf"\b{word} (\w+) than\b")) and units_of(r.puzzle, named.group(1)):
+        unit = named.group(1)  # `6 fewer wins than`: the unit after the comparative
+    category = chosen(
+        r,
+        ordered_categories(r, {a[0], b[0]}, word, unit, amount.quantity if amount else None),
+    )
+    if category == a[0] == b[0]:
+        raise PuzzleError("compares two values of the category it compares in", column=1)
+    scale = r.puzzle.categories[category].scale
+    sign = direction(word, r.puzzle.categories[category])
+    steps = None
+    if amount is not None:
+        steps = scale.amount(amount.quantity, scale.unit_named(unit) if unit else None)
+        if steps is None or steps <= 0:
+            raise PuzzleError(f"{shown(amount.said)} is not a difference of {scale.unit.names[0] or 'values'} here", column=amount.start + 1)
+    what = r.puzzle.categories[category].name
+    by = f"{scale.says(steps)} " if steps else ""
+    if r.has(r"\beither # \w+ or # \w+") and len(r.amounts) == 2:
+        atoms = (Compare(a, b, category, 1, steps), Compare(a, b, category, -1, steps))
+        return [(HowMany(atoms, 1, 1), f"{r.name(a)} is either {by}more or {by}less than {r.name(b)} in {what}")]
+    text = f"{r.name(a)} is {by}{'more' if sign > 0 else 'less'} than {r.name(b)} in {what}"
+    result: Said = [(Compare(a, b, category, sign, steps), text)]
     return negate(result) if negated(r) else result
 
 
@@ -318,12 +506,12 @@ def beside(r: Reading) -> Said | None:
     if len(refs) != 2:
         return None
     if r.has(r"\b(next to|next door|neighbou?rs?|beside|adjacent|left or right)\b"):
-        gaps, phrase = frozenset({-1, 1}), "is on the left or right of"
+        gaps, phrase = frozenset({-1, 1}), "is next to"
     elif side := r.has(r"\b(left|right)\b"):
         immediate = r.has(r"\b(immediately|directly|just|exactly)\b") or r.has(r"\bon the (left|right) of\b")
         left = side.group(1) == "left"
         if immediate:
-            gaps, phrase = frozenset({-1 if left else 1}), f"is on the {side.group(1)} of"
+            gaps, phrase = frozenset({-1 if left else 1}), f"is immediately to the {side.group(1)} of"
         else:
             gaps, phrase = (LEFT if left else RIGHT), f"is somewhere to the {side.group(1)} of"
     elif r.has(r"\bsame parity\b"):
@@ -345,7 +533,7 @@ def same_object(r: Reading) -> Said | None:
         return None
     a, b = r.refs
     if r.has(r"\bthan\b"):
-        words = ", ".join(MORE[:4] + LESS[:4])
+        words = ", ".join(list(DIRECTION)[:8])
         raise PuzzleError(f"which way does it compare? Before 'than' write one of: {words}, ...", column=1)
     if negated(r):
         return [(differ(a, b), f"{r.name(a)} != {r.name(b)}")]
@@ -366,9 +554,11 @@ FAMILIES = (
     houses_between,
     houses_apart,
     all_different,
+    listed,
     neither,
     one_other,
     either_or,
+    superlative,
     comparison,
     beside,
     place_words,
@@ -376,22 +566,24 @@ FAMILIES = (
 )
 
 NUMBERS = " ".join(NUMBER_WORDS) + " # "
-NOT = " not never no n't isn't doesn't don't wasn't aren't "
+NOT = " not never no n't isn't doesn't don't wasn't aren't weren't didn't won't hasn't haven't hadn't "
 WORDS_OF = {
     declaration: NUMBERS + "there are is house object people",
     houses_between: NUMBERS + "there are is house between and where",
     houses_apart: NUMBERS + NOT + "house to the left right of away from apart and",
-    all_different: "all different distinct from and are each other",
+    all_different: NUMBERS + "all different distinct from and are each other",
+    listed: NUMBERS + "the are were and",
     neither: "neither nor and",
     one_other: "of one the other and either or is are",
     either_or: "either or both but not and",
-    comparison: " ".join(MORE + LESS) + NOT + "than in by #",
+    superlative: NOT + " ".join(SUPERLATIVES) + " the of all",
+    comparison: " ".join(DIRECTION) + NOT + "than in by # either or",
     beside: NOT
     + "between somewhere immediately directly just exactly right left next door to neighbour neighbor beside "
     "adjacent "
     "of on or same different parity position and each other",
     place_words: NOT + "far left right or either end first second third fourth fifth sixth seventh eighth ninth "
     "tenth last leftmost rightmost middle centre center odd even position number # st nd rd th in house",
-    same_object: NOT,
+    same_object: NOT + "exactly",
 }
 """The words each family reads beside the values and the words that describe a person; `#` is any number."""

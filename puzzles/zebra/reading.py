@@ -16,19 +16,16 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from puzzles.core import PuzzleError, read_number, shown
+from puzzles.core import MAX_DIGITS, PuzzleError, shown
+from puzzles.zebra.amounts import find_amounts
 from puzzles.zebra.mentions import Mention, did_you_mean, find_mentions, unknown_word
 from puzzles.zebra.model import Category, Clue, Puzzle
-from puzzles.zebra.phrasing import FAMILIES, LESS, MORE, WORDS_OF, Reading, Said
-from puzzles.zebra.vocabulary import DESCRIBING, stem, words_of
+from puzzles.zebra.phrasing import FAMILIES, WORDS_OF, Reading, Said
+from puzzles.zebra.vocabulary import DESCRIBING, MEANING, PHRASES, stem, words_of
 
-AMOUNT = re.compile(
-    r"\b(\d+)\s+(?:[a-z$]+\s+)?(?:" + "|".join(MORE + LESS) + r")\b",
-    re.IGNORECASE,
-)
 NUMBERING = re.compile(r"\s*\d+\s*[.)]\s+")
 HOUSE_NUMBER = re.compile(r"\b(\d+)(?= houses?\b)|(?<=\bhouse )(\d+)\b|(?<=\bposition )(\d+)\b", re.IGNORECASE)
-UNIT = re.compile(r"\b(\d+) [a-z$]+ (?=(?:" + "|".join(MORE + LESS) + r")\b)")
+LONGEST_CLUE = 400  # characters: printed clues have under 200; reading time grows with the values a clue names
 
 
 def read_clue(puzzle: Puzzle, text: str) -> Clue:
@@ -41,6 +38,12 @@ def read_clue(puzzle: Puzzle, text: str) -> Clue:
     body = body.rstrip(" .!")
     if not body:
         raise PuzzleError("an empty clue", column=1)
+    if digits := re.search(rf"\d{{{MAX_DIGITS + 1},}}", body):
+        raise PuzzleError(
+            f"{shown(digits.group())} is too long: at most {MAX_DIGITS} digits", column=offset + digits.start() + 1
+        )
+    if len(body) > LONGEST_CLUE:
+        raise PuzzleError(f"a clue has at most {LONGEST_CLUE} characters; split this one", column=offset + 1)
     said = read_clauses(puzzle, body, borrowing_only=True)
     if said is None:
         try:
@@ -49,7 +52,7 @@ def read_clue(puzzle: Puzzle, text: str) -> Clue:
             said = read_clauses(puzzle, body, borrowing_only=False)
             if said is None:
                 raise PuzzleError(error.message, column=(error.column or 1) + offset) from None
-    return Clue(body, "; ".join(text for _, text in said), tuple(atom for atom, _ in said if atom is not None))
+    return Clue(body, "; ".join(text for _, text in said if text), tuple(atom for atom, _ in said if atom is not None))
 
 
 def read_clauses(puzzle: Puzzle, body: str, borrowing_only: bool) -> Said | None:
@@ -59,7 +62,7 @@ def read_clauses(puzzle: Puzzle, body: str, borrowing_only: bool) -> Said | None
     (`Eilen painted a Constable and was not last`); such a split is tried
     before the whole sentence, which would otherwise misread it.
     """
-    for joint in re.finditer(r",? and |; ", body):
+    for joint in re.finditer(r",? and |; |,? but (?!not both)", body):
         first, second = body[: joint.start()], body[joint.end() :]
         try:
             mentions = find_mentions(puzzle, second, [])
@@ -78,19 +81,22 @@ def read_clauses(puzzle: Puzzle, body: str, borrowing_only: bool) -> Said | None
 
 
 def read_sentence(puzzle: Puzzle, body: str) -> Said:
-    amounts = list(AMOUNT.finditer(body))
-    skip = [(m.start(1), m.end(1)) for m in (*amounts, *HOUSE_NUMBER.finditer(body))]
+    amounts = find_amounts(body)
+    skip = [(a.start, a.end) for a in amounts] + [(m.start(), m.end()) for m in HOUSE_NUMBER.finditer(body)]
     mentions = find_mentions(puzzle, body, skip)
+    marks = sorted([(m.start, m.end, "@") for m in mentions] + [(a.start, a.end, "#") for a in amounts])
     skeleton, last = [], 0
-    for m in mentions:
-        skeleton += [body[last : m.start], "@"]
-        last = m.end
+    for start, end, mark in marks:
+        skeleton += [body[last:start], f" {mark} " if mark == "#" else mark]
+        last = end
     skeleton.append(body[last:])
     flat = re.sub(r"'s\b", "", "".join(skeleton).lower())
     flat = re.sub(r"\s*[\u2013\u2014]\s*|\s+-\s+", ", ", flat)
     flat = " ".join(flat.split())
-    amount = read_number(amounts[0].group(1), column=amounts[0].start(1) + 1) if amounts else None
-    reading = Reading(puzzle, mentions, flat, amount)
+    for pattern, meaning in PHRASES:
+        flat = re.sub(pattern, meaning, flat)
+    flat = " ".join(flat.split())
+    reading = Reading(puzzle, mentions, flat, amounts)
     unread: list[str] | None = None
     for family in FAMILIES:
         said = family(reading)
@@ -103,25 +109,38 @@ def read_sentence(puzzle: Puzzle, body: str) -> Said:
             unread = words
     if unread:
         raise cannot_read(puzzle, body, mentions, unread)
-    expected = "two values and how they relate (==, next to, left of, ...)"
+    expected = "two values and how they relate (is, is not, next to, more than, ...)"
     found = ", ".join(reading.name(r) for r in reading.refs) or "no value"
     column, hint = unknown_word(puzzle, body, mentions) or (1, "")
     raise PuzzleError(f"cannot read this clue: found {found}; expected {expected}{hint}", column=column)
 
 
 def unread_words(reading: Reading, family: Callable) -> list[str]:
-    """The words of the skeleton that are neither the family's own nor words that describe a person.
+    """The words of the skeleton that carry meaning the family does not read.
 
-    A clue is read only when every word is understood: a family that found its
-    relation word must not quietly skip another (`two houses` in `... two houses left of ...`).
+    Words that carry meaning (negations, comparatives, places, numbers,
+    either/or, ...: `vocabulary.MEANING`) must all be the family's own, so a
+    family that found its relation word cannot quietly skip another (`two` in
+    `... two houses left of ...`).  Every other word is the page's story
+    (`errand`, `trip`, `paid`, `went to the`) and is read past.
     """
     if family not in WORDS_OF:
         return []  # the formal forms are matched whole
     own = {stem(w) for w in WORDS_OF[family].split()}
-    skeleton = UNIT.sub(r"\1 ", reading.skeleton)
-    tokens = ["#" if token.isdigit() else stem(token) for token in words_of(skeleton)]
-    known = own | describing(reading.puzzle.categories)
-    return [token for token in tokens if token not in known]
+    tokens = ["#" if token.isdigit() else stem(token) for token in words_of(reading.skeleton.replace("#", " 0 "))]
+    known = own | (describing(reading.puzzle.categories) - MEANING)
+    return [
+        token
+        for token in tokens
+        if token not in known and (token in MEANING or misspelt_value(reading.puzzle.categories, token))
+    ]
+
+
+@lru_cache(maxsize=4096)
+def misspelt_value(categories: tuple[Category, ...], token: str) -> bool:
+    """A story word this close to a value is more likely the value misspelt (`Brtish`): refused, with the value."""
+    values = {stem(w) for c in categories for v in c.values for w in words_of(v) if len(w) > 3}
+    return len(token) > 3 and token not in values and bool(did_you_mean(token, sorted(values), cutoff=0.85))
 
 
 @lru_cache(maxsize=16)

@@ -152,3 +152,46 @@ def unused(name: str, taken: set[str]) -> str:
     if name.lower() not in lowered:
         return name
     return next(f"{name} {i}" for i in range(2, len(taken) + 3) if f"{name} {i}".lower() not in lowered)
+
+
+MEANING = frozenset(
+    stem(word)
+    for word in """
+    not never no n't nobody none nothing neither nor either or both but and than same different distinct other
+    only except unless if instead unlike all each every exactly least most twice half double triple
+    left right next door beside adjacent neighbour neighbor between middle centre center end far first last second
+    third fourth fifth sixth seventh eighth ninth tenth leftmost rightmost odd even parity position
+    two three four five six seven eight nine ten eleven twelve hundred thousand million #
+    more less fewer bigger larger higher greater longer later after older taller heavier faster richer dearer
+    farther further pricier costlier wider deeper louder hotter warmer behind smaller lower shorter earlier before
+    younger lighter slower poorer cheaper closer nearer narrower shallower cooler colder ahead beat beats
+    expensive exceed exceeds exceeded precede precedes preceded follow follows followed trail trails trailed
+    outscore outscored outsold outsell topped above below under over until since prior
+    cheapest earliest latest oldest youngest tallest shortest heaviest lightest highest lowest largest smallest
+    biggest longest fastest slowest greatest priciest closest farthest nearest fewest
+    outspent outspend outscore outran outrun outsold outlasted outlast outdid outdo outbid outpaced outpace
+    outweighed outweigh outperformed outperform outranked outrank outgrew outlived surpass surpassed lead led
+    short
+    many several few opposite across away apart facing diagonal diagonally beyond there
+    """.split()
+) | {"isn't", "doesn't", "don't", "wasn't", "weren't", "didn't", "aren't", "won't", "hasn't", "haven't", "hadn't"}
+"""Words that change what a clue says: a family must read every one of them, or the clue is refused.
+
+Every other word around the values is the page's story (`errand`, `paid`,
+`went to the`) and is read past; a word here that no family reads is how a
+clue is refused rather than misread.
+"""
+
+PHRASES = (
+    (r"\bleft (?=at|for|on|from|home|by|with|@|#)", "went "),  # `one left at 9:30am`: departed, not a side
+    (r"\b(?:fell |landed |came up |ended )?short of\b", "less than"),
+    (r"\bposition(?!s? (?:#|\d))", "post"),  # `the copywriter position`: a job; `position 3` is a place
+    (r"\bfirst (?=seen|built|held|made|sold|won|run|found|flown|written|drawn|shown|begun|\w+ed\b)", ""),
+    (r"\b(?:sometime|some time|at some point|somewhat|any time) (?=before|after|earlier|later|more|less|fewer|\w+er\b)", ""),
+    (r"\bmore expensive\b", "pricier"),
+    (r"\bmost expensive\b", "priciest"),
+    (r"\bleast expensive\b", "cheapest"),
+    (r"\bless expensive\b", "cheaper"),
+    (r"\b(?:finished|came|placed|ended up) (?=ahead|behind)", ""),
+)
+"""Fixed phrases rewritten in the skeleton before it is read: what they mean in the words the families know."""

@@ -8,7 +8,9 @@ Before it did, it stayed on with no terminal, spinning on end-of-file.
 (A leader that died at once would have the kernel send SIGHUP to the app too.)
 """
 
+import asyncio
 import fcntl
+import itertools
 import os
 import pty
 import select
@@ -16,12 +18,14 @@ import signal
 import struct
 import sys
 import termios
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from assistant.hangup import GRACE, HANGUP_STATUS, LOOP_GRACE, Watchdog
 from assistant.sessions import load_session
 from puzzles import hidoku
 
@@ -142,3 +146,124 @@ def test_sighup_ends_the_app_and_gives_the_terminal_back(app_in_terminal):
     terminal.wait_for(lambda: b"app ended: 129" in terminal.output, "the shell to say how the app ended")
     assert LEAVE_ALT_SCREEN in terminal.output
     assert b"Traceback" not in terminal.output
+
+
+# ---------------------------------------------------------------- the watchdog, when shutdown blocks
+
+RIGHT, LEFT = "\x1b[C", "\x1b[D"
+SIZES = ((32, 100), (40, 130))
+
+
+def unread(terminal: Terminal) -> int:
+    """Bytes the app wrote that the terminal has not read."""
+    return struct.unpack("i", fcntl.ioctl(terminal.fd, termios.FIONREAD, b"\0" * 4))[0]
+
+
+def stop_taking_output(terminal: Terminal) -> None:
+    """Read no more, and make the app redraw (resizes, moves) until the terminal's buffer is full.
+
+    Textual's writer thread then blocks on the terminal, and its event loop on
+    the writer: the app's own shutdown can no longer end it.
+    """
+    deadline, before = time.monotonic() + PATIENCE, -1
+    for turn in itertools.count():
+        fcntl.ioctl(terminal.fd, termios.TIOCSWINSZ, struct.pack("HHHH", *SIZES[turn % 2], 0, 0))
+        terminal.type((RIGHT + LEFT) * 5)
+        time.sleep(0.2)
+        if unread(terminal) == before:
+            return
+        assert time.monotonic() < deadline, "the terminal's buffer never filled"
+        before = unread(terminal)
+
+
+def wait_without_reading(app: int) -> None:
+    deadline = time.monotonic() + PATIENCE
+    while running(app):
+        assert time.monotonic() < deadline, "the app is still running"
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize("how", ["sighup", "closed"])
+def test_the_app_ends_even_when_its_terminal_takes_no_more_output(app_in_terminal, how):
+    """Before the watchdog SIGHUP left the app blocked for ever, at 0 % CPU, in its writer's queue."""
+    terminal, app = app_in_terminal
+    stop_taking_output(terminal)
+    if how == "sighup":
+        os.killpg(terminal.pid, signal.SIGHUP)
+    else:
+        terminal.hang_up()
+    wait_without_reading(app)
+    session = load_session("hidoku")
+    assert [hidoku.parse(text).grid[0][0] for text in session.states] == [0, 9, 91]
+
+
+class Recorder:
+    """`sleep` and `end` for a watchdog: what it waited and how it ended, and in which thread.
+
+    Its second sleep, the loop's time to end the process, lasts until something has ended it
+    when the loop runs, and no time when it never will.
+    """
+
+    def __init__(self, loop_runs: bool = True) -> None:
+        self.loop_runs = loop_runs
+        self.slept: list[float] = []
+        self.ends: list[tuple[int, int]] = []
+        self.ended = threading.Event()
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        if len(self.slept) == 2 and self.loop_runs:
+            self.ended.wait(PATIENCE)
+
+    def end(self, status: int) -> None:
+        self.ends.append((status, threading.get_ident()))
+        self.ended.set()
+
+
+def armed(loop, recorder: Recorder) -> None:
+    watchdog = Watchdog(loop, sleep=recorder.sleep, end=recorder.end).start()
+    assert not recorder.slept, "nothing happens before a hang-up arms it"
+    watchdog.arm()
+    watchdog.arm()  # SIGHUP and the dead terminal both arm it: one count-down
+
+
+def test_a_running_loop_ends_the_process_between_two_callbacks_after_the_grace():
+    """Not inside one: a session save is made within one callback, so it is never cut halfway."""
+    recorder, loop = Recorder(), asyncio.new_event_loop()
+    saves: list[tuple[int, int]] = []
+
+    async def saving_until_ended() -> None:
+        armed(loop, recorder)
+        while not recorder.ended.is_set():
+            began = len(recorder.ends)
+            time.sleep(0.002)  # a save's writing, within one callback
+            saves.append((began, len(recorder.ends)))
+            await asyncio.sleep(0)
+
+    try:
+        loop.run_until_complete(saving_until_ended())
+    finally:
+        loop.close()
+    assert recorder.ends[0] == (HANGUP_STATUS, threading.get_ident()), "ended by the loop, in its thread"
+    assert recorder.slept[0] == GRACE and saves and all(began == done == 0 for began, done in saves)
+
+
+def test_a_blocked_loop_is_ended_by_the_watchdog_itself_after_the_loop_s_grace_too():
+    recorder = Recorder(loop_runs=False)
+    loop = asyncio.new_event_loop()  # never run: as blocked as Textual's on a full writer queue
+    try:
+        armed(loop, recorder)
+        assert recorder.ended.wait(PATIENCE)
+    finally:
+        loop.close()
+    assert recorder.slept == [GRACE, LOOP_GRACE]
+    assert [status for status, _ in recorder.ends] == [HANGUP_STATUS]
+    assert recorder.ends[0][1] != threading.get_ident(), "ended from the watchdog's own thread"
+
+
+def test_a_closed_loop_is_past_saving_and_the_watchdog_ends_the_process_after_one_grace():
+    recorder, loop = Recorder(), asyncio.new_event_loop()
+    loop.close()
+    armed(loop, recorder)
+    assert recorder.ended.wait(PATIENCE)
+    assert recorder.slept == [GRACE] and [status for status, _ in recorder.ends] == [HANGUP_STATUS]

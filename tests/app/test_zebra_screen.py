@@ -67,7 +67,8 @@ async def test_edit_move_and_delete_clues_in_the_list(settle):
         await pilot.press("delete")
         await settle(pilot)
         assert headline(app) == "2 solutions"
-        assert "Ask whether Pet:fox is at position 1" in str(app.screen.panel.query_one("#detail").render())
+        detail = str(app.screen.panel.query_one("#detail").render())
+        assert detail.startswith("Next: one clue alone (clue 6). f4: a hint."), "the next deduction, not a question"
 
         clues.highlighted = 0
         await pilot.press("enter")  # edit clue 1
@@ -99,7 +100,25 @@ async def test_the_selected_cell_is_explained(settle):
         await pilot.press("down", "down", "down", "down", "down", "right")  # Nationality: Norwegian, position 2
         await settle(pilot)
         detail = str(app.screen.panel.query_one("#detail").render())
-        assert "Nationality:Norwegian is not at position 2: clue 10 rules it out" in detail
+        assert (
+            "Nationality:Norwegian is not at position 2: step 3 of the solution told (one clue alone). "
+            "Clue 10 says: The Norwegian lives in the first house, so Norwegian is in house 1." in detail
+        )
+
+
+async def test_a_cell_two_clues_rule_out_names_both(settle):
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f3")
+        app.screen.query_one("#grid").focus()
+        await pilot.press("down", "down", "down", "down", "right", "right")  # Colour: green, position 3
+        await settle(pilot)
+        detail = str(app.screen.panel.query_one("#detail").render())
+        assert "Colour:green is not at position 3: step 8 of the solution told (transitivity)." in detail
+        assert "Clue 4 says: Coffee is drunk in the green house. Coffee can only be in houses 1, 2, 4 or 5 (clue 9)" in (
+            detail
+        ), "the clue that pairs coffee with green, and the one that put milk in house 3"
 
 
 async def test_a_contradiction_names_the_clues(settle):
@@ -109,6 +128,55 @@ async def test_a_contradiction_names_the_clues(settle):
         await type_line(pilot, settle, "The Norwegian lives in the red house.")
         assert headline(app) == "No solution"
         assert "Clues 2, 16 cannot all hold" in str(app.screen.panel.query_one("#detail").render())
+
+
+def hint_panel(app) -> str:
+    return str(app.screen.panel.query_one("#hint").render())
+
+
+async def test_the_hint_key_goes_from_where_to_why_to_the_deduction_then_takes_the_step(settle):
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f3")  # the grid, where the hint points
+        grid = app.screen.query_one(ZebraGrid)
+        await pilot.press("f4")
+        await settle(pilot)
+        assert hint_panel(app).startswith("Hint: look at clue 6; Colour:ivory; Colour:green")
+        assert "Rule" not in hint_panel(app) and "house" not in hint_panel(app), "level 1 says where, nothing more"
+        assert grid.hinted == {(0, v, o) for v in (3, 4) for o in range(5)}, "the rows of ivory and green"
+        await pilot.press("f4")
+        assert "Rule: one clue alone (clue 6)" in hint_panel(app) and "so ivory" not in hint_panel(app)
+        await pilot.press("f4")
+        assert (
+            "Clue 6 says: The green house is immediately to the right of the ivory house, "
+            "so ivory is not in house 5 and green is not in house 1." in hint_panel(app)
+        )
+        await pilot.press("f4")
+        await settle(pilot)
+        assert hint_panel(app).startswith("So: ivory not in house 5 and green not in house 1. f4 for the next step.")
+        assert not grid.hinted and len(app.screen.told) == 1
+        await pilot.press("f4")
+        await settle(pilot)
+        assert hint_panel(app).startswith("Hint: look at clue 9; Drink:milk"), "the next step goes on from the last"
+        await pilot.press("f4", "f4")
+        assert "Clue 9 says: Milk is drunk in the middle house, so milk is in house 3." in hint_panel(app)
+
+
+async def test_steps_taken_hold_while_clues_are_added_and_are_forgotten_when_one_goes(settle):
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f4")
+        await settle(pilot)
+        await pilot.press("f4", "f4", "f4")
+        await settle(pilot)
+        assert len(app.screen.told) == 1
+        await type_line(pilot, settle, "The zebra is not in the first house.")
+        assert len(app.screen.told) == 1 and hint_panel(app) == "", "an edit forgets the hint, not the steps taken"
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert app.screen.told == ()
 
 
 def test_snapshot(snap_compare):
@@ -159,14 +227,32 @@ async def test_pasting_a_page_loads_it_solves_it_and_undo_brings_the_old_puzzle_
         assert screen.state.categories[0].name == "Colour"  # the seed's Zebra again
 
 
-async def test_a_page_with_a_clue_it_cannot_read_says_which_line_and_changes_nothing(settle):
+async def test_a_pasted_page_keeps_a_clue_it_cannot_read_as_unread_and_counts_the_rest(settle):
     app = PuzzleAssistant(start="zebra")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        before = app.screen.state
         await paste(pilot, settle, ISSUE_PAGE.replace("one house between", "one house beyond"))
-        assert "pasted text: line 10, column 4: cannot read 'There is one house beyond'" in message(app)
-        assert app.screen.state is before
+        clues = app.screen.state.clues
+        assert len(clues) == 5 and clues[3].unread == "cannot read 'There is one house beyond'"
+        assert all(not clue.unread for i, clue in enumerate(clues) if i != 3)
+        app.screen.query_one("#clues").highlighted = 3
+        await settle(pilot)
+        assert "unread, left out of the count: cannot read 'There is one house beyond'" in message(app)
+        assert "Clue 4 is unread and left out of the count" in str(app.screen.panel.query_one("#detail").render())
+
+
+async def test_a_refused_clue_entered_again_is_kept_unread(settle):
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = len(app.screen.state.clues)
+        await type_line(pilot, settle, "The Englishman lives opposite the Spaniard.")
+        assert "cannot read 'opposite'; enter again keeps it as an unread clue" in message(app)
+        assert len(app.screen.state.clues) == before
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen.state.clues[-1].unread == "cannot read 'opposite'"
+        assert app.screen.query_one("#clue", Input).value == ""
 
 
 async def test_pasted_lines_without_categories_are_added_as_clues(settle):
@@ -179,7 +265,7 @@ async def test_pasted_lines_without_categories_are_added_as_clues(settle):
         await paste(pilot, settle, ISSUE_PAGE.split("## Clues:")[0])
         await paste(pilot, settle, "\n".join(ISSUE_PAGE.split("## Clues:")[1].splitlines()[1:3]))
         assert [c.canonical for c in app.screen.state.clues] == [
-            "Animal:cat is on the left of Name:Ben",
+            "Animal:cat is immediately to the left of Name:Ben",
             "Drink:juice is in position 3",
         ]
 
@@ -246,3 +332,25 @@ async def test_opening_a_page_file_loads_it(settle, tmp_path):
         await settle(pilot)
         assert [c.name for c in app.screen.state.categories] == ["Name", "Animal", "Drink"]
         assert headline(app) == "Solved: one solution"
+
+
+async def test_an_unread_clue_is_stated_with_the_form_and_replaces_it(settle):
+    from textual.widgets import Select
+
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await paste(pilot, settle, ISSUE_PAGE.replace("one house between", "one house beyond"))
+        app.screen.query_one("#clues").highlighted = 3
+        await pilot.press("f7")
+        await settle(pilot)
+        form = app.screen
+        assert "cannot read 'There is one house beyond'" in str(form.query_one(".said").render())
+        form.query_one("#a", Select).value = "Name:Ann"
+        form.query_one("#relation", Select).value = "is next to"
+        form.query_one("#b", Select).value = "Name:Cleo"
+        await pilot.click("#ok")
+        await settle(pilot)
+        clue = app.screen.state.clues[3]
+        assert not clue.unread and clue.canonical == "Name:Ann is next to Name:Cleo"
+        assert len(app.screen.state.clues) == 5

@@ -1,10 +1,17 @@
 """`puzzle-assistant solve`: the same file gives the same answer, unless a person asks for seconds."""
 
+import io
 import json
+import os
+import sys
+import threading
 
 import pytest
 
 from assistant.cli import main
+from assistant.files import read_puzzle_file
+from assistant.kinds import BY_NAME
+from puzzles.core import PuzzleError
 
 
 def solved(capsys, *args: str) -> dict:
@@ -57,3 +64,92 @@ def test_steps_explain_the_solution_in_numbered_steps_and_as_json(capsys):
 def test_steps_are_refused_with_a_message_where_a_type_does_not_explain_itself_yet(capsys):
     assert main(["solve", "disks", "puzzles/examples/disks-fixed.txt", "--steps"]) == 2
     assert "--steps" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- options out of range
+
+
+def refused(capsys, argv: list[str]) -> str:
+    """The one line a command line is refused with (exit status 2, no traceback)."""
+    with pytest.raises(SystemExit) as exit:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exit.value.code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+@pytest.mark.parametrize("kind", list(BY_NAME))
+@pytest.mark.parametrize("value", ["-5", "100000000000000000000", "10001", "3.5", "ten"])
+def test_a_limit_out_of_range_is_refused_for_every_kind(capsys, kind, value):
+    err = refused(capsys, ["solve", kind, "puzzle.txt", "--limit", value])
+    assert f"argument --limit: give a whole number from 0 to 10,000, not '{value}'" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "option", "allowed"),
+    [
+        (["solve", "zebra", "x", "--seconds", "-1"], "--seconds", "seconds above 0 and below a million"),
+        (["solve", "zebra", "x", "--seconds", "nan"], "--seconds", "seconds above 0 and below a million"),
+        (["bench", "--repeat", "0"], "--repeat", "a whole number from 1 to 1,000"),
+        (["bench", "--repeat", "99999999999999999999"], "--repeat", "a whole number from 1 to 1,000"),
+        (["mastermind", "bench", "--pegs", "1"], "--pegs", "a whole number from 2 to 8"),
+        (["mastermind", "bench", "--colours", "11"], "--colors/--colours", "a whole number from 2 to 10"),
+        (["mastermind", "bench", "--sample", "-3"], "--sample", "a whole number from 1 to 100,000,000"),
+        (["mastermind", "bench", "--seed", "-1"], "--seed", "a whole number from 0 to 4,294,967,295"),
+        (["mastermind", "bench", "--budget", "inf"], "--budget", "seconds above 0 and below a million"),
+        (["peg", "count", "english", "--start", "middle"], "--start", "a hole number or 'center'"),
+        (["screenshots", "--size", "100000x3"], "--size", "COLSxROWS from 40x12 to 400x200"),
+    ],
+)
+def test_every_numeric_option_is_checked_against_its_range(capsys, argv, option, allowed):
+    err = refused(capsys, argv)
+    assert f"argument {option}: give {allowed}" in err
+
+
+def test_a_hole_the_board_lacks_is_refused_in_one_line(capsys):
+    assert main(["peg", "count", "english", "--start", "-5"]) == 2
+    assert capsys.readouterr().err == "puzzle-assistant: english has holes 1..33, not -5\n"
+
+
+def test_the_widest_limits_still_solve(capsys):
+    assert solved(capsys, "jodici", "puzzles/examples/jodici-seed.txt", "--limit", "0")["solutions"] == []
+    assert len(solved(capsys, "jodici", "puzzles/examples/jodici-seed.txt", "--limit", "10000")["solutions"]) == 1
+
+
+# ---------------------------------------------------------------- paths that are not files
+
+
+def test_a_folder_a_device_and_a_named_pipe_are_refused_in_one_line(capsys, tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert main(["solve", "hidoku", str(tmp_path), "/dev/zero", str(fifo)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"puzzle-assistant: {tmp_path}: this is a folder, not a puzzle file",
+        "puzzle-assistant: /dev/zero: this is a device, not a puzzle file",
+        f"puzzle-assistant: {fifo}: this is a named pipe (FIFO), not a puzzle file",
+    ]
+
+
+def test_a_named_pipe_with_no_writer_is_refused_at_once(tmp_path):
+    """Opening such a pipe would wait for a writer for ever; the file's type is looked at first."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    outcome = []
+    reader = threading.Thread(target=lambda: outcome.append(refusal_of(fifo)), daemon=True)
+    reader.start()
+    reader.join(30)
+    if reader.is_alive():  # blocked in open(): be its writer so the thread ends, then fail
+        os.close(os.open(fifo, os.O_WRONLY))
+    assert outcome == ["this is a named pipe (FIFO), not a puzzle file"]
+
+
+def refusal_of(path) -> str:
+    with pytest.raises(PuzzleError) as error:
+        read_puzzle_file(path)
+    return str(error.value)
+
+
+def test_a_dash_reads_standard_input(capsys, monkeypatch):
+    seed = open("puzzles/examples/jodici-seed.txt", "rb").read()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(seed)))
+    assert solved(capsys, "jodici", "-")["count"] == 1

@@ -13,8 +13,8 @@ from puzzles import jodici
 from puzzles.core import Budget
 from puzzles.examples import examples
 from puzzles.jodici.board import EMPTY, advance, counted, delta, options
-from puzzles.jodici.ladder import LADDER, Known, apply
-from puzzles.steps import easiest
+from puzzles.jodici.ladder import LADDER, Known
+from puzzles.steps import easiest, on_board
 
 SEED = jodici.parse(examples("jodici")["seed"])
 ANSWER = ((3, 7, 5, 8, 4, 3), (6, 1, 1, 5, 9, 8), (6, 7, 9, 2, 2, 4))
@@ -66,7 +66,7 @@ def test_the_seed_is_solved_step_by_step_to_its_answer():
     known = Known(SEED)
     for step in path.steps:
         assert_follows(known.board, step)
-        known = apply(known, step)
+        known = on_board(known, step)
     assert known.board.grid == ANSWER
     assert path.trials <= 1
 
@@ -76,7 +76,7 @@ def test_each_step_is_the_easiest_rung_that_has_one():
     for step in jodici.steps(SEED).steps:
         rung = next(i for i, r in enumerate(LADDER) if r.name == step.rule)
         assert easiest(LADDER[:rung], known) is None, f"{step.rule} chosen where an easier rung applies"
-        known = apply(known, step)
+        known = on_board(known, step)
 
 
 def test_the_easiest_rule_wins_when_several_apply():
@@ -108,7 +108,7 @@ def test_every_step_on_random_boards_follows_from_the_board_before_it(seed, kept
     known = Known(board)
     for step in path.steps:
         assert_follows(known.board, step)
-        known = apply(known, step)
+        known = on_board(known, step)
     if path.solved:
         assert counted(board, lambda: False)[0] >= 1 and known.board.grid in set(jodici_completions(board))
     assert path.ended in {"solved", "stuck", "budget"}

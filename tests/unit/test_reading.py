@@ -33,6 +33,7 @@ HUGE_NUMBER = {
     "equation": lambda text: text.replace("-278", BIG),
     "disks": lambda text: f"rotations: 0 {BIG} 0 0\n" + text,
     "zebra": lambda text: text.replace("There are five", f"There are {BIG}"),
+    "sudoku": lambda text: text + f"cage {BIG}: r1c1\n",
 }
 
 
@@ -193,11 +194,11 @@ def test_what_is_not_a_puzzle_file_is_one_line_and_status_2(tmp_path, capsys, co
 
 def test_a_directory_or_an_unreadable_file_is_one_line_and_status_2(tmp_path, capsys, monkeypatch):
     status, err = solve(tmp_path, capsys, "magic", None, name="")
-    assert status == 2 and err.strip().endswith("Is a directory") and err.count("\n") == 1
+    assert status == 2 and err.strip().endswith("this is a folder, not a puzzle file") and err.count("\n") == 1
 
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("pathlib.Path.open", refuse)
-    status, err = solve(tmp_path, capsys, "magic", None)
+    monkeypatch.setattr("assistant.files.os.open", refuse)
+    status, err = solve(tmp_path, capsys, "magic", b"")
     assert status == 2 and err.strip().endswith("Permission denied") and err.count("\n") == 1

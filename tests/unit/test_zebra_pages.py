@@ -54,7 +54,7 @@ def test_the_issues_page_reads_whole_and_its_answer_is_the_only_one_brute_force_
     assert [c.name for c in puzzle.categories] == ["Name", "Animal", "Drink"]
     assert puzzle.categories[1].description == "The people keep unique animals"
     assert [clue.canonical for clue in puzzle.clues] == [
-        "Animal:cat is on the left of Name:Ben",
+        "Animal:cat is immediately to the left of Name:Ben",
         "Drink:juice is in position 3",
         "Animal:dog == Drink:coffee",
         "there is one house between Name:Ann and Name:Cleo",
@@ -132,14 +132,14 @@ def test_the_page_solves_from_the_command_line(tmp_path, capsys):
         ("The dog owner is in the second house.", "Animal:dog is in position 2", lambda h: h["dog"] == 1),
         ("The dog owner is not in the fourth house.", "not (Animal:dog is in position 4)", lambda h: h["dog"] != 3),
         ("The person who keeps horses is in house 3.", "Animal:horse is in position 3", lambda h: h["horse"] == 2),
-        ("Ben is directly left of the hamster enthusiast.", "Name:Ben is on the left of Animal:hamster",
+        ("Ben is directly left of the hamster enthusiast.", "Name:Ben is immediately to the left of Animal:hamster",
          lambda h: h["Ben"] == h["hamster"] - 1),
-        ("Ben is immediately right of Cleo.", "Name:Ben is on the right of Name:Cleo", lambda h: h["Ben"] == h["Cleo"] + 1),
+        ("Ben is immediately right of Cleo.", "Name:Ben is immediately to the right of Name:Cleo", lambda h: h["Ben"] == h["Cleo"] + 1),
         ("Ben is somewhere to the left of Cleo.", "Name:Ben is somewhere to the left of Name:Cleo",
          lambda h: h["Ben"] < h["Cleo"]),
         ("Ben is somewhere to the right of the person who loves the rose bouquet.",
          "Name:Ben is somewhere to the right of Flower:roses", lambda h: h["Ben"] > h["roses"]),
-        ("Ann and Dan are next to each other.", "Name:Ann is on the left or right of Name:Dan",
+        ("Ann and Dan are next to each other.", "Name:Ann is next to Name:Dan",
          lambda h: abs(h["Ann"] - h["Dan"]) == 1),
         ("There is one house between Ann and the person who loves the vase of tulips.",
          "there is one house between Name:Ann and Flower:tulips", lambda h: abs(h["Ann"] - h["tulips"]) == 2),
@@ -150,9 +150,9 @@ def test_the_page_solves_from_the_command_line(tmp_path, capsys):
          lambda h: h["Ann"] == h["Ben"] - 2),
         ("The cat lover lives two houses away from Dan.", "Animal:cat is 2 houses away from Name:Dan",
          lambda h: abs(h["cat"] - h["Dan"]) == 2),
-        ("Ann lives next door to the dog owner.", "Name:Ann is on the left or right of Animal:dog",
+        ("Ann lives next door to the dog owner.", "Name:Ann is next to Animal:dog",
          lambda h: abs(h["Ann"] - h["dog"]) == 1),
-        ("Ann is not directly right of the dog owner.", "not (Name:Ann is on the right of Animal:dog)",
+        ("Ann is not directly right of the dog owner.", "not (Name:Ann is immediately to the right of Animal:dog)",
          lambda h: h["Ann"] != h["dog"] + 1),
         ("Ann and Cleo live three houses apart.", "Name:Ann is 3 houses away from Name:Cleo",
          lambda h: abs(h["Ann"] - h["Cleo"]) == 3),
@@ -307,7 +307,7 @@ def test_a_new_description_reads_its_clues_without_new_code():
     assert [c.name for c in puzzle.categories] == ["Clock", "Phone"]
     assert [c.canonical for c in puzzle.clues] == [
         "Clock:cuckoo == Phone:google pixel 6",
-        "Clock:grandfather is on the left of Phone:iphone 13",
+        "Clock:grandfather is immediately to the left of Phone:iphone 13",
     ]
 
 

@@ -1,0 +1,275 @@
+"""Sudoku board editor: boxes drawn, the engine's candidates and your own pencil marks, live count and graded hints."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.events import Click
+from textual.geometry import Size
+
+from assistant.screens.board import BoardScreen
+from assistant.widgets.dialogs import AskDialog
+from assistant.widgets.grid import EditableGrid, GridCell
+from puzzles import sudoku
+from puzzles.numbergrid import EMPTY, Position
+from puzzles.sudoku.board import SYMBOLS, symbol
+
+HELP = """
+Fill the grid so that every row, column and box holds each value once
+(1..9 on 9x9; 1..4, 1..6, or 1..9 and A..G on 4x4, 6x6 and 16x16). A diagonal
+Sudoku asks it of both long diagonals too; in a Killer Sudoku each cage's
+values differ and add up to its sum (the line under the board names the
+cage of the cell you are on).
+
+| key | action |
+| --- | --- |
+| arrows, mouse | move |
+| 1..9 (A..G) | enter a value; delete or space clears the cell |
+| p | pencil mode: typing a value puts your own mark in the cell, or takes it away |
+| m | show or hide the engine's candidates (the values no peer holds) |
+
+Printed clues are **bold**, your entries coloured; red cells break a rule.
+On a Killer board each cage's first cell shows its sum while empty, and the
+cells of the cage you are on are underlined. An empty cell shows your pencil
+marks when it has any (in their own colour), otherwise the engine's
+candidates: the values themselves when they fit, else how many (`5?`); `×`
+means none can go there. Your marks are yours alone: undo and the hints
+leave them be. The panel counts the completions exactly up to 1,000 (0: a
+mistake somewhere; 1: unique); f4 gives a hint one level at a time, from
+full house and singles through Killer cage sums and the rule of 45, locked
+candidates, pairs and triples, X-wing, swordfish, XY-wing and simple
+colouring; a trial, said as one, comes only when nothing else applies.
+"""
+
+CELL_WIDTH = {4: 4, 6: 3, 9: 2, 16: 1}  # at 80 columns the board leaves the panel room to talk
+
+
+class SudokuGrid(EditableGrid):
+    """The editable grid with its boxes drawn: a bar between box columns, a rule between box rows.
+
+    A 16x16 board drops the space either side of each cell, so it fits 80
+    columns beside the panel.  On a Killer board each cage's first cell shows
+    its sum while empty, and the cells of the cage under the cursor are
+    underlined.
+    """
+
+    DEFAULT_CSS = """
+    SudokuGrid > .sudoku-grid--line { color: $foreground-muted; }
+    SudokuGrid > .sudoku-grid--pencil { color: $text-warning; text-style: italic; }
+    SudokuGrid > .sudoku-grid--cage-sum { color: $text-success; text-style: italic; }
+    SudokuGrid > .sudoku-grid--cage-mate { text-style: underline; }
+    """
+    COMPONENT_CLASSES = {"sudoku-grid--line", "sudoku-grid--pencil", "sudoku-grid--cage-sum", "sudoku-grid--cage-mate"}
+
+    def __init__(self, box: tuple[int, int], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.box = box
+        self.pad = 1
+        self.pencilled: set[Position] = set()
+        self.cages: tuple[sudoku.Cage, ...] = ()
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        widths = self.column_widths()
+        return sum(w + 2 * self.pad for w in widths) + max(len(widths) - 1, 0)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.cells) + max(len(self.cells) // self.box[0] - 1, 0)
+
+    def render(self) -> Text:
+        widths = self.column_widths()
+        line = self.get_component_rich_style("sudoku-grid--line")
+        rule = Text(
+            "".join(
+                ("┼" if c % self.box[1] == 0 else "─") * bool(c) + "─" * (w + 2 * self.pad)
+                for c, w in enumerate(widths)
+            ),
+            style=line,
+        )
+        lines = []
+        for r, row in enumerate(self.cells):
+            if r and r % self.box[0] == 0:
+                lines.append(rule)
+            drawn = Text()
+            for c, cell in enumerate(row):
+                if c:
+                    drawn.append("│" if c % self.box[1] == 0 else " ", style=line if c % self.box[1] == 0 else "")
+                drawn.append(self._draw(cell, (r, c), widths[c]))
+            lines.append(drawn)
+        return Text("\n").join(lines)
+
+    def _draw(self, cell: GridCell, position: Position, width: int) -> Text:
+        cage = self.cage_at(position)
+        anchor = cage is not None and cage.cells[0] == position and not cell.text
+        if anchor:
+            cell = replace(cell, marks=str(cage.total))
+        drawn = super()._draw(cell, position, width)
+        if self.pad == 0:
+            drawn = Text(drawn.plain[1:-1], style=drawn.style)
+        if anchor:
+            drawn.stylize(self.get_component_rich_style("sudoku-grid--cage-sum"))
+        elif position in self.pencilled and not cell.text and cell.marks:
+            drawn.stylize(self.get_component_rich_style("sudoku-grid--pencil"))
+        if cage is not None and position in cage.cells and self.cage_at(self.cursor) is cage:
+            drawn.stylize(self.get_component_rich_style("sudoku-grid--cage-mate"))
+        return drawn
+
+    def cage_at(self, position: Position) -> sudoku.Cage | None:
+        return next((cage for cage in self.cages if position in cage.cells), None)
+
+    def _column_at(self, x: int) -> int | None:
+        start = 0
+        for column, width in enumerate(self.column_widths()):
+            if start <= x < start + width + 2 * self.pad:
+                return column
+            start += width + 2 * self.pad + 1
+        return None
+
+    def on_click(self, event: Click) -> None:
+        """The row under a click, the box rules not counted."""
+        y = event.y - self.styles.padding.top
+        band = self.box[0] + 1
+        if y < 0 or y % band == self.box[0]:
+            return
+        row = y - y // band
+        column = self._column_at(event.x - self.styles.padding.left)
+        if column is not None and self._inside(row, column) and self.cells[row][column].editable:
+            self.cursor = (row, column)
+
+
+def symbols(values: set[int] | tuple[int, ...], width: int) -> str:
+    """Marks that fit in `width` columns: the values in the puzzle's symbols, else how many, else nothing."""
+    if not values:
+        return "×"
+    joined = "".join(symbol(v) for v in sorted(values))
+    if len(joined) <= width:
+        return joined
+    return f"{len(values)}?" if len(f"{len(values)}?") <= width else ""
+
+
+class SudokuScreen(BoardScreen):
+    KIND = "sudoku"
+    HELP = HELP
+    CSS_PATH = ["board.tcss", "sudoku.tcss"]
+    BINDINGS = [
+        Binding("p", "toggle_pencil", "Pencil", tooltip="Pencil mode: typing puts or takes away your own marks"),
+    ]
+    SCREENSHOT_KEYS = ("right", "right", "p", "1", "2", "p", "down", "f4", "f4")
+
+    def __init__(self) -> None:
+        self.pencil: dict[Position, frozenset[int]] = {}
+        self.pencil_mode = False
+        self.show_candidates = True
+        super().__init__()
+
+    @property
+    def ACCEPTS(self) -> str:
+        """What typing may put in a cell: the board's own symbols (the base reads this name)."""
+        n = self.state.n
+        return SYMBOLS[:n] + SYMBOLS[9:n].lower()
+
+    def make_grid(self) -> EditableGrid:
+        return SudokuGrid(self.state.box, min_cell_width=self.cell_width())
+
+    def cell_width(self) -> int:
+        return CELL_WIDTH[self.state.n]
+
+    def cell_text(self, value: int) -> str:
+        return "" if value == EMPTY else symbol(value)
+
+    def read_cell(self, text: str) -> int:
+        """A cell holds one value: the last one typed."""
+        return SYMBOLS.index(text[-1].upper()) + 1 if text else EMPTY
+
+    def describe(self, board: sudoku.Sudoku) -> str:
+        return board.variant + (" · pencil mode" if self.pencil_mode else "")
+
+    def new_state(self) -> AskDialog:
+        def check(text: str) -> sudoku.Sudoku:
+            words = text.lower().split()
+            if (
+                not words
+                or not words[0].isdigit()
+                or int(words[0]) not in sudoku.BOXES
+                or words[1:] not in ([], ["diagonal"])
+            ):
+                raise ValueError("type 4, 6, 9 or 16, and `diagonal` after it for a diagonal Sudoku")
+            return sudoku.blank(int(words[0]), diagonal=words[1:] == ["diagonal"])
+
+        return AskDialog("New Sudoku: size (4, 6, 9 or 16), optionally `diagonal`", check, "9")
+
+    def load(self, state: sudoku.Sudoku, path: Any = None) -> None:
+        self.pencil = {}
+        super().load(state, path)
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, board: sudoku.Sudoku) -> None:
+        grid = self.grid
+        if isinstance(grid, SudokuGrid):
+            grid.box, grid.min_cell_width, grid.cages = board.box, self.cell_width(), board.cages
+            grid.pad = 0 if board.n > 9 else 1
+        super().draw(board)
+
+    def board_cells(self, board: sudoku.Sudoku, analysis: Any) -> list[list[GridCell]]:
+        """The base's cells, with marks in the puzzle's symbols: your pencil marks first, else the candidates."""
+        width = self.cell_width()
+        rows = super().board_cells(board, analysis)
+        pencilled = set()
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                if board.grid[r][c] != EMPTY:
+                    continue
+                if marks := self.pencil.get((r, c)):
+                    pencilled.add((r, c))
+                    row[c] = replace(cell, marks=symbols(marks, width))
+                elif analysis is not None and self.show_candidates:
+                    row[c] = replace(cell, marks=symbols(analysis.candidates[r][c], width))
+                else:
+                    row[c] = replace(cell, marks="")
+        if isinstance(self.grid, SudokuGrid):
+            self.grid.pencilled = pencilled
+        return rows
+
+    def cell_info(self, at: tuple[int, int]) -> str:
+        r, c = self.board_position(at)
+        board = self.state
+        if not (0 <= r < board.n and 0 <= c < board.n):
+            return ""
+        value = board.grid[r][c]
+        if value != EMPTY:
+            detail = f"{symbol(value)} ({'clue' if (r, c) in board.givens else 'your entry'})"
+        elif self.analysis is None:
+            detail = "…"
+        else:
+            values = self.analysis.candidates[r][c]
+            detail = f"can be {' '.join(symbol(v) for v in values)}" if values else "no value fits here"
+        if marks := self.pencil.get((r, c)):
+            detail += f" · your marks {' '.join(symbol(v) for v in sorted(marks))}"
+        cage = next((cage for cage in board.cages if (r, c) in cage.cells), None)
+        if cage is not None:
+            so_far = sum(board.grid[p[0]][p[1]] for p in cage.cells)
+            detail += f"\ncage of {cage.total}: {' '.join(sudoku.label(p) for p in cage.cells)} (so far {so_far})"
+        return f"{sudoku.label((r, c))}: {detail}"
+
+    # ------------------------------------------------------------ pencil marks
+
+    def edit(self, board: sudoku.Sudoku, at: tuple[int, int], text: str) -> sudoku.Sudoku:
+        """In pencil mode a value typed into an empty cell toggles your mark; the board stays as it is."""
+        position = self.board_position(at)
+        if not self.pencil_mode:
+            return super().edit(board, at, text)
+        if text and board.grid[position[0]][position[1]] == EMPTY:
+            self.pencil[position] = self.pencil.get(position, frozenset()) ^ {self.read_cell(text)}
+        return board
+
+    def action_toggle_pencil(self) -> None:
+        self.pencil_mode = not self.pencil_mode
+        self.show_sub_title()
+        self.notify("Pencil mode: typing marks a value" if self.pencil_mode else "Typing enters values again")
+
+    def action_toggle_marks(self) -> None:
+        self.show_candidates = not self.show_candidates
+        self.grid.show_cells(self.cells(self.state, self.analysis))

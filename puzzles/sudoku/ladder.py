@@ -1,0 +1,214 @@
+"""How a person solves a Sudoku, one deduction at a time: the classic ladder, cheapest rung first.
+
+1. full house: a unit's one empty cell takes the value it lacks;
+2. naked single: a cell whose units hold every other value;
+3. hidden single: a value with one place left in a unit;
+4. cage sum (Killer): a cage's open cells take only the digits that can make its remaining sum;
+   the rule of 45 (Killer): a unit's sum less its cages' leaves one cell inside (innie) or outside (outie);
+5. pointing, 6. box-line reduction: a value locked in the meeting of a box and a line;
+7.-10. naked and hidden pairs and triples;
+11. X-wing, 12. swordfish; 13. XY-wing; 14. simple colouring (a chain of one value's conjugate pairs);
+15. trial, said plainly: suppose a value and follow the singles to a cell or a unit with nothing left
+    (or, failing that, let an exhaustive search find no way to finish), so the value is ruled out.
+
+The hardest rung a solve needs is the puzzle's difficulty grade.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from puzzles.core import Budget, Deadline, ShouldStop, never
+from puzzles.numbergrid import Position
+from puzzles.steps import Path, Rung, Step, join_words, next_placement, on_board, walk
+from puzzles.sudoku.board import Sudoku, conflicts, label, symbol
+from puzzles.sudoku.known import Known, bit, placing, ruling_out, values
+from puzzles.sudoku.patterns import (
+    box_line,
+    cage_sums,
+    colouring,
+    fish,
+    hidden,
+    naked,
+    pointing,
+    rule_of_45,
+    xy_wing,
+)
+from puzzles.sudoku.search import search
+
+TRIAL_DEPTH = 40  # placements followed after a supposition before it is given up as no help
+TRIAL_CANDIDATES = 3  # a person tries the values of cells with two or three candidates, not of open ones
+
+__all__ = ["LADDER", "Known", "graded", "next_step", "steps"]
+
+
+def full_house(known: Known) -> Iterator[Step]:
+    for unit in known.shape.units:
+        open_cells = known.open_cells(unit)
+        missing = known.missing(unit)
+        if len(open_cells) == 1 and len(missing) == 1 and known.cands[open_cells[0]] & bit(missing[0]):
+            (p,), (v,) = open_cells, missing
+            text = f"{unit.name} has every value but {symbol(v)}: its last empty cell, {label(p)}, is {symbol(v)}."
+            yield placing("full house", text, (unit.name,), unit.cells, {p: v})
+
+
+def naked_single(known: Known) -> Iterator[Step]:
+    for p, mask in known.cands.items():
+        if mask and mask & (mask - 1) == 0:
+            (v,) = values(mask)
+            names = join_words([u.name for u in known.shape.units_of[p]], "or")
+            seen = 0
+            for q in known.shape.peers[p]:
+                seen |= bit(known.at(q)) if known.at(q) else 0
+            more = "" if (known.full & ~seen) == mask else ", or has been ruled out"
+            text = f"{label(p)} can only be {symbol(v)}: every other value stands in {names}{more}."
+            yield placing("naked single", text, (label(p),), (p,), {p: v})
+
+
+def hidden_single(known: Known) -> Iterator[Step]:
+    for unit in known.shape.units:
+        for v in known.missing(unit):
+            places = known.places(unit, v)
+            if len(places) == 1:
+                (p,) = places
+                text = (
+                    f"In {unit.name}, {symbol(v)} fits only {label(p)}: every other empty cell there "
+                    f"sees a {symbol(v)} or has it ruled out."
+                )
+                yield placing("hidden single", text, (unit.name, symbol(v)), unit.cells, {p: v})
+
+
+# ---------------------------------------------------------------- trial
+
+
+def follow(known: Known, position: Position, value: int) -> tuple[list[str], str | None]:
+    """Place `value` and follow naked and hidden singles: what was placed, and the dead end reached (None: none)."""
+    shape, cands, grid = known.shape, dict(known.cands), {}
+    chain: list[str] = []
+
+    def place(p: Position, v: int) -> str | None:
+        grid[p] = v
+        del cands[p]
+        for q in shape.peers[p]:
+            if q in cands and cands[q] & bit(v):
+                cands[q] &= ~bit(v)
+                if not cands[q]:
+                    return f"{label(q)} has no value left"
+        return None
+
+    dead = place(position, value)
+    while dead is None and len(chain) < TRIAL_DEPTH:
+        single = next(((p, values(m)[0]) for p, m in cands.items() if m & (m - 1) == 0), None)
+        if single is None:
+            single, dead = hidden_or_dead(known, cands, grid)
+        if dead is not None or single is None:
+            break
+        chain.append(f"{label(single[0])} = {symbol(single[1])}")
+        dead = place(*single)
+    return chain, dead
+
+
+def hidden_or_dead(known: Known, cands: dict, grid: dict) -> tuple[tuple[Position, int] | None, str | None]:
+    """A hidden single of the supposed board, or a value with no place left in a unit."""
+    for unit in known.shape.units:
+        have = {known.at(p) or grid.get(p, 0) for p in unit.cells}
+        for v in range(1, known.board.n + 1):
+            if v in have:
+                continue
+            places = [p for p in unit.cells if cands.get(p, 0) & bit(v)]
+            if not places:
+                return None, f"{symbol(v)} has no place left in {unit.name}"
+            if len(places) == 1:
+                return (places[0], v), None
+    return None, None
+
+
+def trial(known: Known) -> Iterator[Step]:
+    """Suppose each value of a cell with few candidates in turn; failing a chain, search the fewest-candidate cell."""
+    order = sorted(known.cands, key=lambda p: (bin(known.cands[p]).count("1"), p))
+    for p in (p for p in order if bin(known.cands[p]).count("1") <= TRIAL_CANDIDATES):
+        for v in values(known.cands[p]):
+            chain, dead = follow(known, p, v)
+            if dead is not None:
+                then = f"then {', then '.join(chain)}, and then " if chain else "then "
+                text = (
+                    f"Suppose {label(p)} were {symbol(v)}: {then}{dead}. "
+                    f"That cannot be, so {label(p)} is not {symbol(v)}."
+                )
+                yield supposing(text, p, v)
+                return
+    for p in order[:1]:
+        for v in values(known.cands[p]):
+            if search(known.board.with_cell(p, v), limit=1, keep=0, deadline=Deadline()).count == 0:
+                text = (
+                    f"Suppose {label(p)} were {symbol(v)}: no simple chain settles it, but trying every way to fill "
+                    f"the rest of the grid finds none. So {label(p)} is not {symbol(v)}."
+                )
+                yield supposing(text, p, v)
+                return
+
+
+def supposing(text: str, position: Position, value: int) -> Step:
+    return replace(ruling_out("trial", text, (label(position),), (position,), [(position, value)]), trial=True)
+
+
+LADDER: tuple[Rung[Known], ...] = (
+    Rung("full house", "a unit's one empty cell takes the value it lacks", full_house),
+    Rung("naked single", "a cell whose units hold every other value", naked_single),
+    Rung("hidden single", "a value with one place left in a unit", hidden_single),
+    Rung("cage sum", "a Killer cage's open cells take only digits that make its sum", cage_sums),
+    Rung("rule of 45", "a unit adds up to 45: the cages in it or around it leave one cell the difference", rule_of_45),
+    Rung("pointing", "a value's places in a box all on one line leave the rest of the line", pointing),
+    Rung("box-line reduction", "a value's places on a line all in one box leave the rest of the box", box_line),
+    Rung("naked pair", "two cells of a unit with the same two candidates", naked(2, "naked pair")),
+    Rung("hidden pair", "two values of a unit with the same two places", hidden(2, "hidden pair")),
+    Rung("naked triple", "three cells of a unit with three candidates between them", naked(3, "naked triple")),
+    Rung("hidden triple", "three values of a unit with three places between them", hidden(3, "hidden triple")),
+    Rung("X-wing", "a value in two rows confined to two columns", fish(2, "X-wing")),
+    Rung("swordfish", "a value in three rows confined to three columns", fish(3, "swordfish")),
+    Rung("XY-wing", "a pivot xy with wings xz and yz rules z out where both wings see", xy_wing),
+    Rung("simple colouring", "a chain of a value's conjugate pairs: a cell seeing both colours loses it", colouring),
+    Rung("trial", "suppose a value and follow it to a contradiction", trial),
+)
+RANK = {rung.name: i for i, rung in enumerate(LADDER)}
+
+
+def ending(known: Known) -> str | None:
+    if not known.empty:
+        return "contradiction" if conflicts(known.board) else "solved"
+    if conflicts(known.board) or not all(known.cands.values()):
+        return "contradiction"
+    if search(known.board, limit=1, keep=0, deadline=Deadline()).count == 0:
+        return "contradiction"
+    return None
+
+
+@dataclass(frozen=True)
+class GradedPath(Path):
+    """An explained solution that ends by naming the hardest technique it needed."""
+
+    def to_text(self) -> str:
+        grade = graded(self)
+        return super().to_text() + (f"\nHardest technique needed: {grade}." if grade else "")
+
+
+def graded(path: Path) -> str:
+    """The hardest rung among a solve's steps: the puzzle's difficulty grade ("" for no steps)."""
+    rules = [rule for step in path.steps for rule in step.rule.split(" then ")]
+    return max(rules, key=RANK.__getitem__, default="")
+
+
+def steps(
+    board: Sudoku, *, limit: int | None = None, budget: Budget | None = None, should_stop: ShouldStop = never
+) -> GradedPath:
+    """The explained solution, easiest step first; `limit=1` gives the next step alone."""
+    deadline = Deadline(budget, should_stop)
+    path = walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit)
+    return GradedPath(path.steps, path.ended)
+
+
+def next_step(board: Sudoku, *, budget: Budget | None = None, should_stop: ShouldStop = never) -> Path:
+    """The hint: the next value a person can place, with the deductions it rests on."""
+    deadline = Deadline(budget, should_stop)
+    return next_placement(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline)

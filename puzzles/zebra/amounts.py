@@ -1,0 +1,73 @@
+"""Amounts in a clue: the `30 minutes` of `30 minutes after`, the `$2` of `$2 more than`.
+
+An amount is a number (or `a`, `an`, `half an`), an optional unit, and the
+comparative it measures; only that shape is an amount, so a value such as
+`$4.99` or `9:00am` elsewhere in the clue stays a value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from puzzles.zebra.quantities import BIG, KNOWN_UNITS, NUMBER, NUMBER_WORDS, number
+
+MORE = (
+    "more bigger larger higher greater longer later after older taller heavier faster richer dearer farther further "
+    "pricier costlier wider deeper louder hotter warmer behind"
+).split()
+LESS = (
+    "less fewer smaller lower shorter earlier before younger lighter slower poorer cheaper closer nearer narrower "
+    "shallower cooler colder ahead beat beats"
+).split()
+DIRECTION = {**{w: 1 for w in MORE}, **{w: -1 for w in LESS}}
+"""Each comparative and the way it points: +1 towards bigger magnitudes, -1 towards smaller."""
+
+FILLER = "somewhat|sometime|some|much|little|lot|bit|far|good|great|few|couple|whole|slightly"
+"""Words between a number and its comparative that are no unit (`a somewhat longer time`)."""
+WORDED = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+QUANTITY = (
+    rf"\$\s?(?:{NUMBER})(?:\s*(?:{'|'.join(BIG)}))?|(?:{NUMBER})(?:\s*(?:{'|'.join(BIG)}))?%?|{WORDED}"
+    r"|(?:an?\s+)?half(?:\s+an?)?|an?"
+)
+AMOUNT = re.compile(
+    rf"(?<![\w$.:,])(?P<quantity>{QUANTITY})(?!\w)(?:\s*-?\s*(?P<unit>(?!(?:{'|'.join(DIRECTION)}|{FILLER})\b)[a-z]+\.?))?"
+    rf"\s+(?:(?:sometime|somewhat|some time|at some point|exactly|just)\s+)?(?P<direction>{'|'.join(DIRECTION)})\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Amount:
+    """How much a comparison says: a quantity, the unit it was said in (or None), and where it is in the clue."""
+
+    quantity: Fraction
+    unit: str | None
+    start: int
+    end: int
+
+    @property
+    def said(self) -> str:
+        shown = f"{float(self.quantity):g}"
+        return f"{shown} {self.unit}" if self.unit else shown
+
+
+def find_amounts(body: str) -> list[Amount]:
+    """The amounts before comparatives, in order; `a`/`an` count only with a unit (`an hour after`)."""
+    found = []
+    for match in AMOUNT.finditer(body):
+        text, unit = match.group("quantity"), match.group("unit")
+        if (text.lower() in ("a", "an") or "half" in text.lower()) and not is_unit(unit):
+            continue  # `a` counts only as `an hour`, `a day`: not `a longer time`
+        money = text.startswith("$")
+        quantity = Fraction(1, 2) if "half" in text.lower() else number(text.lstrip("$ ").rstrip("%"))
+        if quantity is None:
+            continue
+        unit = "$" if money else "%" if text.endswith("%") else (unit.lower().rstrip(".") if unit else None)
+        found.append(Amount(quantity, unit, match.start("quantity"), match.end("unit") if match.group("unit") else match.end("quantity")))
+    return found
+
+
+def is_unit(word: str | None) -> bool:
+    return word is not None and word.lower().rstrip(".") in KNOWN_UNITS

@@ -1,0 +1,105 @@
+"""Logic-grid deductions in words: values, objects and clues named as a person reads them.
+
+Every sentence of `ladder` is built here, so the steps and the screen's
+highlights say things the same way ("milk is in house 3", "Days 5 is not
+with Vicky", "clues 4 and 9").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from puzzles.steps import Fact, join_words
+from puzzles.zebra.model import Puzzle
+from puzzles.zebra.solver import bits, single
+
+MANY_CLUES = 3  # a mark resting on more clues than this is told without them
+
+Spot = tuple
+"""Where to look: ("clue", k), ("value", c, v) a row of the grid, ("column", c, o) a category at an object."""
+
+
+def value_name(puzzle: Puzzle, x: int) -> str:
+    """A value as a person names it: `milk`, or `Days 5` where the bare value could be another category's."""
+    c, v = divmod(x, puzzle.n)
+    category = puzzle.categories[c]
+    value = category.values[v]
+    elsewhere = any(value in other.values for i, other in enumerate(puzzle.categories) if i != c)
+    return f"{category.name} {value}" if elsewhere or not value[:1].isalpha() else value
+
+
+def objects_words(puzzle: Puzzle, mask: int) -> str:
+    """Objects as a sentence says them: `house 3`, `houses 2, 4 or 5`, `Vicky or Opal`."""
+    objects = bits(mask)
+    if puzzle.key is None:
+        numbers = join_words([str(o + 1) for o in objects], "or")
+        return f"house{'s' * (len(objects) > 1)} {numbers}"
+    return join_words([puzzle.objects[o] for o in objects], "or")
+
+
+def at_words(puzzle: Puzzle, mask: int, holds: bool = True) -> str:
+    """`in house 3`, `not in house 3 or 4`, `with Vicky`, `not with Vicky`."""
+    preposition = "in" if puzzle.key is None else "with"
+    return f"{'' if holds else 'not '}{preposition} {objects_words(puzzle, mask)}"
+
+
+def where_now(puzzle: Puzzle, x: int, mask: int) -> str:
+    """What the marks say of a value: `the Norwegian is in house 1`, `blue can only be in houses 2 or 4`."""
+    if not mask:
+        return f"{value_name(puzzle, x)} has no place left"
+    verb = "is" if single(mask) else "can only be"
+    return f"{value_name(puzzle, x)} {verb} {at_words(puzzle, mask)}"
+
+
+def reason(clues: frozenset[int] | Sequence[int]) -> str:
+    """The clues behind a mark, in brackets, when they are few enough to help: ` (clues 4 and 9)`."""
+    return f" ({clue_words(sorted(clues))})" if 0 < len(clues) <= MANY_CLUES else ""
+
+
+def clue_words(ks: Sequence[int]) -> str:
+    ks = sorted(set(ks))
+    return f"clue{'s' * (len(ks) > 1)} {join_words([str(k + 1) for k in ks])}" if ks else ""
+
+
+def quoted(puzzle: Puzzle, k: int) -> str:
+    text = puzzle.clues[k].text.strip()
+    return f"Clue {k + 1} says: {text}{'' if text.endswith(('.', '!', '?')) else '.'}"
+
+
+def fact(puzzle: Puzzle, x: int, o: int, holds: bool) -> Fact:
+    c, v = divmod(x, puzzle.n)
+    return Fact((c, v), o, holds, f"{value_name(puzzle, x)} {at_words(puzzle, 1 << o, holds)}")
+
+
+def settled(puzzle: Puzzle, before: Sequence[int], after: dict[int, int]) -> tuple[tuple[Fact, ...], str]:
+    """What narrowing `before` to `after` settles: its facts, and the sentence that says them."""
+    facts, said = [], []
+    for x, mask in after.items():
+        gone = before[x] & ~mask
+        if mask and single(mask):
+            facts.append(fact(puzzle, x, bits(mask)[0], True))
+            said.append(f"{value_name(puzzle, x)} is {at_words(puzzle, mask)}")
+        else:
+            facts += [fact(puzzle, x, o, False) for o in bits(gone)]
+            said.append(f"{value_name(puzzle, x)} is {at_words(puzzle, gone, False)}")
+    return tuple(facts), join_words(said)
+
+
+def event_words(puzzle: Puzzle, source: str, x: int, mask: int) -> str:
+    """`clue 6 puts green in house 4`, `each value once leaves blue only in houses 2 or 4`."""
+    if not mask:
+        return f"{source} leaves {value_name(puzzle, x)} no place"
+    if single(mask):
+        return f"{source} puts {value_name(puzzle, x)} {at_words(puzzle, mask)}"
+    return f"{source} leaves {value_name(puzzle, x)} only {at_words(puzzle, mask)}"
+
+
+
+
+def spot_name(puzzle: Puzzle, spot: Spot) -> str:
+    """A place to look, as a person reads it: `clue 10`, `Colour:blue`, `Drink in house 3`."""
+    if spot[0] == "clue":
+        return f"clue {spot[1] + 1}"
+    if spot[0] == "value":
+        return puzzle.name((spot[1], spot[2]))
+    return f"{puzzle.categories[spot[1]].name} {at_words(puzzle, 1 << spot[2])}"
