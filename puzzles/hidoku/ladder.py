@@ -29,7 +29,7 @@ from functools import cached_property
 from puzzles.core import Budget, Deadline, ShouldStop, never
 from puzzles.hidoku.board import BUDGET, Geometry, Hidoku, conflicts, initial_places, propagate
 from puzzles.numbergrid import BLOCKED, EMPTY, Position, cell_name
-from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, next_placement, walk
+from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, next_placement, on_board, walk
 
 LONGEST_GAP = 12  # numbers missing in a row beyond which chains are not listed: too many to follow
 MOST_CHAINS = 200  # chains listed for one gap before it is given up as too open to tell
@@ -361,7 +361,7 @@ def dead_end(known: Known) -> str | None:
 
 def refuted(known: Known, position: Position, k: int) -> list[str] | None:
     """What follows from supposing k at `position`, up to a dead end (None: none within reach)."""
-    known, said = apply(known, placing("trial", "", (), (), {position: k})), []
+    known, said = on_board(known, placing("trial", "", (), (), {position: k})), []
     for _ in range(TRIAL_DEPTH):
         if reason := dead_end(known):
             return [*said, reason]
@@ -369,7 +369,7 @@ def refuted(known: Known, position: Position, k: int) -> list[str] | None:
         if step is None:
             return None
         said.append(step.settles if len(step.sets) <= 3 else f"{step.rule} rules out {len(step.sets)} places")
-        known = apply(known, step)
+        known = on_board(known, step)
     return None
 
 
@@ -394,16 +394,6 @@ def trial(known: Known) -> Iterator[Step]:
 LADDER: tuple[Rung[Known], ...] = (*EASY, Rung("trial", "suppose a number and follow it to a contradiction", trial))
 
 
-def apply(known: Known, step: Step) -> Known:
-    board, ruled_out = known.board, set(known.ruled_out)
-    for fact in step.sets:
-        if fact.holds:
-            board = board.with_cell(fact.at, fact.value)
-        else:
-            ruled_out.add((fact.at, fact.value))
-    return Known(board, frozenset(ruled_out))
-
-
 def ending(known: Known) -> str | None:
     if dead_end(known):
         return "contradiction"
@@ -425,7 +415,7 @@ def steps(
     if not joinable(board):
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
-    return walk(LADDER, Known(board), apply=apply, ended=ending, deadline=deadline, limit=limit)
+    return walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit)
 
 
 def next_step(board: Hidoku, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Path:
@@ -433,7 +423,7 @@ def next_step(board: Hidoku, *, budget: Budget | None = BUDGET, should_stop: Sho
     if not joinable(board):
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
-    return next_placement(LADDER, Known(board), apply=apply, ended=ending, deadline=deadline)
+    return next_placement(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline)
 
 
 def printed_only(board: Hidoku) -> Hidoku:

@@ -27,7 +27,7 @@ from itertools import product
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.magic.board import BUDGET, Magic, Search, conflicts, lines_of
 from puzzles.numbergrid import EMPTY, Position, cell_name, placement_hint, spans
-from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, walk
+from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, on_board, walk
 
 MOST_WAYS = 20_000  # value combinations a line's last cells are tried with before it is too open to list
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
@@ -253,7 +253,7 @@ def dead_end(known: Known) -> str | None:
 
 def refuted(known: Known, position: Position, value: int) -> list[str] | None:
     """What follows from supposing `value` at `position`, up to a dead end (None: none within reach)."""
-    known, said = apply(known, placing("trial", "", (), (), {position: value})), []
+    known, said = on_board(known, placing("trial", "", (), (), {position: value})), []
     for _ in range(TRIAL_DEPTH):
         if reason := dead_end(known):
             return [*said, reason]
@@ -261,7 +261,7 @@ def refuted(known: Known, position: Position, value: int) -> list[str] | None:
         if step is None:
             return None
         said.append(step.settles if len(step.sets) <= 3 else f"{step.rule} in {join_words(step.uses)}")
-        known = apply(known, step)
+        known = on_board(known, step)
     return None
 
 
@@ -301,16 +301,6 @@ def completable(board: Magic) -> bool:
 LADDER: tuple[Rung[Known], ...] = (*EASY, Rung("trial", "suppose a value and follow it to a contradiction", trial))
 
 
-def apply(known: Known, step: Step) -> Known:
-    board, ruled_out = known.board, set(known.ruled_out)
-    for fact in step.sets:
-        if fact.holds:
-            board = board.with_cell(fact.at, fact.value)
-        else:
-            ruled_out.add((fact.at, fact.value))
-    return Known(board, frozenset(ruled_out))
-
-
 def ending(known: Known) -> str | None:
     if dead_end(known):
         return "contradiction"
@@ -324,7 +314,7 @@ def steps(
     if not completable(board):
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
-    return walk(LADDER, Known(board), apply=apply, ended=ending, deadline=deadline, limit=limit)
+    return walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit)
 
 
 def next_step(board: Magic, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Path:
@@ -335,7 +325,7 @@ def next_step(board: Magic, *, budget: Budget | None = BUDGET, should_stop: Shou
     if not completable(board):
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
-    return placement_hint(LADDER, Known(board), apply=apply, ended=ending, deadline=deadline)
+    return placement_hint(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline)
 
 
 def printed_only(board: Magic) -> Magic:

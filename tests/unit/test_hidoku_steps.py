@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from puzzles import hidoku
 from puzzles.core import Budget
 from puzzles.examples import examples
-from puzzles.hidoku.ladder import LADDER, Known, apply, touching_neighbours
+from puzzles.hidoku.ladder import LADDER, Known, touching_neighbours
 from puzzles.numbergrid import EMPTY
 from puzzles.steps import easiest
+from puzzles.steps import on_board as apply
 from tests.unit.test_hidoku import SEED, SEED_ANSWER
 
 

@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 from puzzles import magic
 from puzzles.core import Budget
 from puzzles.examples import examples
-from puzzles.magic.ladder import LADDER, Known, apply
+from puzzles.magic.ladder import LADDER, Known
 from puzzles.numbergrid import EMPTY
 from puzzles.steps import easiest
+from puzzles.steps import on_board as apply
 
 SEED = magic.parse(examples("magic")["seed"])
 ANSWER = ((28, 24, 6, 12, 15), (13, 7, 25, 17, 23), (8, 26, 19, 5, 27), (20, 18, 14, 22, 11), (16, 10, 21, 29, 9))
