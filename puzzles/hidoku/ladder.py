@@ -33,7 +33,7 @@ from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, next_plac
 
 LONGEST_GAP = 12  # numbers missing in a row beyond which chains are not listed: too many to follow
 MOST_CHAINS = 200  # chains listed for one gap before it is given up as too open to tell
-TRIAL_DEPTH = 8  # steps followed after a supposition before it is given up as no help
+TRIAL_DEPTH = 14  # steps followed after a supposition before it is given up as no help
 TRIAL_WORK = 4_000  # suppositions tried, times the free cells each one looks at, before the ladder is stuck
 
 
