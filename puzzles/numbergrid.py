@@ -8,10 +8,12 @@ commas or white space.  Every refusal names the line and column.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from puzzles.core import Count, PuzzleError, Status, read_number, shown
-from puzzles.steps import Check, Mistake
+from puzzles.core import Count, Deadline, PuzzleError, Status, read_number, shown
+from puzzles.steps import Check, Mistake, Path, Rung, join_words, places, told_as_one, walk, yields
 
 EMPTY = 0
 BLOCKED = -1
@@ -234,21 +236,25 @@ def replace_cell(grid: Grid, position: Position, value: int) -> Grid:
     return grid[:r] + (grid[r][:c] + (value,) + grid[r][c + 1 :],) + grid[r + 1 :]
 
 
-def check_entries(board, printed: BoardAnalysis, together: Count, broken: dict[Position, str], name=cell_name) -> Check:
+def check_entries(
+    board, printed: BoardAnalysis, together: Count, broken: dict[Position, str], name=cell_name, blank=(EMPTY, BLOCKED)
+) -> Check:
     """ "Check my board": the person's entries against every completion of the printed clues.
 
     `printed` is the analysis of the board with the entries taken out; its
     candidates are what some completion puts in each cell.  An entry outside
     them is marked, with the rule it breaks where it breaks one; nothing else
     is revealed.  `together` counts the completions of the board as it stands:
-    entries that each fit some completion may still not fit one together.  With no completion, or a count cut short, the verdict says
-    so instead of guessing.
+    entries that each fit some completion may still not fit one together.
+    With no completion, or a count cut short, the verdict says so instead of
+    guessing.  `blank` are the cell values that are no entry
+    (the equation crossword's unknown is None, and 0 is a value there).
     """
     entries = {
         (r, c): v
         for r, row in enumerate(board.grid)
         for c, v in enumerate(row)
-        if v not in (EMPTY, BLOCKED) and (r, c) not in board.givens
+        if v not in blank and (r, c) not in board.givens
     }
     if printed.count.value == 0:
         if printed.count.exact:
@@ -272,3 +278,39 @@ def check_entries(board, printed: BoardAnalysis, together: Count, broken: dict[P
         return Check("Each entry fits some completion, but not all of them together: one is wrong.", "warning")
     fit = "Your entry fits" if len(entries) == 1 else f"All {len(entries)} of your entries fit"
     return Check(f"{fit} a solution{several}.", "good")
+
+
+def placement_hint(ladder: Sequence[Rung[Any]], known: Any, *, apply, ended, deadline: Deadline) -> Path:
+    """The next step that places a value, with the earlier steps it rests on, told as one.
+
+    Like `steps.next_placement`, but the steps it rests on are found whole,
+    latest first: a step is left out when the placement is still found
+    without it.  Boards whose rungs rule out many values at once (line
+    bounds) would otherwise weigh each ruled-out value on its own, at a cost
+    that grows with their square.
+    """
+    path = walk(ladder, known, apply=apply, ended=ended, deadline=deadline, until=places)
+    if not path.steps or not places(path.steps[-1]):
+        return Path(path.steps[:1], path.ended if not path.steps else "more")
+    *before, last = path.steps
+    placed = [fact for fact in last.sets if fact.holds]
+    kept = list(before)
+    for step in reversed(before):
+        fewer = [other for other in kept if other is not step]
+        after = known
+        for other in fewer:
+            after = apply(after, other)
+        if all(yields(ladder, last.rule, after, fact) for fact in placed):
+            kept = fewer
+    return Path((told_as_one([*kept, last]),), "more")
+
+
+def spans(values: list[int]) -> str:
+    """Values as a person lists them, runs of three or more shortened: "5..8, 12, 30 and 31"."""
+    runs: list[list[int]] = []
+    for v in sorted(values):
+        if runs and v == runs[-1][-1] + 1:
+            runs[-1].append(v)
+        else:
+            runs.append([v])
+    return join_words([item for run in runs for item in ([f"{run[0]}..{run[-1]}"] if len(run) > 2 else map(str, run))])

@@ -68,12 +68,13 @@ class EquationScreen(BoardScreen):
         self, puzzle: engine.Crossword, analysis: BoardAnalysis | None, position: tuple[int, int]
     ) -> GridCell:
         value = puzzle.cells[position[0]][position[1]]
+        highlight = self.highlights.get(position, "")
         if value is not None:
             role = "given" if position in puzzle.givens else "entry"
             conflict = analysis is not None and position in analysis.conflicts
-            return GridCell(str(value), role, conflict=conflict, accepts=SIGNED)
+            return GridCell(str(value), role, conflict=conflict, accepts=SIGNED, highlight=highlight)
         marks = self.marks(analysis.candidates[position[0]][position[1]], 3) if analysis else ""
-        return GridCell("", "empty", marks, accepts=SIGNED)
+        return GridCell("", "empty", marks, accepts=SIGNED, highlight=highlight)
 
     def edit(self, puzzle: engine.Crossword, at: tuple[int, int], text: str) -> engine.Crossword:
         """What an edit at display position `at` means for the puzzle."""
@@ -100,8 +101,8 @@ class EquationScreen(BoardScreen):
         return f"unknowns in {puzzle.low}..{puzzle.high}"
 
     def detail(self, analysis: BoardAnalysis) -> Text:
-        """The hint, then the first solutions as grids."""
-        detail = Text(analysis.hint)
+        """What is wrong (or how to ask for a hint), then the first solutions as grids."""
+        detail = super().detail(analysis)
         for grid in analysis.solutions[:3]:
             detail.append("\n\n" + "\n".join(" ".join(f"{v:>3}" for v in row) for row in grid))
         return detail

@@ -96,7 +96,8 @@ async def test_a_board_screen_copies_its_hint_from_the_panel(settle):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await copy(pilot, settle, "suggestion")
-        assert app.clipboard.splitlines() == [app.screen.analysis.headline, app.screen.analysis.hint]
+        detail = app.screen.detail(app.screen.analysis).plain  # how to ask for a hint: none is shown unasked
+        assert app.clipboard.splitlines() == [app.screen.analysis.headline, detail] and "f4" in detail
 
 
 async def test_the_palette_offers_save_picture_and_copy_in_place_of_textuals_screenshot(settle):

@@ -31,7 +31,7 @@ def test_the_seed_board_has_exactly_the_reference_answer():
     analysis = hidoku.analyse(SEED, budget=None)
     assert analysis.status == "unique"
     assert analysis.solutions == (hidoku.parse(SEED_ANSWER).grid,)
-    assert analysis.hint.startswith("r4c5 must be 24")
+    assert hidoku.solve(SEED, budget=None).analysis.hint.startswith("r4c5 must be 24")
 
 
 def test_a_corpus_file_is_read_as_it_is():
@@ -187,3 +187,14 @@ def test_matching_keeps_exactly_the_places_of_some_perfect_sharing(loose_places)
     assert hidoku.matching(places) == bool(sharings)
     if sharings:
         assert places[1:] == [sum({chosen[i] for chosen in sharings}) for i in range(len(loose_places))]
+
+
+def test_the_largest_open_boards_answer_within_the_work_budget_and_never_say_none():
+    """30x30 with only 1 and 900 given has completions: out of budget it says 'at least', never 'No completion'."""
+    rows = [["_"] * 30 for _ in range(30)]
+    rows[0][0], rows[29][29] = "1", "900"
+    board = hidoku.parse("\n".join(" ".join(row) for row in rows))
+    report = hidoku.solve(board, budget=Budget(work=2_000))
+    assert not report.analysis.count.exact and report.analysis.status != "contradiction"
+    assert "No completion" not in report.analysis.hint
+    assert 2 in report.analysis.candidates[0][1], "what propagation allows is still shown"

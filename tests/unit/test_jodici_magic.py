@@ -128,4 +128,4 @@ def test_conflicts_and_hints_speak_plainly():
     assert "3 is used 3 times" in jodici.analyse(twice).hint
     assert "12 is outside 1..9" in magic.analyse(magic.parse("_ _ _\n_ 12 _\n_ _ _\n")).hint
     one_left = magic.Magic(((2, 7, 6), (9, 5, 1), (4, 3, EMPTY)), 1, 9, 15)
-    assert magic.analyse(one_left).hint.startswith("r3c3 must be 8: row 3 needs 8 more")
+    assert magic.solve(one_left).analysis.hint.startswith("r3c3 must be 8: row 3 needs 8 more")

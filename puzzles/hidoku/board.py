@@ -1,4 +1,4 @@
-"""Hidoku (Hidato): place 1..N so that consecutive numbers touch, N being the open cells.
+"""The Hidoku board: its text format, its rules, and the search that counts completions.
 
 Each number k keeps the set of cells it may still occupy, as a bitboard (a
 Python int, one bit per cell, with one padding column so that shifting a row
@@ -17,7 +17,9 @@ cheap set algebra:
   those cells, whatever the order (matching, which covers the runs and
   pockets of free cells a person counts);
 - search branches on the cell with the fewest possible numbers, sooner on
-  cells whose branches failed before.
+  cells whose branches failed before; a branch costs work in proportion to
+  the board's area squared (the numbers times the width of their bitboards),
+  so a fixed budget is a fixed amount of time on a 30x30 board as on a 10x10.
 
 Text format: rows of cells separated by commas or spaces; a number is a given,
 `_`, `-` or `0` is empty, `.` or `#` is blocked.  The optional first lines may
@@ -31,41 +33,23 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from puzzles.core import (
-    Budget,
-    Count,
-    Deadline,
-    OutOfBudget,
-    PuzzleError,
-    ShouldStop,
-    matched_number,
-    never,
-    reads_text,
-    shown,
-)
+from puzzles.core import Budget, Deadline, PuzzleError, matched_number, reads_text, shown
 from puzzles.numbergrid import (
     BLOCKED,
     EMPTY,
-    BoardAnalysis,
-    BoardReport,
     Grid,
     Position,
     cell_name,
     content_lines,
     format_rows,
-    no_completion,
     places_of,
     read_rows,
-    refused,
     repeats,
     replace_cell,
 )
 
-TITLE = "Hidoku"
-SUMMARY = "Hidato boards cell by cell: each empty cell's possible numbers, completions left, the next deduction."
-SOLVE_OPTIONS = ()
 ADJACENCIES = ("king", "orthogonal")
-BUDGET = Budget(work=20_000)  # search steps: the same answer on every machine (the screens pass seconds)
+BUDGET = Budget(work=20_000)  # search work: the same answer on every machine (the screens pass seconds)
 MAX_SIDE = 30  # rows and columns; printed Hidatos stop near 20, and at 30 a search stays under 100 MB
 
 
@@ -414,9 +398,10 @@ def solutions(
     if not cell:
         yield places
         return
+    cost = max(1, (len(places) - 1) ** 2 // 10_000)
     for k in range(1, len(places)):
         if places[k] & cell and places[k] != cell:
-            deadline.spend()
+            deadline.spend(cost)
             branch = places[:]
             branch[k] = cell
             found = False
@@ -435,18 +420,13 @@ def branching_cell(places: Places, geometry: Geometry, failures: dict[int, int])
     places, which tend to be the cells of one open area that stay open whatever
     the choice.
     """
-    counts: dict[int, int] = {}
-    owned = 0
-    for p in places[1:]:
-        if p & (p - 1):
-            while p:
-                low = p & -p
-                counts[low] = counts.get(low, 0) + 1
-                p ^= low
-        else:
-            owned |= p
+    counts = cell_counts([p for p in places[1:] if p & (p - 1)])
     if not counts:
         return 0
+    owned = 0
+    for p in places[1:]:
+        if not p & (p - 1):
+            owned |= p
     scores = {cell: count / (1 + failures.get(cell, 0)) for cell, count in counts.items()}
     best = min(scores.values())
     free = geometry.open & ~owned
@@ -454,6 +434,33 @@ def branching_cell(places: Places, geometry: Geometry, failures: dict[int, int])
         (cell for cell, score in scores.items() if score == best),
         key=lambda cell: (geometry.around(cell) & free).bit_count(),
     )
+
+
+def cell_counts(sets: list[int]) -> dict[int, int]:
+    """For each cell (as its bit) in any of `sets`, how many of them hold it.
+
+    Counted as a binary number per cell, one bitboard per binary digit
+    (bit-sliced addition), so the cost grows with the number of sets, not
+    with the cells in them: a wide open 30x30 board has 800,000 places.
+    """
+    digits: list[int] = []
+    for cells in sets:
+        carry = cells
+        for i, digit in enumerate(digits):
+            digits[i], carry = digit ^ carry, digit & carry
+            if not carry:
+                break
+        if carry:
+            digits.append(carry)
+    union = 0
+    for digit in digits:
+        union |= digit
+    strings = [bin(digit)[:1:-1] for digit in digits]  # bit i of digit j is strings[j][i]
+    counts = {}
+    for i, flag in enumerate(bin(union)[:1:-1]):
+        if flag == "1":
+            counts[1 << i] = sum(1 << j for j, bits in enumerate(strings) if i < len(bits) and bits[i] == "1")
+    return counts
 
 
 def to_grid(board: Hidoku, places: Places, geometry: Geometry) -> Grid:
@@ -464,7 +471,7 @@ def to_grid(board: Hidoku, places: Places, geometry: Geometry) -> Grid:
     return tuple(tuple(row) for row in grid)
 
 
-# ---------------------------------------------------------------- analysis
+# ---------------------------------------------------------------- rules
 
 
 def conflicts(board: Hidoku) -> dict[Position, str]:
@@ -483,107 +490,6 @@ def conflicts(board: Hidoku) -> dict[Position, str]:
             if not geometry.around(geometry.bit(a)) & geometry.bit(b):
                 found[a] = found[b] = f"{value} at {cell_name(a)} and {value + 1} at {cell_name(b)} do not touch"
     return found
-
-
-def analyse(
-    board: Hidoku,
-    *,
-    limit: int = 10,
-    budget: Budget | None = BUDGET,
-    should_stop: ShouldStop = never,
-) -> BoardAnalysis:
-    """Candidates by propagation, completions counted until the budget, and a hint."""
-    if broken := refused(board.grid, conflicts(board)):
-        return broken
-    geometry = Geometry(board)
-    places = initial_places(board, geometry)
-    narrowed = places[:]
-    if not propagate(narrowed, geometry):
-        return no_completion(board.grid, dead_end_reason(board, geometry))
-    candidates = candidate_table(board, narrowed, geometry)
-    deadline = Deadline(budget, should_stop)
-    found: list[Grid] = []
-    count, exact = 0, True
-    try:
-        for solution in solutions(narrowed[:], geometry, deadline):
-            count += 1
-            if len(found) < limit:
-                found.append(to_grid(board, solution, geometry))
-    except OutOfBudget:
-        exact = False
-    return BoardAnalysis(candidates, Count(count, exact), tuple(found), hint(board, places, geometry, count))
-
-
-def candidate_table(board: Hidoku, places: Places, geometry: Geometry) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    table = [[[] for _ in row] for row in board.grid]
-    for k in range(1, len(places)):
-        for r, c in geometry.positions(places[k]):
-            if board.grid[r][c] == EMPTY:
-                table[r][c].append(k)
-    return tuple(tuple(tuple(values) for values in row) for row in table)
-
-
-def dead_end_reason(board: Hidoku, geometry: Geometry) -> str:
-    """Why propagation failed, in the terms a person checks first."""
-    places = initial_places(board, geometry)
-    n = len(places) - 1
-    for k in range(2, n + 1):
-        places[k] &= geometry.around(places[k - 1])
-        if not places[k]:
-            return f"No completion: {k} has no cell it can reach from {k - 1}."
-    return "No completion: the given numbers cannot all be joined in one path."
-
-
-def hint(board: Hidoku, places: Places, geometry: Geometry, count: int) -> str:
-    """The next deduction in words: which cell, which number, and why."""
-    if count == 0:
-        return "No completion: some number cannot be joined to its neighbours; undo the last entries."
-    placed = {value: position for position, value in cells(board) if value > 0}
-    free = geometry.open & ~sum(geometry.bit(p) for p in placed.values())
-    n = board.size
-    for k in range(1, n + 1):
-        if k in placed:
-            continue
-        before, after = placed.get(k - 1), placed.get(k + 1)
-        if before and after:
-            spots = geometry.around(geometry.bit(before)) & geometry.around(geometry.bit(after)) & free
-            if spots.bit_count() == 1:
-                return f"{cell_name(geometry.position(spots))} must be {k}: the only free cell touching both {k - 1} ({cell_name(before)}) and {k + 1} ({cell_name(after)})."
-    for k in range(1, n + 1):
-        if k in placed:
-            continue
-        for other, step in ((k - 1, "after"), (k + 1, "before")):
-            if other in placed:
-                spots = geometry.around(geometry.bit(placed[other])) & free
-                if spots.bit_count() == 1:
-                    return f"{cell_name(geometry.position(spots))} must be {k}: it is the only free cell next to {other} ({cell_name(placed[other])}), and {k} comes {step} it."
-    narrowed = places[:]
-    propagate(narrowed, geometry)
-    for k in range(1, n + 1):
-        if k not in placed and narrowed[k].bit_count() == 1:
-            low, high = nearest_placed(placed, k, n)
-            reach = " and ".join(f"within {abs(k - m)} steps of {m}" for m in (low, high) if m)
-            return f"{cell_name(geometry.position(narrowed[k]))} must be {k}: it is the only cell {reach or 'left'} that no other number needs."
-    if count == 1 and not [k for k in range(1, n + 1) if k not in placed]:
-        return "Solved."
-    k = min((k for k in range(1, n + 1) if k not in placed), key=lambda k: narrowed[k].bit_count())
-    options = ", ".join(cell_name(p) for p in geometry.positions(narrowed[k]))
-    return f"No single forced cell: {k} has the fewest places ({options}); try one."
-
-
-def nearest_placed(placed: dict[int, Position], k: int, n: int) -> tuple[int | None, int | None]:
-    low = next((m for m in range(k - 1, 0, -1) if m in placed), None)
-    high = next((m for m in range(k + 1, n + 1) if m in placed), None)
-    return low, high
-
-
-# ---------------------------------------------------------------- CLI
-
-
-def solve(
-    board: Hidoku, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
-) -> BoardReport:
-    return BoardReport(analyse(board, limit=limit, budget=budget, should_stop=should_stop))
 
 
 def blank(rows: int, cols: int) -> Hidoku:

@@ -1,4 +1,4 @@
-"""The equation crossword: a grid of integers with an equation along every row and column.
+"""The equation crossword's board: its text format, evaluation, propagation and search.
 
 Each row reads `a op b op c = result` left to right and each column top to
 bottom, with + - * and exact / and the usual precedence.  Every unknown is an
@@ -6,7 +6,9 @@ integer in a range (default -9..99).  An equation over a few cells is small
 enough to evaluate over every combination of its cells' values at once with
 numpy; the values that appear in some satisfying combination are kept
 (generalised arc consistency), equations are revisited until nothing changes,
-and search branches on the cell with the fewest values left.
+and search branches on the cell with the fewest values left.  Every equation
+weighed costs work, more for a big table, so a budget is a fixed amount of
+work whatever the range and the size.
 
 Text format, the puzzle drawn as printed: value rows alternate with operator
 rows, `_` is an unknown, then a row of `=` and the column results.  An
@@ -25,38 +27,13 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from puzzles.core import (
-    Budget,
-    Count,
-    Deadline,
-    OutOfBudget,
-    PuzzleError,
-    ShouldStop,
-    matched_number,
-    never,
-    read_number,
-    reads_text,
-    shown,
-    stop_if_asked,
-)
-from puzzles.numbergrid import (
-    BoardAnalysis,
-    BoardReport,
-    Line,
-    Position,
-    cell_name,
-    content_lines,
-    no_completion,
-    refused,
-)
+from puzzles.core import Budget, Deadline, PuzzleError, matched_number, read_number, reads_text, shown
+from puzzles.numbergrid import Line, Position, content_lines
 
-TITLE = "Equation crossword"
-SUMMARY = "Rows and columns of + - * / equations over unknown integers: candidates and solutions live."
-SOLVE_OPTIONS = ()
-NOUN = "solution"  # a filled crossword is a solution, not a completion
+BUDGET = Budget(work=20_000)  # equations weighed: the same answer on every machine (the screens pass seconds)
 OPERATORS = "+-*/"
 TABLE_LIMIT = 4_000_000  # combinations evaluated at once for one equation
-BUDGET = Budget(work=100_000)  # search steps: the same answer on every machine (the screens pass seconds)
+WORK_PER_STEP = 20_000  # combinations of one table that cost as much as weighing one more equation
 MAX_SIDE = 10  # cells a row or column: printed ones are 3x3 to 5x5
 MAX_VALUES = 10_000  # a range's size: every unknown starts with all of them
 RANGE = re.compile(r"\s*range\s*:\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$", re.IGNORECASE)
@@ -279,13 +256,17 @@ def supported(domains: Domains, cells: list[Position], ops: tuple[str, ...], res
     return keep
 
 
-def propagate(puzzle: Crossword, domains: Domains, should_stop: ShouldStop = never) -> bool:
+def propagate(puzzle: Crossword, domains: Domains, deadline: Deadline) -> bool:
+    """Narrow every cell to the values its equations support, to a fixpoint; False when one has none.
+
+    Raises OutOfBudget when the work runs out: what is narrowed so far stays true.
+    """
     equations = puzzle.equations()
     changed = True
     while changed:
         changed = False
         for _, cells, ops, result in equations:
-            stop_if_asked(should_stop)
+            deadline.spend(1 + int(np.prod([len(domains[p]) for p in cells], dtype=np.float64)) // WORK_PER_STEP)
             kept = supported(domains, cells, ops, result)
             if kept is None:
                 continue
@@ -299,7 +280,7 @@ def propagate(puzzle: Crossword, domains: Domains, should_stop: ShouldStop = nev
 
 
 def solutions(puzzle: Crossword, domains: Domains, deadline: Deadline) -> Iterator[Domains]:
-    if not propagate(puzzle, domains, deadline.should_stop):
+    if not propagate(puzzle, domains, deadline):
         return
     open_cells = [p for p, values in domains.items() if len(values) > 1]
     if not open_cells:
@@ -307,78 +288,6 @@ def solutions(puzzle: Crossword, domains: Domains, deadline: Deadline) -> Iterat
         return
     cell = min(open_cells, key=lambda p: len(domains[p]))
     for value in domains[cell]:
-        deadline.spend()
         branch = dict(domains)
         branch[cell] = np.array([value], dtype=np.int64)
         yield from solutions(puzzle, branch, deadline)
-
-
-def analyse(
-    puzzle: Crossword, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
-) -> BoardAnalysis:
-    """Candidates (exact when the search finishes), solutions, and a hint."""
-    domains = initial_domains(puzzle)
-    outside = {
-        (r, c): f"{v} is outside {puzzle.low}..{puzzle.high}"
-        for r, row in enumerate(puzzle.cells)
-        for c, v in enumerate(row)
-        if v is not None and not puzzle.low <= v <= puzzle.high
-    }
-    if broken := refused(puzzle.cells, outside, noun=NOUN):
-        return broken
-    if not propagate(puzzle, domains, should_stop):
-        return no_completion(puzzle.cells, dead_end(puzzle), noun=NOUN)
-    found, seen, count, exact = [], {p: set() for p in domains}, 0, True
-    try:
-        for solution in solutions(puzzle, dict(domains), Deadline(budget, should_stop)):
-            count += 1
-            grid = tuple(tuple(int(solution[(r, c)][0]) for c in range(len(row))) for r, row in enumerate(puzzle.cells))
-            if len(found) < limit:
-                found.append(grid)
-            for p, values in seen.items():
-                values.add(grid[p[0]][p[1]])
-    except OutOfBudget:
-        exact = False
-    chosen = {p: sorted(v) for p, v in seen.items()} if exact else {p: domains[p].tolist() for p in domains}
-    candidates = tuple(
-        tuple(tuple(chosen[(r, c)]) if v is None else () for c, v in enumerate(row))
-        for r, row in enumerate(puzzle.cells)
-    )
-    found_hint = hint(puzzle, domains, count, chosen if exact else {})
-    return BoardAnalysis(candidates, Count(count, exact), tuple(found), found_hint, noun=NOUN)
-
-
-def dead_end(puzzle: Crossword) -> str:
-    domains = initial_domains(puzzle)
-    for name, cells, ops, result in puzzle.equations():
-        kept = supported(domains, cells, ops, result)
-        if kept is not None and any(len(values) == 0 for values in kept):
-            return f"No solution: {name} cannot make {result} with values in {puzzle.low}..{puzzle.high}."
-    return "No solution: the rows and columns cannot all hold at once."
-
-
-def hint(puzzle: Crossword, domains: Domains, count: int, exact: dict[Position, list[int]]) -> str:
-    """A cell its row and column force, else one every solution agrees on, else the tightest."""
-    if count == 0:
-        return "No solution: the equations cannot all hold at once; check the last values typed."
-    unknown = [(r, c) for r, row in enumerate(puzzle.cells) for c, v in enumerate(row) if v is None]
-    if not unknown:
-        return "Solved."
-    forced = [p for p in unknown if len(domains[p]) == 1]
-    if forced:
-        r, c = forced[0]
-        return f"{cell_name((r, c))} must be {int(domains[(r, c)][0])}: the only value that lets both row {r + 1} and column {c + 1} come out right."
-    settled = [p for p in unknown if len(exact.get(p, ())) == 1]
-    if settled:
-        p = settled[0]
-        return f"{cell_name(p)} must be {exact[p][0]}: it is {exact[p][0]} in every solution (its row and column alone leave {len(domains[p])} values)."
-    p = min(unknown, key=lambda p: len(domains[p]))
-    return (
-        f"No cell is forced by its row and column alone: {cell_name(p)} has the fewest values left ({len(domains[p])})."
-    )
-
-
-def solve(
-    puzzle: Crossword, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
-) -> BoardReport:
-    return BoardReport(analyse(puzzle, limit=limit, budget=budget, should_stop=should_stop), zero_is_empty=False)

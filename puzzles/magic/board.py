@@ -1,4 +1,4 @@
-"""The magic number board: every row, column and both diagonals reach one sum, each value once.
+"""The magic board: its text format, its rules, and the search that counts completions.
 
 The seed's board is 5x5 with the values 5..29 and the sum 85; any N x N board
 with a range and sum works.  A line that still needs `r` with `f` free cells
@@ -6,8 +6,10 @@ must be able to take `f` distinct unused values adding up to `r`, so the `f`
 smallest and the `f` largest unused values bound what it can reach; a cell's
 candidates are the unused values that keep every line through it within its
 bounds.  Search fills the line with the fewest free cells first, and stops at
-the time budget with "at least N" (a board with few givens has astronomically
-many completions: 275,305,224 5x5 magic squares up to symmetry).
+the work budget with "at least N" (a board with few givens has astronomically
+many completions: 275,305,224 5x5 magic squares up to symmetry).  A node
+costs work in proportion to the candidates it weighs (cells times unused
+values), so a budget is about as long on 8x8 with 1..1000 as on the seed.
 
 Text format: an optional header `range: 5..29 sum: 85` (default 1..N*N and
 the magic sum), then N rows of N cells as for Hidoku (`_`, `-` or `0` empty).
@@ -19,36 +21,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from puzzles.core import (
-    Budget,
-    Count,
-    Deadline,
-    OutOfBudget,
-    PuzzleError,
-    ShouldStop,
-    matched_number,
-    never,
-    reads_text,
-)
-from puzzles.numbergrid import (
-    EMPTY,
-    BoardAnalysis,
-    BoardReport,
-    Grid,
-    Position,
-    cell_name,
-    content_lines,
-    format_rows,
-    read_rows,
-    refused,
-    repeats,
-    replace_cell,
-)
+from puzzles.core import Budget, Deadline, PuzzleError, matched_number, reads_text
+from puzzles.numbergrid import EMPTY, Grid, Position, content_lines, format_rows, read_rows, repeats, replace_cell
 
-TITLE = "Magic number board"
-SUMMARY = "N x N board, each value once, rows, columns and diagonals reach one sum: candidates and completions."
-SOLVE_OPTIONS = ()
-BUDGET = Budget(work=200_000)  # search steps: the same answer on every machine (the screens pass seconds)
+BUDGET = Budget(work=200_000)  # search work: the same answer on every machine (the screens pass seconds)
 MAX_SIDE = 8
 MAX_VALUES = 1_000  # a range's size: an 8x8 board uses 64, and every value left is a branch of the search
 HEADER = re.compile(r"\s*range\s*:\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:,?\s*sum\s*:\s*(-?\d+))?\s*$", re.IGNORECASE)
@@ -233,13 +209,13 @@ class Search:
         prefix = self.prefix()
         if not self.consistent(prefix):
             return
+        deadline.spend(max(1, len(self.unused) * self.n * self.n // 64))
         chosen = self.next_cell(prefix)
         if chosen is None:
             yield tuple(tuple(self.values[(r, c)] for c in range(self.n)) for r in range(self.n))
             return
         position, values = chosen
         for value in values:
-            deadline.spend()
             index = self.unused.index(value)
             self.place(position, value)
             del self.unused[index]
@@ -248,7 +224,7 @@ class Search:
             self.clear(position)
 
 
-# ---------------------------------------------------------------- analysis
+# ---------------------------------------------------------------- rules
 
 
 def conflicts(board: Magic) -> dict[Position, str]:
@@ -263,61 +239,3 @@ def conflicts(board: Magic) -> dict[Position, str]:
             for p in cells:
                 found.setdefault(p, f"{name} sums to {sum(values)}, not {board.total}")
     return found
-
-
-def analyse(
-    board: Magic, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
-) -> BoardAnalysis:
-    """Candidates by line bounds (exact when the search finishes), completions, a hint."""
-    if broken := refused(board.grid, conflicts(board)):
-        return broken
-    search = Search(board)
-    bounds = {p: tuple(search.candidates(p)) for p, v in search.values.items() if not v}
-    found: list[Grid] = []
-    seen: dict[Position, set[int]] = {p: set() for p in bounds}
-    count, exact = 0, True
-    try:
-        for solution in search.solutions(Deadline(budget, should_stop)):
-            count += 1
-            if len(found) < limit:
-                found.append(solution)
-            for (r, c), values in seen.items():
-                values.add(solution[r][c])
-    except OutOfBudget:
-        exact = False
-    chosen = {p: tuple(sorted(v)) for p, v in seen.items()} if exact else bounds
-    candidates = tuple(tuple(chosen.get((r, c), ()) for c in range(board.n)) for r in range(board.n))
-    return BoardAnalysis(
-        candidates, Count(count, exact), tuple(found), hint(board, Search(board), count, chosen if exact else {})
-    )
-
-
-def hint(board: Magic, search: Search, count: int, exact: dict[Position, tuple[int, ...]]) -> str:
-    """The simplest reason first: a line with one free cell, then a cell only one value fits."""
-    if count == 0:
-        return "No completion: some line cannot reach the sum with the values left; undo the last entries."
-    for i, (name, cells) in enumerate(search.lines):
-        need, free = search.need(i)
-        if free == 1:
-            position = next(p for p in cells if not search.values[p])
-            if need in search.unused:  # else the search already reported no completion
-                return f"{cell_name(position)} must be {need}: {name} needs {need} more and only this cell is free."
-    forced = [(p, search.candidates(p)) for p, v in search.values.items() if not v]
-    if not forced:
-        return "Solved."
-    for position, values in forced:
-        if len(values) == 1:
-            names = " and ".join(search.lines[i][0] for i in search.through[position])
-            return f"{cell_name(position)} must be {values[0]}: no other unused value lets {names} reach {board.total}."
-    settled = [(p, values) for p, values in sorted(exact.items()) if len(values) == 1]
-    if settled:
-        position, (value,) = settled[0]
-        return f"{cell_name(position)} must be {value}: it holds {value} in every completion (no single line forces it yet)."
-    position, values = min(forced, key=lambda pv: len(pv[1]))
-    return f"No forced cell yet: {cell_name(position)} has the fewest options ({', '.join(map(str, values))})."
-
-
-def solve(
-    board: Magic, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
-) -> BoardReport:
-    return BoardReport(analyse(board, limit=limit, budget=budget, should_stop=should_stop))

@@ -1,0 +1,434 @@
+"""How a person solves a Hidoku, one deduction at a time: the ladder, cheapest rung first.
+
+1. between two numbers: k-1 and k+1 are placed and only one free cell touches both: k goes there;
+2. next to a number: k-1 (or k+1) is placed and only one free cell touches it: k goes there;
+3. only cell for a number (distance): k must lie within k-a steps of the nearest placed number a
+   below it and b-k steps of the nearest placed b above it, moving through free cells only; when
+   one free cell is that close to both, k goes there;
+4. one number left for a cell: every free cell holds one of the missing numbers; when every other
+   missing number is too far (as in 3) to reach a cell, the cell holds the one left;
+5. touching a neighbour's places: k touches k-1 and k+1, so a cell touching none of the few cells
+   left for k-1 (or k+1) cannot hold k;
+6. the ways a gap fills: the numbers between two placed ones (or before the lowest, after the
+   highest) form a chain of free cells; when only a few chains fit, a cell every chain fills alike
+   is placed, and a number no chain puts in a cell is ruled out there;
+7. trial, said plainly: suppose k in a cell; the rungs above then run into a number with no cell or a
+   cell with no number, so the cell does not hold k.
+
+What is known is the board and the numbers ruled out of cells so far (`Known`);
+a step places numbers (facts that hold) or rules a number out of a cell (facts
+that do not).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from puzzles.core import Budget, Deadline, ShouldStop, never
+from puzzles.hidoku.board import BUDGET, Geometry, Hidoku, conflicts, initial_places, propagate
+from puzzles.numbergrid import BLOCKED, EMPTY, Position, cell_name
+from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, next_placement, on_board, walk
+
+LONGEST_GAP = 12  # numbers missing in a row beyond which chains are not listed: too many to follow
+MOST_CHAINS = 200  # chains listed for one gap before it is given up as too open to tell
+TRIAL_DEPTH = 14  # steps followed after a supposition before it is given up as no help
+TRIAL_WORK = 4_000  # suppositions tried, times the free cells each one looks at, before the ladder is stuck
+
+
+@dataclass(frozen=True)
+class Known:
+    """The board and the numbers ruled out of cells so far, with what follows from them at a glance."""
+
+    board: Hidoku
+    ruled_out: frozenset[tuple[Position, int]] = frozenset()
+
+    @cached_property
+    def geometry(self) -> Geometry:
+        return Geometry(self.board)
+
+    @cached_property
+    def placed(self) -> dict[int, Position]:
+        return {v: (r, c) for r, row in enumerate(self.board.grid) for c, v in enumerate(row) if v > 0}
+
+    @cached_property
+    def missing(self) -> list[int]:
+        return [k for k in range(1, self.board.size + 1) if k not in self.placed]
+
+    @cached_property
+    def free(self) -> int:
+        """The open cells with no number yet, as a bitboard."""
+        taken = 0
+        for position in self.placed.values():
+            taken |= self.geometry.bit(position)
+        return self.geometry.open & ~taken
+
+    @cached_property
+    def ruled(self) -> dict[int, int]:
+        """For each number, the cells it was ruled out of, as a bitboard."""
+        found: dict[int, int] = {}
+        for position, k in self.ruled_out:
+            found[k] = found.get(k, 0) | self.geometry.bit(position)
+        return found
+
+    def free_for(self, k: int) -> int:
+        return self.free & ~self.ruled.get(k, 0)
+
+    def bit(self, k: int) -> int:
+        return self.geometry.bit(self.placed[k])
+
+    def around_number(self, k: int) -> int:
+        return self.geometry.around(self.bit(k))
+
+    def within(self, k: int, steps: int) -> int:
+        """The cells at most `steps` moves from placed number k, moving through free cells only."""
+        layers = self._layers.setdefault(k, [self.bit(k)])
+        while len(layers) <= steps and (len(layers) < 2 or layers[-1] != layers[-2]):
+            layers.append(layers[-1] | self.geometry.around(layers[-1]) & self.free)
+        return layers[min(steps, len(layers) - 1)]
+
+    @cached_property
+    def _layers(self) -> dict[int, list[int]]:
+        return {}
+
+    def bounds(self, k: int) -> tuple[int | None, int | None]:
+        """The nearest placed numbers below and above k (None where there is none)."""
+        low = next((m for m in range(k - 1, 0, -1) if m in self.placed), None)
+        high = next((m for m in range(k + 1, self.board.size + 1) if m in self.placed), None)
+        return low, high
+
+    @cached_property
+    def places(self) -> dict[int, int]:
+        """For each missing number, the free cells close enough to the placed numbers around it."""
+        found = {}
+        for k in self.missing:
+            low, high = self.bounds(k)
+            cells = self.free_for(k)
+            if low is not None:
+                cells &= self.within(low, k - low)
+            if high is not None:
+                cells &= self.within(high, high - k)
+            found[k] = cells
+        return found
+
+    @cached_property
+    def reach(self) -> tuple[int, int]:
+        """The free cells some missing number can reach, and those more than one can."""
+        once = twice = 0
+        for cells in self.places.values():
+            twice |= once & cells
+            once |= cells
+        return once, twice
+
+
+def named(known: Known, k: int) -> str:
+    return f"{k} ({cell_name(known.placed[k])})"
+
+
+def placing(rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], sets: dict) -> Step:
+    return Step(rule, text, uses, where, tuple(Fact(p, k, said=f"{cell_name(p)} = {k}") for p, k in sets.items()))
+
+
+def ruling_out(rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], pairs) -> Step:
+    facts = tuple(Fact(p, k, holds=False, said=f"{cell_name(p)} ≠ {k}") for p, k in pairs)
+    return Step(rule, text, uses, where, facts, trial=rule == "trial")
+
+
+def single(known: Known, cells: int) -> Position | None:
+    return known.geometry.position(cells) if cells and not cells & (cells - 1) else None
+
+
+def also_ruled(known: Known, k: int, cells: int) -> str:
+    """What to add when cells ruled out before for k are part of why: " (... ruled out before)"."""
+    gone = cells & known.ruled.get(k, 0) & known.free
+    if not gone:
+        return ""
+    names = join_words([cell_name(p) for p in known.geometry.positions(gone)])
+    return f" ({names} {'was' if gone & (gone - 1) == 0 else 'were'} ruled out for {k} before)"
+
+
+# ---------------------------------------------------------------- the rungs
+
+
+def between_two(known: Known) -> Iterator[Step]:
+    for k in known.missing:
+        if k - 1 in known.placed and k + 1 in known.placed:
+            touching = known.around_number(k - 1) & known.around_number(k + 1) & known.free
+            if (cell := single(known, touching & known.free_for(k))) is not None:
+                text = (
+                    f"{cell_name(cell)} must be {k}: the only free cell touching both "
+                    f"{named(known, k - 1)} and {named(known, k + 1)}{also_ruled(known, k, touching)}."
+                )
+                where = (cell, known.placed[k - 1], known.placed[k + 1])
+                yield placing("between two numbers", text, (str(k - 1), str(k + 1)), where, {cell: k})
+
+
+def next_to(known: Known) -> Iterator[Step]:
+    for k in known.missing:
+        for other, order in ((k - 1, "after"), (k + 1, "before")):
+            if other in known.placed:
+                touching = known.around_number(other) & known.free
+                if (cell := single(known, touching & known.free_for(k))) is not None:
+                    text = (
+                        f"{cell_name(cell)} must be {k}: it is the only free cell next to {named(known, other)}"
+                        f"{also_ruled(known, k, touching)}, and {k} comes {order} it."
+                    )
+                    yield placing("next to a number", text, (str(other),), (cell, known.placed[other]), {cell: k})
+
+
+def how_far(known: Known, k: int) -> str:
+    low, high = known.bounds(k)
+    parts = [f"{abs(k - m)} {'step' if abs(k - m) == 1 else 'steps'} of {named(known, m)}" for m in (low, high) if m]
+    return f"within {' and '.join(parts)}" if parts else "anywhere"
+
+
+def only_cell(known: Known) -> Iterator[Step]:
+    for k in known.missing:
+        if (cell := single(known, known.places[k])) is not None:
+            low, high = known.bounds(k)
+            text = (
+                f"{cell_name(cell)} must be {k}: {k} lies {how_far(known, k)}, moving through free cells, "
+                f"and {cell_name(cell)} is the only free cell that close{also_ruled(known, k, known.free)}."
+            )
+            where = (cell, *(known.placed[m] for m in (low, high) if m))
+            uses = tuple(str(m) for m in (low, high) if m)
+            yield placing("only cell for a number", text, uses, where, {cell: k})
+
+
+def one_number_left(known: Known) -> Iterator[Step]:
+    once, twice = known.reach
+    alone = once & ~twice
+    for cell in known.geometry.positions(alone):
+        bit = known.geometry.bit(cell)
+        k = next(k for k in known.missing if known.places[k] & bit)
+        ruled = [m for m in known.missing if m != k and (cell, m) in known.ruled_out]
+        were = "was" if len(ruled) == 1 else "were"
+        before = f"; {join_words([str(m) for m in ruled])} {were} ruled out here" if ruled else ""
+        text = (
+            f"{cell_name(cell)} can only hold {k}: every free cell holds one of the missing numbers, and every "
+            f"other missing number is too far from the numbers placed around it to reach {cell_name(cell)}{before}."
+        )
+        yield placing("one number left for a cell", text, (cell_name(cell),), (cell,), {cell: k})
+
+
+def places_of(known: Known, k: int) -> int:
+    """Where k is or may go."""
+    return known.bit(k) if k in known.placed else known.places[k]
+
+
+def where_said(known: Known, k: int) -> str:
+    if k in known.placed:
+        return f"{k} is at {cell_name(known.placed[k])}"
+    cells = list(known.geometry.positions(known.places[k]))
+    return f"{k} can only be at {join_words([cell_name(p) for p in cells], 'or')}"
+
+
+def touching_neighbours(known: Known) -> Iterator[Step]:
+    size = known.board.size
+    for k in known.missing:
+        for other in (k - 1, k + 1):
+            if not 1 <= other <= size or other not in known.placed and known.places[other].bit_count() > 8:
+                continue
+            apart = known.places[k] & ~known.geometry.around(places_of(known, other))
+            if apart:
+                cells = list(known.geometry.positions(apart))
+                text = (
+                    f"{k} touches {other}, and {where_said(known, other)}: "
+                    f"{join_words([cell_name(p) for p in cells])} {'touches' if len(cells) == 1 else 'touch'} "
+                    f"no such cell, so {'it does' if len(cells) == 1 else 'they do'} not hold {k}."
+                )
+                where = (*cells, *known.geometry.positions(places_of(known, other)))
+                yield ruling_out("touching a neighbour's places", text, (str(other),), where, [(p, k) for p in cells])
+
+
+@dataclass(frozen=True)
+class Gap:
+    """Missing numbers in a row, from `first` to `last`, and the placed numbers at either end (None: open end)."""
+
+    first: int
+    last: int
+    low: int | None
+    high: int | None
+
+    def said(self, known: Known) -> str:
+        numbers = f"{self.first}..{self.last}" if self.last > self.first else str(self.first)
+        if self.low is not None and self.high is not None:
+            return f"{numbers} must join {named(known, self.low)} to {named(known, self.high)}"
+        end = self.low if self.low is not None else self.high
+        return f"{numbers} must lead on from {named(known, end)}"
+
+
+def gaps(known: Known) -> list[Gap]:
+    """The runs of missing numbers short enough to follow, shortest first."""
+    found, start = [], None
+    for k in range(1, known.board.size + 2):
+        if k in known.placed or k > known.board.size:
+            if start is not None:
+                low, high = start - 1 or None, k if k <= known.board.size else None
+                if k - start <= LONGEST_GAP and (low or high):
+                    found.append(Gap(start, k - 1, low, high))
+                start = None
+        elif start is None:
+            start = k
+    return sorted(found, key=lambda gap: gap.last - gap.first)
+
+
+def chains(known: Known, gap: Gap) -> list[tuple[int, ...]] | None:
+    """Every way to put the gap's numbers in free cells, each touching the next (None: too many)."""
+    geometry, found = known.geometry, []
+    ascending = gap.low is not None
+    numbers = list(range(gap.first, gap.last + 1)) if ascending else list(range(gap.last, gap.first - 1, -1))
+    start = known.bit(gap.low if ascending else gap.high)
+    finish = known.bit(gap.high) if ascending and gap.high is not None else 0
+
+    def extend(chain: list[int], used: int, at: int) -> bool:
+        if len(chain) == len(numbers):
+            if not finish or geometry.around(at) & finish:
+                found.append(tuple(chain))
+            return len(found) <= MOST_CHAINS
+        options = geometry.around(at) & known.places[numbers[len(chain)]] & ~used
+        while options:
+            cell = options & -options
+            options ^= cell
+            if not extend([*chain, cell], used | cell, cell):
+                return False
+        return True
+
+    if not extend([], 0, start):
+        return None
+    return [chain if ascending else chain[::-1] for chain in found]
+
+
+def gap_fills(known: Known) -> Iterator[Step]:
+    for gap in gaps(known):
+        found = chains(known, gap)
+        if found is None or not found:
+            continue
+        numbers = range(gap.first, gap.last + 1)
+        used = {k: {chain[i] for chain in found} for i, k in enumerate(numbers)}
+        uses = tuple(str(m) for m in (gap.low, gap.high) if m)
+        ends = tuple(known.placed[m] for m in (gap.low, gap.high) if m)
+        ways = "only one way fits" if len(found) == 1 else f"only {len(found)} ways fit"
+        fixed = {known.geometry.position(next(iter(cells))): k for k, cells in used.items() if len(cells) == 1}
+        if fixed:
+            said = join_words([f"{k} at {cell_name(p)}" for p, k in fixed.items()])
+            text = f"{gap.said(known)} through free cells, and {ways}; every one puts {said}."
+            yield placing("the ways a gap fills", text, uses, (*ends, *fixed), fixed)
+            continue
+        unused = [
+            (p, k) for k in numbers for p in known.geometry.positions(known.places[k] & ~sum(used[k]))
+        ]
+        if unused:
+            gone = "; ".join(
+                f"{k} at {join_words([cell_name(p) for p, m in unused if m == k], 'or')}"
+                for k in dict.fromkeys(k for _, k in unused)
+            )
+            text = f"{gap.said(known)} through free cells, and {ways}: none puts {gone}."
+            where = (*ends, *dict.fromkeys(p for p, _ in unused))
+            yield ruling_out("the ways a gap fills", text, uses, where, unused)
+
+
+EASY: tuple[Rung[Known], ...] = (
+    Rung("between two numbers", "k-1 and k+1 are placed and only one free cell touches both", between_two),
+    Rung("next to a number", "k-1 or k+1 is placed and only one free cell touches it", next_to),
+    Rung("only cell for a number", "one free cell is close enough to the numbers placed around k", only_cell),
+    Rung("one number left for a cell", "every other missing number is too far to reach the cell", one_number_left),
+    Rung(
+        "touching a neighbour's places",
+        "k touches k-1 and k+1: a cell touching none of their places is out",
+        touching_neighbours,
+    ),
+    Rung("the ways a gap fills", "the few chains of free cells that join two numbers agree", gap_fills),
+)
+
+
+def dead_end(known: Known) -> str | None:
+    """Why the board cannot be finished, as the rungs see it: a broken rule, a number or a cell left with nothing."""
+    if broken := conflicts(known.board):
+        position, reason = sorted(broken.items())[0]
+        return f"{cell_name(position)}: {reason}"
+    for k, cells in known.places.items():
+        if not cells:
+            return f"{k} has no free cell {how_far(known, k)}"
+    if lost := known.free & ~known.reach[0]:
+        return f"{cell_name(known.geometry.position(lost & -lost))} is too far for every missing number"
+    for gap in gaps(known):
+        if gap.last - gap.first < 3 and chains(known, gap) == []:
+            return f"{gap.said(known)}, and no chain of free cells does"
+    return None
+
+
+def refuted(known: Known, position: Position, k: int) -> list[str] | None:
+    """What follows from supposing k at `position`, up to a dead end (None: none within reach)."""
+    known, said = on_board(known, placing("trial", "", (), (), {position: k})), []
+    for _ in range(TRIAL_DEPTH):
+        if reason := dead_end(known):
+            return [*said, reason]
+        step = easiest(EASY, known)
+        if step is None:
+            return None
+        said.append(step.settles if len(step.sets) <= 3 else f"{step.rule} rules out {len(step.sets)} places")
+        known = on_board(known, step)
+    return None
+
+
+def trial(known: Known) -> Iterator[Step]:
+    geometry = known.geometry
+    tries = [
+        (p, k)
+        for k in sorted(known.missing, key=lambda k: known.places[k].bit_count())
+        for p in geometry.positions(known.places[k])
+    ]
+    for position, k in tries[: max(1, TRIAL_WORK // max(1, known.free.bit_count()))]:
+        chain = refuted(known, position, k)
+        if chain is not None:
+            text = (
+                f"Suppose {cell_name(position)} were {k}: then {', then '.join(chain)}. "
+                f"That cannot be, so {cell_name(position)} is not {k}."
+            )
+            yield ruling_out("trial", text, (cell_name(position),), (position,), [(position, k)])
+            return
+
+
+LADDER: tuple[Rung[Known], ...] = (*EASY, Rung("trial", "suppose a number and follow it to a contradiction", trial))
+
+
+def ending(known: Known) -> str | None:
+    if dead_end(known):
+        return "contradiction"
+    return None if known.free else "solved"
+
+
+def joinable(board: Hidoku) -> bool:
+    """Whether the solver's propagation leaves every number a place: a board it refutes gets no hint."""
+    if conflicts(board):
+        return False
+    geometry = Geometry(board)
+    return propagate(initial_places(board, geometry), geometry)
+
+
+def steps(
+    board: Hidoku, *, limit: int | None = None, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
+) -> Path:
+    """The explained solution, easiest step first; `limit=1` gives the next step alone."""
+    if not joinable(board):
+        return Path((), "contradiction")
+    deadline = Deadline(budget, should_stop)
+    return walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit)
+
+
+def next_step(board: Hidoku, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Path:
+    """The hint: the next number a person can place, with the deductions it rests on."""
+    if not joinable(board):
+        return Path((), "contradiction")
+    deadline = Deadline(budget, should_stop)
+    return next_placement(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline)
+
+
+def printed_only(board: Hidoku) -> Hidoku:
+    grid = tuple(
+        tuple(v if (r, c) in board.givens or v in (EMPTY, BLOCKED) else EMPTY for c, v in enumerate(row))
+        for r, row in enumerate(board.grid)
+    )
+    return Hidoku(grid, board.givens, board.adjacency)

@@ -1,0 +1,335 @@
+"""How a person fills a magic board, one deduction at a time: the ladder, cheapest rung first.
+
+1. last cell of a line: a row, column or diagonal with one free cell takes the sum minus the others;
+2. one value left: every other value of the range is used already or was ruled out for the cell;
+3. only place for a value: when the range has exactly as many values as cells, every value is used,
+   and a value that only one free cell can still take goes there;
+4. sum bounds: a line needing r more from f free cells: any f-1 other unused values add up to at
+   least the f-1 smallest and at most the f-1 largest, so a free cell of the line holds between
+   r minus that most and r minus that least;
+5. the sums that fit: the ways a line's last two or three free cells make its sum with the values
+   they still allow; a cell every way fills alike is placed, a value no way puts in a cell is ruled out;
+6. trial, said plainly: suppose a value in a cell; the rungs above then run into a cell with no value
+   left or a line that cannot reach its sum, so the cell does not hold it.  Where no short chain
+   does, a supposition the search refutes within a small budget is said as such ("every way to
+   fill the rest was tried").
+
+What is known is the board and the values ruled out of cells so far (`Known`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import product
+
+from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
+from puzzles.magic.board import BUDGET, Magic, Search, conflicts, lines_of
+from puzzles.numbergrid import EMPTY, Position, cell_name, placement_hint, spans
+from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, on_board, walk
+
+MOST_WAYS = 20_000  # value combinations a line's last cells are tried with before it is too open to list
+TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
+TRIAL_WORK = 600  # suppositions tried, times the values they look at, before the ladder is stuck
+SEARCHED_TRIES = 24  # suppositions handed to the search when no short chain refutes one
+SEARCH_WORK = Budget(work=5_000)  # the search's budget for one supposition
+
+
+@dataclass(frozen=True)
+class Line:
+    name: str
+    cells: tuple[Position, ...]
+
+
+@dataclass(frozen=True)
+class Known:
+    """The board and the values ruled out of cells so far, with what follows from them at a glance."""
+
+    board: Magic
+    ruled_out: frozenset[tuple[Position, int]] = frozenset()
+
+    def at(self, position: Position) -> int:
+        return self.board.grid[position[0]][position[1]]
+
+    @cached_property
+    def lines(self) -> tuple[Line, ...]:
+        return tuple(Line(name, cells) for name, cells in lines_of(self.board.n))
+
+    @cached_property
+    def unused(self) -> list[int]:
+        used = {v for row in self.board.grid for v in row if v}
+        return [v for v in range(self.board.low, self.board.high + 1) if v not in used]
+
+    @cached_property
+    def full(self) -> bool:
+        """Whether every value of the range is used (as many values as cells)."""
+        return self.board.high - self.board.low + 1 == self.board.n**2
+
+    @cached_property
+    def empty(self) -> tuple[Position, ...]:
+        n = self.board.n
+        return tuple((r, c) for r in range(n) for c in range(n) if self.board.grid[r][c] == EMPTY)
+
+    @cached_property
+    def allowed(self) -> dict[Position, list[int]]:
+        """For each empty cell, the unused values not ruled out there."""
+        out: dict[Position, set[int]] = {p: set() for p in self.empty}
+        for position, value in self.ruled_out:
+            if position in out:
+                out[position].add(value)
+        return {p: [v for v in self.unused if v not in gone] for p, gone in out.items()}
+
+    @cached_property
+    def ways_of(self) -> dict[Line, list[tuple[int, ...]] | None]:
+        """The ways each line was found to finish, worked out once per position (see `ways`)."""
+        return {}
+
+    def free_of(self, line: Line) -> list[Position]:
+        return [p for p in line.cells if self.at(p) == EMPTY]
+
+    def need(self, line: Line) -> int:
+        return self.board.total - sum(self.at(p) for p in line.cells)
+
+    def reach(self, count: int) -> tuple[int, int]:
+        """The least and the most `count` distinct unused values add up to."""
+        return sum(self.unused[:count]), sum(self.unused[len(self.unused) - count :]) if count else 0
+
+
+def placing(rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], sets: dict) -> Step:
+    return Step(rule, text, uses, where, tuple(Fact(p, v, said=f"{cell_name(p)} = {v}") for p, v in sets.items()))
+
+
+def ruling_out(rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], pairs) -> Step:
+    facts = tuple(Fact(p, v, holds=False, said=f"{cell_name(p)} ≠ {v}") for p, v in pairs)
+    return Step(rule, text, uses, where, facts, trial=rule == "trial")
+
+
+# ---------------------------------------------------------------- the rungs
+
+
+def last_cell(known: Known) -> Iterator[Step]:
+    for line in known.lines:
+        free = known.free_of(line)
+        value = known.need(line)
+        if len(free) == 1 and value in known.allowed[free[0]]:
+            (position,) = free
+            text = (
+                f"{cell_name(position)} must be {value}: {line.name} needs {value} more "
+                f"to reach {known.board.total} and only this cell is free."
+            )
+            yield placing("last cell of a line", text, (line.name,), line.cells, {position: value})
+
+
+def one_value_left(known: Known) -> Iterator[Step]:
+    for position in known.empty:
+        allowed = known.allowed[position]
+        if len(allowed) == 1:
+            out = sorted(v for p, v in known.ruled_out if p == position and v in known.unused)
+            why = f"; {spans(out)} {'was' if len(out) == 1 else 'were'} ruled out here" if out else ""
+            text = (
+                f"{cell_name(position)} must be {allowed[0]}: every other value of "
+                f"{known.board.low}..{known.board.high} is used already{why}."
+            )
+            yield placing("one value left", text, (cell_name(position),), (position,), {position: allowed[0]})
+
+
+def only_place(known: Known) -> Iterator[Step]:
+    if not known.full:
+        return
+    for value in known.unused:
+        cells = [p for p in known.empty if value in known.allowed[p]]
+        if len(cells) == 1:
+            (position,) = cells
+            text = (
+                f"{cell_name(position)} must be {value}: every value of {known.board.low}..{known.board.high} "
+                f"is used once, and every other free cell has {value} ruled out."
+            )
+            yield placing("only place for a value", text, (str(value),), (position,), {position: value})
+
+
+def sum_bounds(known: Known) -> Iterator[Step]:
+    for line in known.lines:
+        free = known.free_of(line)
+        if len(free) < 2:
+            continue
+        need = known.need(line)
+        low, high = known.reach(len(free) - 1)
+        lowest, highest = need - high, need - low
+        out = [(p, v) for p in free for v in known.allowed[p] if not lowest <= v <= highest]
+        if out:
+            others = "other unused value" if len(free) == 2 else f"{len(free) - 1} other unused values"
+            text = (
+                f"{line.name} needs {need} more from {join_words([cell_name(p) for p in free])}; any {others} "
+                f"{'is' if len(free) == 2 else 'add up to'} {low} at least and {high} at most, so each of these "
+                f"cells holds {lowest} to {highest}: not {spans(sorted({v for _, v in out}))}."
+            )
+            yield ruling_out("sum bounds", text, (line.name,), line.cells, out)
+
+
+def ways(known: Known, line: Line) -> list[tuple[int, ...]] | None:
+    """The values that finish a line with two or three free cells, cell by cell (None: not such a line, or too many)."""
+    if line not in known.ways_of:
+        known.ways_of[line] = finishing(known, line)
+    return known.ways_of[line]
+
+
+def finishing(known: Known, line: Line) -> list[tuple[int, ...]] | None:
+    free = known.free_of(line)
+    if not 2 <= len(free) <= 3:
+        return None
+    choices = [known.allowed[p] for p in free[:-1]]
+    size = 1
+    for values in choices:
+        size *= len(values)
+    if size > MOST_WAYS:
+        return None
+    last, need = set(known.allowed[free[-1]]), known.need(line)
+    found = []
+    for first in product(*choices):
+        rest = need - sum(first)
+        if rest in last and len({*first, rest}) == len(free):
+            found.append((*first, rest))
+    return found
+
+
+def sums_that_fit(known: Known) -> Iterator[Step]:
+    for line in known.lines:
+        found = ways(known, line)
+        if not found:
+            continue
+        free = known.free_of(line)
+        listed = ", ".join(" + ".join(map(str, w)) for w in found[:6]) + (" …" if len(found) > 6 else "")
+        said = (
+            f"{line.name} needs {known.need(line)} more from {join_words([cell_name(p) for p in free])}; "
+            f"with the values they still allow only {listed} {'fits' if len(found) == 1 else 'fit'}"
+        )
+        columns = [{way[i] for way in found} for i in range(len(free))]
+        fixed = {p: w for p, w in zip(free, columns) if len(w) == 1}
+        if fixed:
+            sets = {p: next(iter(w)) for p, w in fixed.items()}
+            text = f"{said}, so {join_words([f'{cell_name(p)} is {v}' for p, v in sets.items()])}."
+            yield placing("the sums that fit", text, (line.name,), line.cells, sets)
+            continue
+        out = [(p, v) for p, kept in zip(free, columns) for v in known.allowed[p] if v not in kept]
+        if out:
+            gone = "; ".join(
+                f"{cell_name(p)} is not {spans([v for q, v in out if q == p])}"
+                for p in dict.fromkeys(p for p, _ in out)
+            )
+            yield ruling_out("the sums that fit", f"{said}: {gone}.", (line.name,), line.cells, out)
+
+
+EASY: tuple[Rung[Known], ...] = (
+    Rung("last cell of a line", "a line with one free cell takes the sum minus the others", last_cell),
+    Rung("one value left", "every other value is used or ruled out for the cell", one_value_left),
+    Rung("only place for a value", "every value is used once, and only one cell can take this one", only_place),
+    Rung("sum bounds", "the rest of a line can add only so little and so much", sum_bounds),
+    Rung("the sums that fit", "the ways a line's last cells make its sum decide a cell", sums_that_fit),
+)
+
+
+def dead_end(known: Known) -> str | None:
+    """Why the board cannot be finished, as the rungs see it."""
+    if broken := conflicts(known.board):
+        position, reason = sorted(broken.items())[0]
+        return f"{cell_name(position)}: {reason}"
+    for position in known.empty:
+        if not known.allowed[position]:
+            return f"{cell_name(position)} has no value left"
+    for line in known.lines:
+        free, need = known.free_of(line), known.need(line)
+        low, high = known.reach(len(free))
+        if free and not low <= need <= high:
+            return f"{line.name} needs {need} more from {len(free)} free cells, and they can make only {low} to {high}"
+        if len(free) == 1 and need not in known.allowed[free[0]]:
+            return f"{line.name} needs {need} in {cell_name(free[0])}, which cannot take it"
+    if known.full:
+        for value in known.unused:
+            if not any(value in known.allowed[p] for p in known.empty):
+                return f"{value} has no free cell left"
+    return None
+
+
+def refuted(known: Known, position: Position, value: int) -> list[str] | None:
+    """What follows from supposing `value` at `position`, up to a dead end (None: none within reach)."""
+    known, said = on_board(known, placing("trial", "", (), (), {position: value})), []
+    for _ in range(TRIAL_DEPTH):
+        if reason := dead_end(known):
+            return [*said, reason]
+        step = easiest(EASY, known)
+        if step is None:
+            return None
+        said.append(step.settles if len(step.sets) <= 3 else f"{step.rule} in {join_words(step.uses)}")
+        known = on_board(known, step)
+    return None
+
+
+def trial(known: Known) -> Iterator[Step]:
+    cells = sorted(known.empty, key=lambda p: len(known.allowed[p]))
+    tries = [(p, v) for p in cells for v in known.allowed[p]]
+    for position, value in tries[: max(1, TRIAL_WORK // max(1, len(known.unused)))]:
+        chain = refuted(known, position, value)
+        if chain is not None:
+            text = (
+                f"Suppose {cell_name(position)} were {value}: then {', then '.join(chain)}. "
+                f"That cannot be, so {cell_name(position)} is not {value}."
+            )
+            yield ruling_out("trial", text, (cell_name(position),), (position,), [(position, value)])
+            return
+    for position, value in tries[:SEARCHED_TRIES]:
+        if not completable(known.board.with_cell(position, value)):
+            text = (
+                f"Suppose {cell_name(position)} were {value}: then no way of filling the other free cells "
+                f"brings every line to {known.board.total} (every way was tried). "
+                f"So {cell_name(position)} is not {value}."
+            )
+            yield ruling_out("trial", text, (cell_name(position),), (position,), [(position, value)])
+            return
+
+
+def completable(board: Magic) -> bool:
+    """Whether the search finds a completion, or cannot tell within its small budget."""
+    if conflicts(board):
+        return False
+    try:
+        return next(Search(board).solutions(Deadline(SEARCH_WORK)), None) is not None
+    except OutOfBudget:
+        return True
+
+
+LADDER: tuple[Rung[Known], ...] = (*EASY, Rung("trial", "suppose a value and follow it to a contradiction", trial))
+
+
+def ending(known: Known) -> str | None:
+    if dead_end(known):
+        return "contradiction"
+    return None if known.empty else "solved"
+
+
+def steps(
+    board: Magic, *, limit: int | None = None, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
+) -> Path:
+    """The explained solution, easiest step first; `limit=1` gives the next step alone."""
+    if not completable(board):
+        return Path((), "contradiction")
+    deadline = Deadline(budget, should_stop)
+    return walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit)
+
+
+def next_step(board: Magic, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Path:
+    """The hint: the next value a person can place, with the deductions it rests on.
+
+    None where the search proves there is no solution: a deduction about a dead board teaches nothing.
+    """
+    if not completable(board):
+        return Path((), "contradiction")
+    deadline = Deadline(budget, should_stop)
+    return placement_hint(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline)
+
+
+def printed_only(board: Magic) -> Magic:
+    grid = tuple(
+        tuple(v if (r, c) in board.givens else EMPTY for c, v in enumerate(row)) for r, row in enumerate(board.grid)
+    )
+    return Magic(grid, board.low, board.high, board.total, board.givens)

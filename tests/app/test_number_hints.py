@@ -1,0 +1,61 @@
+"""Graded hints (f4) on the Hidoku, magic board and equation crossword screens, pressed as a person would."""
+
+import pytest
+
+from assistant.app import PuzzleAssistant
+from tests.app.test_hints import hint_panel
+
+EQUATION_CELL = {(r, c): (2 * r, 2 * c) for r in range(3) for c in range(3)}  # board cell -> its place on the page
+
+
+def highlighted(app, kind: str) -> set[tuple[int, int]]:
+    """Board cells (not the page's label or operator cells) the grid highlights as `kind`."""
+    grid = app.screen.query_one("EditableGrid")
+    shown = {(r, c) for r, row in enumerate(grid.cells) for c, cell in enumerate(row) if cell.highlight == kind}
+    if app.screen.KIND == "equation":
+        return {cell for cell, at in EQUATION_CELL.items() if at in shown}
+    offset = app.screen.offset()
+    return {(r - offset, c - offset) for r, c in shown}
+
+
+@pytest.mark.parametrize("kind", ["hidoku", "magic", "equation"])
+async def test_the_hint_key_goes_where_why_deduction_then_applies(settle, kind):
+    app = PuzzleAssistant(start=kind)
+    async with app.run_test(size=(110, 36)) as pilot:
+        await settle(pilot)
+        assert "f4" in str(app.screen.panel.query_one("#detail").render()), "the panel says how to ask"
+        await pilot.press("f4")
+        await settle(pilot)
+        step = app.screen.hint_path.steps[0]
+        names = "; ".join(app.screen.place_names(step.where))
+        assert hint_panel(app).startswith(f"Hint: look at {names}") and "Rule" not in hint_panel(app)
+        assert highlighted(app, "hint") == set(step.where), "level 1 highlights where to look, nothing more"
+        await pilot.press("f4")
+        assert f"Rule: {step.why}" in hint_panel(app) and step.text not in hint_panel(app)
+        await pilot.press("f4")
+        assert step.text in hint_panel(app)
+        await pilot.press("f4")
+        await settle(pilot)
+        placed = [fact for fact in step.sets if fact.holds]
+        for fact in placed:
+            r, c = fact.at
+            assert app.screen.state.grid[r][c] == fact.value and fact.at not in app.screen.state.givens
+        assert hint_panel(app).startswith("Applied: ") and not highlighted(app, "hint")
+        if kind == "hidoku":  # the seed's first step is quick and fixed: its words are today's
+            assert step.text == "r4c5 must be 24: the only free cell touching both 23 (r3c4) and 25 (r5c6)."
+            assert app.screen.state.grid[3][4] == 24
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert all(app.screen.state.grid[f.at[0]][f.at[1]] in (0, None) for f in placed), "the step undoes"
+
+
+async def test_the_check_key_marks_a_wrong_hidoku_entry(settle):
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(110, 36)) as pilot:
+        await settle(pilot)
+        await pilot.press("9", "0")  # r1c1 = 90: 91 goes there
+        await settle(pilot)
+        await pilot.press("f8")
+        await settle(pilot)
+        assert highlighted(app, "mistake") == {(0, 0)}
+        assert hint_panel(app).startswith("Your entry fits no solution.") and "r1c1 = 90" in hint_panel(app)
