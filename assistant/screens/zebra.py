@@ -438,6 +438,8 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
 
     def load(self, puzzle: zebra.Puzzle, path: Path | None = None) -> None:
         self.analysis = None  # of the puzzle being replaced: no help to the new one
+        self.refused = None
+        self.say("")  # the old puzzle's "read as:" says nothing of the new one
         super().load(puzzle, path)
 
 

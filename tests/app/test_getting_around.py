@@ -93,5 +93,5 @@ async def test_the_copy_chooser_shows_the_suggestion_on_one_line_ending_in_a_who
         assert isinstance(app.screen, ChoiceDialog)
         [line] = [line for line in screen_text(app).splitlines() if "The suggestion:" in line]
         entry = line.split("▊", 1)[1].split("▎")[0].strip()
-        assert entry == "The suggestion: Unique completion r4c5 must be 24: the …"
+        assert entry == "The suggestion: Unique completion f4: a hint, one level at …"
         assert "The solution, as `puzzle-assistant solve` prints it" in screen_text(app)

@@ -354,3 +354,14 @@ async def test_an_unread_clue_is_stated_with_the_form_and_replaces_it(settle):
         clue = app.screen.state.clues[3]
         assert not clue.unread and clue.canonical == "Name:Ann is next to Name:Cleo"
         assert len(app.screen.state.clues) == 5
+
+
+async def test_a_new_puzzle_forgets_the_old_ones_reading(settle):
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await type_line(pilot, settle, "The Englishman drinks tea.")
+        assert "read as:" in message(app)
+        app.screen.load(zebra.parse("Colour: red, blue\nPet: cat, dog\n"))
+        await settle(pilot)
+        assert message(app) == ""
