@@ -185,6 +185,37 @@ def on_board(known: Known, step: Step) -> Known:
     return replace(known, board=board, ruled_out=frozenset(ruled_out))  # type: ignore[type-var]
 
 
+def briefly(step: Step) -> str:
+    """A step as one link of a trial's chain: what it settles, or its rule where it settles many."""
+    return step.settles if len(step.sets) <= 3 else f"{step.rule} in {join_words(list(step.uses))}"
+
+
+def followed(
+    known: Known,
+    supposed: Step,
+    easy: Sequence[Rung[Known]],
+    *,
+    apply: Callable[[Known, Step], Known],
+    dead_end: Callable[[Known], str | None],
+    depth: int,
+    said: Callable[[Step], str] = briefly,
+) -> list[str] | None:
+    """What follows from a supposition by the easy rungs, link by link, up to a dead end (its reason last).
+
+    None when no dead end is reached within `depth` steps: the supposition is no help to a person.
+    """
+    known, chain = apply(known, supposed), []
+    for _ in range(depth):
+        if reason := dead_end(known):
+            return [*chain, reason]
+        step = easiest(easy, known)
+        if step is None:
+            return None
+        chain.append(said(step))
+        known = apply(known, step)
+    return None
+
+
 def places(step: Step) -> bool:
     """Whether a step puts something on the board (not only rules things out)."""
     return any(fact.holds for fact in step.sets)

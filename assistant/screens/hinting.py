@@ -31,7 +31,9 @@ from puzzles.core import Budget
 from puzzles.steps import ENDINGS, Check, Path, Step
 
 HINT_BINDINGS = [
-    Binding("f4", "step_hint", "Hint", tooltip="A hint, one level deeper each press: where, why, the deduction, apply it"),
+    Binding(
+        "f4", "step_hint", "Hint", tooltip="A hint, one level deeper each press: where, why, the deduction, apply it"
+    ),
     Binding("f8", "check_entries", "Check", tooltip="Mark your entries that no solution has, revealing nothing else"),
 ]
 """The keys of hints; `PuzzleScreen` adds them to its BINDINGS (a mixin's own are not merged)."""

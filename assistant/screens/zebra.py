@@ -372,7 +372,9 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.query_one("#clue", Input).value = ""
         unread = sum(bool(clue.unread) for clue in puzzle.clues)
         kept = f" ({unread} unread: select one to see why)" if unread else ""
-        self.notify(f"Pasted: {self.describe(puzzle)}, {len(puzzle.clues)} clues{kept}. ctrl+z brings back the old puzzle.")
+        self.notify(
+            f"Pasted: {self.describe(puzzle)}, {len(puzzle.clues)} clues{kept}. ctrl+z brings back the old puzzle."
+        )
 
     def action_state_clue(self) -> None:
         """The form for a clue the reader cannot read: it replaces the selected unread clue, or adds one."""

@@ -44,7 +44,9 @@ class StateClueDialog(FormDialog):
 
     def compose(self) -> ComposeResult:
         p = self.puzzle
-        values = [(p.name((c, v)), p.name((c, v))) for c, cat in enumerate(p.categories) for v in range(len(cat.values))]
+        values = [
+            (p.name((c, v)), p.name((c, v))) for c, cat in enumerate(p.categories) for v in range(len(cat.values))
+        ]
         relations = [r for r in RELATIONS if (r not in POSITIONAL or p.key is None)]
         ordered = [(cat.name, cat.name) for cat in p.categories if cat.scale is not None]
         if not ordered:
@@ -54,11 +56,15 @@ class StateClueDialog(FormDialog):
             if self.unread is not None:
                 yield Static(f"{self.unread.text}\n({self.unread.unread})", classes="said")
             yield Select(values, prompt="first value", id="a", compact=True)
-            yield Select([(r, r) for r in relations], prompt="how they relate", id="relation", value=relations[0], compact=True)
+            yield Select(
+                [(r, r) for r in relations], prompt="how they relate", id="relation", value=relations[0], compact=True
+            )
             yield Select(values, prompt="second value", id="b", compact=True)
             if ordered:
                 yield Select(ordered, prompt="counted in", id="category", value=ordered[0][1], compact=True)
-                yield Input(placeholder="by how much (blank: any amount), in the category's unit", id="amount", compact=True)
+                yield Input(
+                    placeholder="by how much (blank: any amount), in the category's unit", id="amount", compact=True
+                )
             yield Static("", classes="error", id="error")
             with Horizontal():
                 yield Button("Cancel", id="cancel")
@@ -78,7 +84,9 @@ class StateClueDialog(FormDialog):
             self.query_one("#error", Static).update("Pick both values and how they relate.")
             return
         amount = self.picked("amount")
-        text = RELATIONS[relation].format(a=a, b=b, amount=f"{amount} " if amount else "", category=self.picked("category"))
+        text = RELATIONS[relation].format(
+            a=a, b=b, amount=f"{amount} " if amount else "", category=self.picked("category")
+        )
         try:
             zebra.read_clue(self.puzzle, text)
         except PuzzleError as error:

@@ -207,7 +207,7 @@ def explain(disks: Disks, ok: np.ndarray, solutions: tuple) -> str:
 
 
 def check(disks: Disks, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Check:
-    """"Check my board": each disk turned by hand against every solution (all turns tried at once)."""
+    """ "Check my board": each disk turned by hand against every solution (all turns tried at once)."""
     return ladder.check(disks, good(disks, coverage(disks)).all(axis=-1))
 
 

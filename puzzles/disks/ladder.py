@@ -149,9 +149,7 @@ def two_disks(known: Known) -> Iterator[Step]:
         for e in known.open:
             if e == d:
                 continue
-            lonely = [
-                r for r in known.left[d] if all(known.solid(d, r) & known.solid(e, s) for s in known.left[e])
-            ]
+            lonely = [r for r in known.left[d] if all(known.solid(d, r) & known.solid(e, s) for s in known.left[e])]
             if lonely:
                 text = (
                     f"Turned {turns_said(lonely)}, disk {d + 1} would cover a field twice with disk {e + 1}, "

@@ -27,7 +27,7 @@ import numpy as np
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.equation.board import BUDGET, TABLE_LIMIT, WORK_PER_STEP, Crossword, initial_domains, solutions, supported
 from puzzles.numbergrid import Position, cell_name, placement_hint, spans
-from puzzles.steps import Fact, Path, Rung, Step, easiest, walk
+from puzzles.steps import Fact, Path, Rung, Step, followed, walk
 
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
 TRIAL_WORK = 600  # suppositions tried, times the values they look at, before the search is asked
@@ -223,16 +223,8 @@ def dead_end(known: Known) -> str | None:
 
 def refuted(known: Known, position: Position, value: int) -> list[str] | None:
     """What follows from supposing `value` at `position`, up to a dead end (None: none within reach)."""
-    known, said = apply(known, placing("trial", "", (), (), {position: value})), []
-    for _ in range(TRIAL_DEPTH):
-        if reason := dead_end(known):
-            return [*said, reason]
-        step = easiest(EASY, known)
-        if step is None:
-            return None
-        said.append(step.settles if len(step.sets) <= 3 else f"{step.rule} in {', '.join(step.uses)}")
-        known = apply(known, step)
-    return None
+    supposed = placing("trial", "", (), (), {position: value})
+    return followed(known, supposed, EASY, apply=apply, dead_end=dead_end, depth=TRIAL_DEPTH)
 
 
 def solvable(known: Known) -> bool:

@@ -11,8 +11,8 @@ from dataclasses import replace
 
 from puzzles.core import Budget, Count, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.hidoku.board import (
-    BUDGET,
     ADJACENCIES,
+    BUDGET,
     MAX_SIDE,
     Geometry,
     Hidoku,

@@ -29,7 +29,7 @@ from functools import cached_property
 from puzzles.core import Budget, Deadline, ShouldStop, never
 from puzzles.hidoku.board import BUDGET, Geometry, Hidoku, conflicts, initial_places, propagate
 from puzzles.numbergrid import BLOCKED, EMPTY, Position, cell_name
-from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, next_placement, on_board, walk
+from puzzles.steps import Fact, Path, Rung, Step, followed, join_words, next_placement, on_board, walk
 
 LONGEST_GAP = 12  # numbers missing in a row beyond which chains are not listed: too many to follow
 MOST_CHAINS = 200  # chains listed for one gap before it is given up as too open to tell
@@ -316,9 +316,7 @@ def gap_fills(known: Known) -> Iterator[Step]:
             text = f"{gap.said(known)} through free cells, and {ways}; every one puts {said}."
             yield placing("the ways a gap fills", text, uses, (*ends, *fixed), fixed)
             continue
-        unused = [
-            (p, k) for k in numbers for p in known.geometry.positions(known.places[k] & ~sum(used[k]))
-        ]
+        unused = [(p, k) for k in numbers for p in known.geometry.positions(known.places[k] & ~sum(used[k]))]
         if unused:
             gone = "; ".join(
                 f"{k} at {join_words([cell_name(p) for p, m in unused if m == k], 'or')}"
@@ -361,16 +359,16 @@ def dead_end(known: Known) -> str | None:
 
 def refuted(known: Known, position: Position, k: int) -> list[str] | None:
     """What follows from supposing k at `position`, up to a dead end (None: none within reach)."""
-    known, said = on_board(known, placing("trial", "", (), (), {position: k})), []
-    for _ in range(TRIAL_DEPTH):
-        if reason := dead_end(known):
-            return [*said, reason]
-        step = easiest(EASY, known)
-        if step is None:
-            return None
-        said.append(step.settles if len(step.sets) <= 3 else f"{step.rule} rules out {len(step.sets)} places")
-        known = on_board(known, step)
-    return None
+    supposed = placing("trial", "", (), (), {position: k})
+    return followed(
+        known,
+        supposed,
+        EASY,
+        apply=on_board,
+        dead_end=dead_end,
+        depth=TRIAL_DEPTH,
+        said=lambda step: step.settles if len(step.sets) <= 3 else f"{step.rule} rules out {len(step.sets)} places",
+    )
 
 
 def trial(known: Known) -> Iterator[Step]:

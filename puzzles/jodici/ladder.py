@@ -39,7 +39,7 @@ from puzzles.jodici.board import (
     label,
 )
 from puzzles.numbergrid import Position
-from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, next_placement, on_board, walk
+from puzzles.steps import Fact, Path, Rung, Step, followed, join_words, next_placement, on_board, walk
 
 DIGITS = range(1, 10)
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
@@ -283,16 +283,10 @@ def dead_end(known: Known) -> str | None:
 
 def refuted(known: Known, position: Position, digit: int) -> list[str] | None:
     """What follows from supposing `digit` at `position`, up to a dead end (None: none within reach)."""
-    known, said = on_board(known, placing("trial", "", (), (), {position: digit})), []
-    for _ in range(TRIAL_DEPTH):
-        if reason := dead_end(known):
-            return [*said, reason]
-        step = easiest(EASY, known)
-        if step is None:
-            return None
-        said.append(step.settles)
-        known = on_board(known, step)
-    return None
+    supposed = placing("trial", "", (), (), {position: digit})
+    return followed(
+        known, supposed, EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH, said=lambda step: step.settles
+    )
 
 
 def trial(known: Known) -> Iterator[Step]:

@@ -27,7 +27,7 @@ from itertools import product
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.magic.board import BUDGET, Magic, Search, conflicts, lines_of
 from puzzles.numbergrid import EMPTY, Position, cell_name, placement_hint, spans
-from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, on_board, walk
+from puzzles.steps import Fact, Path, Rung, Step, followed, join_words, on_board, walk
 
 MOST_WAYS = 20_000  # value combinations a line's last cells are tried with before it is too open to list
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
@@ -253,16 +253,8 @@ def dead_end(known: Known) -> str | None:
 
 def refuted(known: Known, position: Position, value: int) -> list[str] | None:
     """What follows from supposing `value` at `position`, up to a dead end (None: none within reach)."""
-    known, said = on_board(known, placing("trial", "", (), (), {position: value})), []
-    for _ in range(TRIAL_DEPTH):
-        if reason := dead_end(known):
-            return [*said, reason]
-        step = easiest(EASY, known)
-        if step is None:
-            return None
-        said.append(step.settles if len(step.sets) <= 3 else f"{step.rule} in {join_words(step.uses)}")
-        known = on_board(known, step)
-    return None
+    supposed = placing("trial", "", (), (), {position: value})
+    return followed(known, supposed, EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH)
 
 
 def trial(known: Known) -> Iterator[Step]:

@@ -203,7 +203,9 @@ class Evidence:
         return [
             summary(self.space, codes, self.should_stop)
             if codes is not None
-            else row_summary(self.space, row) if self.space.repeats else None
+            else row_summary(self.space, row)
+            if self.space.repeats
+            else None
             for row, codes in zip(self.game.rows, self.alone)
         ]
 
@@ -362,10 +364,7 @@ def new_facts(known: Known, found: Summary | None) -> list[Fact]:
 
 def rows_steps(known: Known, rule: str, sources: Iterable[tuple[tuple[int, ...], Summary | None]]) -> list[Step]:
     """The steps these rows' summaries give, the most telling kind first, then in the order of the rows."""
-    game = known.evidence.game
-    found = [
-        (rank, rows, facts) for rows, found in sources for rank, facts in grouped(new_facts(known, found))
-    ]
+    found = [(rank, rows, facts) for rows, found in sources for rank, facts in grouped(new_facts(known, found))]
     return [fact_step(known, rule, rows, facts) for _, rows, facts in sorted(found, key=lambda item: item[:2])]
 
 

@@ -28,10 +28,10 @@ from puzzles.zebra.file import (
     set_category,
 )
 from puzzles.zebra.ladder import LADDER, next_step, steps
-from puzzles.zebra.telling import spot_name
 from puzzles.zebra.model import Clue, Puzzle
 from puzzles.zebra.questions import Answer, answers
 from puzzles.zebra.reading import read_clue
+from puzzles.zebra.telling import spot_name
 
 TITLE = "Zebra and logic grids"
 SUMMARY = "Type categories and clues as printed; the grid narrows live, each mark with the clue that made it."

@@ -68,8 +68,21 @@ def find_amounts(body: str) -> list[Amount]:
         quantity = Fraction(1, 2) if "half" in text.lower() else number(text.lstrip("$ ").rstrip("%"))
         if quantity is None:
             continue
-        unit = "$" if money else "%" if text.endswith("%") else (" ".join(unit.lower().rstrip(".").split()) if unit else None)
-        found.append(Amount(quantity, unit, match.start("quantity"), match.end("unit") if match.group("unit") else match.end("quantity")))
+        unit = (
+            "$"
+            if money
+            else "%"
+            if text.endswith("%")
+            else (" ".join(unit.lower().rstrip(".").split()) if unit else None)
+        )
+        found.append(
+            Amount(
+                quantity,
+                unit,
+                match.start("quantity"),
+                match.end("unit") if match.group("unit") else match.end("quantity"),
+            )
+        )
     return found
 
 

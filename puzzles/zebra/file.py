@@ -99,7 +99,9 @@ def story_line(line: Line) -> Line:
     """A line of the page's story; a 'word' no story has (a long run without spaces) is refused, not skipped."""
     if (word := max(line.text.split(), key=len, default="")) and len(word) > LONGEST_WORD:
         raise PuzzleError(
-            f"{shown(word)} is not a word of a story, a category or a clue", line=line.number, column=line.text.index(word) + 1
+            f"{shown(word)} is not a word of a story, a category or a clue",
+            line=line.number,
+            column=line.text.index(word) + 1,
         )
     return line
 
@@ -137,8 +139,10 @@ def header_categories(text: str, taken: set[str], first: bool) -> list[Category]
 
 
 def looks_like_header(category: Category) -> bool:
-    return len(category.name) <= MAX_NAME and len(category.values) >= 2 and all(
-        0 < len(v.split()) <= 6 for v in category.values
+    return (
+        len(category.name) <= MAX_NAME
+        and len(category.values) >= 2
+        and all(0 < len(v.split()) <= 6 for v in category.values)
     )
 
 
@@ -221,7 +225,9 @@ def checked_categories(found: list[tuple[Line, Category]], key: tuple[Line, str]
         lowered = [v.lower() for v in category.values]
         for value in category.values:
             if not value or "`" in value or not value.isprintable():
-                raise PuzzleError(f"{shown(value)} is not a value: a value is printable text without backquotes", **where)
+                raise PuzzleError(
+                    f"{shown(value)} is not a value: a value is printable text without backquotes", **where
+                )
             if lowered.count(value.lower()) > 1:
                 raise PuzzleError(f"{shown(value)} appears twice in {shown(category.name)}", **where)
     categories = tuple(category for _, category in found)

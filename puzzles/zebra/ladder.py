@@ -373,7 +373,7 @@ def trial(known: Known) -> Iterator[Step]:
         return
     setting = known.setting
     by_choices = sorted(open_values(known), key=lambda x: known.domains[x].bit_count())
-    for x, o in ((x, o) for x in by_choices for o in bits(known.domains[x])):
+    for x, o in ((value, o) for value in by_choices for o in bits(known.domains[value])):
         spent(setting.deadline)
         if satisfiable(replace(setting.model, start=tuple(supposed(known, x, o))), Deadline(TRIAL_SEARCH)) is False:
             supposing = f"Suppose {value_name(known.puzzle, x)} were {at_words(known.puzzle, 1 << o)}"

@@ -51,10 +51,13 @@ AMOUNT_WORDS = frozenset("more less fewer greater bigger smaller larger higher l
 TIMELY = {"time", "date", "month", "year", "ordinal"}
 """The kinds `later`, `earlier`, `before`, `after` compare."""
 SUPERLATIVES = {
-    **{w.removesuffix("er").removesuffix("i") + ("iest" if w.endswith("ier") else "est"): w for w in (
-        "cheaper earlier later older younger taller shorter heavier lighter higher lower larger smaller bigger "
-        "longer faster slower greater pricier closer farther nearer"
-    ).split()},
+    **{
+        w.removesuffix("er").removesuffix("i") + ("iest" if w.endswith("ier") else "est"): w
+        for w in (
+            "cheaper earlier later older younger taller shorter heavier lighter higher lower larger smaller bigger "
+            "longer faster slower greater pricier closer farther nearer"
+        ).split()
+    },
     "most": "more",
     "least": "less",
     "fewest": "fewer",
@@ -336,7 +339,9 @@ def direction(word: str, category: Category) -> int:
 def lower_is_better(category: Category) -> bool:
     """Whether beating someone means a lower value: places and ranks, race times; not points or scores."""
     named = {stem(w) for w in words_of(category.name)}
-    return category.scale.kind in ("ordinal", "time") or bool(named & {"place", "rank", "position", "finish", "standing"})
+    return category.scale.kind in ("ordinal", "time") or bool(
+        named & {"place", "rank", "position", "finish", "standing"}
+    )
 
 
 def chosen(r: Reading, found: list[int]) -> int:
@@ -482,7 +487,10 @@ def comparison(r: Reading) -> Said | None:
     if amount is not None:
         steps = scale.amount(amount.quantity, scale.unit_named(unit) if unit else None)
         if steps is None or steps <= 0:
-            raise PuzzleError(f"{shown(amount.said)} is not a difference of {scale.unit.names[0] or 'values'} here", column=amount.start + 1)
+            raise PuzzleError(
+                f"{shown(amount.said)} is not a difference of {scale.unit.names[0] or 'values'} here",
+                column=amount.start + 1,
+            )
     what = r.puzzle.categories[category].name
     by = f"{scale.says(steps)} " if steps else ""
     if r.has(r"\beither # \w+ or # \w+") and len(r.amounts) == 2:

@@ -141,6 +141,8 @@ UNIT_WORDS = {
 
 MONEY_NAMES = frozenset("price cost fee fare rent salary budget wage payment bill charge bid donation".split())
 """Names under which plain numbers are money."""
+
+
 def clock(text: str) -> Fraction | None:
     """Minutes since midnight of `8:00am`, `4:35 pm`, `9am`, `12:30 p.m.`, `noon`, `13:45`."""
     text = text.lower().replace(".", "").strip()
@@ -187,7 +189,9 @@ def ordinal(text: str) -> Fraction | None:
 
 
 def money(text: str) -> Fraction | None:
-    match = re.fullmatch(rf"\$\s?({NUMBER})(?:\s*(thousand|million|billion))?|({NUMBER})\s*(?:dollars?|usd)", text.lower())
+    match = re.fullmatch(
+        rf"\$\s?({NUMBER})(?:\s*(thousand|million|billion))?|({NUMBER})\s*(?:dollars?|usd)", text.lower()
+    )
     if match is None:
         return None
     return number(f"{match.group(1)} {match.group(2) or ''}" if match.group(1) else match.group(3))
@@ -250,7 +254,9 @@ def value_unit(values: tuple[str, ...]) -> str | None:
     """The unit every value carries (`250 feet`, `12 lbs`, `24 wins`), if they all carry the same one."""
     found = set()
     for value in values:
-        match = re.fullmatch(rf"(?:{NUMBER})(?:\s*(?:thousand|million|billion))?\s*-?\s*([a-z][a-z. ]*?)\.?", value.lower())
+        match = re.fullmatch(
+            rf"(?:{NUMBER})(?:\s*(?:thousand|million|billion))?\s*-?\s*([a-z][a-z. ]*?)\.?", value.lower()
+        )
         said = " ".join(match.group(1).split()) if match else None
         known = next((u for u in UNIT_WORDS if said in unit_names(u)), None)
         found.add(known or (said if said and " " not in said and said not in BIG else None))  # `1.5 million`: none
@@ -266,7 +272,10 @@ def unit_names(unit: str) -> list[str]:
 
 
 KNOWN_UNITS = frozenset(
-    name for group in (MINUTES, DAYS, YEARS, MONTH_UNITS, PLACES, MONEY, PERCENT) for unit in group for name in unit.names
+    name
+    for group in (MINUTES, DAYS, YEARS, MONTH_UNITS, PLACES, MONEY, PERCENT)
+    for unit in group
+    for name in unit.names
 ) | frozenset(name for unit in UNIT_WORDS for name in unit_names(unit))
 """Every unit name the reader knows, for `an hour`, `a day` (where `a` is one of something)."""
 
@@ -304,7 +313,9 @@ def made(
     if kind in ("ordinal", "number") and name and not unit:  # `Games: first, second`: `1 game after`
         own = " ".join(n for w in words(name) for n in unit_names(w + "s"))
         kind_units = (Unit(kind_units[0].names + tuple(own.split()), kind_units[0].size), *kind_units[1:])
-    return Scale(kind, magnitudes, step, kind_units, tuple(printed_forms(kind, v, f, unit) for v, f in zip(values, found)))
+    return Scale(
+        kind, magnitudes, step, kind_units, tuple(printed_forms(kind, v, f, unit) for v, f in zip(values, found))
+    )
 
 
 def printed_forms(kind: str, value: str, quantity: Fraction, unit: str | None) -> tuple[str, ...]:

@@ -128,7 +128,9 @@ def unread_words(reading: Reading, family: Callable) -> list[str]:
         return []  # the formal forms are matched whole
     own = {stem(w) for w in WORDS_OF[family].split()}
     # A number the reader did not take as a value or an amount is `#`: it says something, so it must be read.
-    tokens = ["#" if token.isdigit() else stem(token) for token in re.findall(r"\d+|[a-z]+(?:'[a-z]+)?", reading.skeleton)]
+    tokens = [
+        "#" if token.isdigit() else stem(token) for token in re.findall(r"\d+|[a-z]+(?:'[a-z]+)?", reading.skeleton)
+    ]
     known = own | (describing(reading.puzzle.categories) - MEANING)
     return [
         token

@@ -94,8 +94,6 @@ def event_words(puzzle: Puzzle, source: str, x: int, mask: int) -> str:
     return f"{source} leaves {value_name(puzzle, x)} only {at_words(puzzle, mask)}"
 
 
-
-
 def spot_name(puzzle: Puzzle, spot: Spot) -> str:
     """A place to look, as a person reads it: `clue 10`, `Colour:blue`, `Drink in house 3`."""
     if spot[0] == "clue":

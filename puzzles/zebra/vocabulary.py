@@ -187,7 +187,10 @@ PHRASES = (
     (r"\b(?:fell |landed |came up |ended )?short of\b", "less than"),
     (r"\bposition(?!s? (?:#|\d))", "post"),  # `the copywriter position`: a job; `position 3` is a place
     (r"\bfirst (?=seen|built|held|made|sold|won|run|found|flown|written|drawn|shown|begun|\w+ed\b)", ""),
-    (r"\b(?:sometime|some time|at some point|somewhat|any time) (?=before|after|earlier|later|more|less|fewer|\w+er\b)", ""),
+    (
+        r"\b(?:sometime|some time|at some point|somewhat|any time) (?=before|after|earlier|later|more|less|fewer|\w+er\b)",
+        "",
+    ),
     (r"\bmore expensive\b", "pricier"),
     (r"\bmost expensive\b", "priciest"),
     (r"\bleast expensive\b", "cheapest"),

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from assistant.cli import main
 from puzzles import zebra
 from puzzles.examples import examples
 from puzzles.steps import Fact, easiest
 from puzzles.zebra import generator
 from puzzles.zebra.ladder import LADDER, apply, known_of
-from assistant.cli import main
 
 
 def answer_of(puzzle: zebra.Puzzle) -> tuple[tuple[str, ...], ...]:

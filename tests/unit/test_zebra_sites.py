@@ -130,7 +130,11 @@ def test_a_page_with_a_story_and_no_houses_takes_its_objects_from_a_category():
         ("Crowds: 1,200, 950, 12,000.", "Crowds", ("1,200", "950", "12,000")),
         ("Heights (feet): 250, 300, 410", "Heights (feet)", ("250", "300", "410")),
         ("Shares: 12%, 15.5%, 20%.", "Shares", ("12%", "15.5%", "20%")),
-        ("Bands: AC/DC, Guns N' Roses, and Earth, Wind & Fire", "Bands", ("AC/DC", "Guns N' Roses", "Earth", "Wind & Fire")),
+        (
+            "Bands: AC/DC, Guns N' Roses, and Earth, Wind & Fire",
+            "Bands",
+            ("AC/DC", "Guns N' Roses", "Earth", "Wind & Fire"),
+        ),
         ("Finish: first, second, third", "Finish", ("first", "second", "third")),
     ],
 )
@@ -183,14 +187,20 @@ HEADER = ERRANDS.split("Clues:")[0] + "Prices: $4.99, $5.99, $6.99, $10.50\n\nCl
         ("The person who went to the bakery isn't Gail.", "shops:bakery != friends:Gail"),
         ("The florist errand cost $1 more than Gail's.", "shops:florist is $1 more than friends:Gail in Prices"),
         ("Jules paid $2.50 less than Gail.", "friends:Jules is $2.50 less than friends:Gail in Prices"),
-        ("Gail's errand started half an hour after Ines's.", "friends:Gail is 30 minutes more than friends:Ines in times"),
+        (
+            "Gail's errand started half an hour after Ines's.",
+            "friends:Gail is 30 minutes more than friends:Ines in times",
+        ),
         ("Gail started 1 hour before Ines.", "friends:Gail is 60 minutes less than friends:Ines in times"),
         ("Gail left 30 minutes after Hector.", "friends:Gail is 30 minutes more than friends:Hector in times"),
         ("Hector's errand started sometime before Jules's.", "friends:Hector is less than friends:Jules in times"),
         ("Gail's errand was at some point after Hector's.", "friends:Gail is more than friends:Hector in times"),
         ("The bakery trip was more expensive than Hector's.", "shops:bakery is more than friends:Hector in Prices"),
         ("Gail's errand cost more than the 8:00am errand.", "friends:Gail is more than times:8:00am in Prices"),
-        ("Gail ran her errand 30 minutes after the 8:00am one.", "friends:Gail is 30 minutes more than times:8:00am in times"),
+        (
+            "Gail ran her errand 30 minutes after the 8:00am one.",
+            "friends:Gail is 30 minutes more than times:8:00am in times",
+        ),
         ("Gail's errand was the cheapest.", "friends:Gail == Prices:$4.99"),
         ("Hector's errand was the most expensive.", "friends:Hector == Prices:$10.50"),
         ("Gail's errand was the earliest.", "friends:Gail == times:8:00am"),
@@ -211,7 +221,10 @@ HEADER = ERRANDS.split("Clues:")[0] + "Prices: $4.99, $5.99, $6.99, $10.50\n\nCl
             "friends:Gail == shops:bakery or friends:Gail == shops:florist or both",
         ),
         ("Neither Gail nor Hector went to the bakery.", "friends:Gail != shops:bakery; friends:Hector != shops:bakery"),
-        ("Gail is not the florist errand or the bakery errand.", "friends:Gail != shops:florist; friends:Gail != shops:bakery"),
+        (
+            "Gail is not the florist errand or the bakery errand.",
+            "friends:Gail != shops:florist; friends:Gail != shops:bakery",
+        ),
         (
             "Of Gail and the person who went to the bakery, one left at 9:30am and the other left at 8:00am.",
             "of friends:Gail and shops:bakery, one is times:9:30am and the other is times:8:00am; "

@@ -67,8 +67,12 @@ def test_no_clue_is_needless_on_a_small_page():
 
 def test_either_or_means_exactly_one():
     yes, no = (lambda at: True), (lambda at: False)
-    assert [exactly_one(a, b)(()) for a, b in [(yes, no), (no, yes), (yes, yes), (no, no)]] == [True, True, False,
-                                                                                                 False]
+    assert [exactly_one(a, b)(()) for a, b in [(yes, no), (no, yes), (yes, yes), (no, no)]] == [
+        True,
+        True,
+        False,
+        False,
+    ]
 
 
 KINDS = {
@@ -92,10 +96,19 @@ def test_sizes_kinds_themes_and_clue_forms_vary_across_seeds():
     assert {kind(s.values[s.ordered]) for s in stories} == set(KINDS)
     assert len({s.text.split("\n")[0].split()[1] for s in stories}) >= 8  # "Four friends ...", "The school ..."
     clues = [clue.text for s in stories for clue in s.clues]
-    for form in (r"^Either .+ or ", r" is either | was either ", r"^Neither .+ nor ", r"^Of .+, one .+ and the other ",
-                 r" are (different|two different) ", r"^The (four|five|six) \w+ are ", r"(n't|not|never) ",
-                 r" \d+ (minutes?|hours?|days?|years?|places?) (after|before|behind|ahead of)",
-                 r"(sometime|at some point) (after|before)", r"\$\d+ (more|less) than", r" either .+ or .+ than "):
+    for form in (
+        r"^Either .+ or ",
+        r" is either | was either ",
+        r"^Neither .+ nor ",
+        r"^Of .+, one .+ and the other ",
+        r" are (different|two different) ",
+        r"^The (four|five|six) \w+ are ",
+        r"(n't|not|never) ",
+        r" \d+ (minutes?|hours?|days?|years?|places?) (after|before|behind|ahead of)",
+        r"(sometime|at some point) (after|before)",
+        r"\$\d+ (more|less) than",
+        r" either .+ or .+ than ",
+    ):
         assert any(re.search(form, text) for text in clues), form
 
 
@@ -115,8 +128,8 @@ def test_the_page_reads_story_headers_clues(seed):
     story = STORIES[seed]
     intro, blank, *rest = story.text.rstrip("\n").split("\n")
     assert intro and blank == ""
-    headers, clues = rest[: len(story.values)], rest[len(story.values) + 2:]
-    assert rest[len(story.values): len(story.values) + 2] == ["", "Clues:"]
+    headers, clues = rest[: len(story.values)], rest[len(story.values) + 2 :]
+    assert rest[len(story.values) : len(story.values) + 2] == ["", "Clues:"]
     for line, name, values in zip(headers, story.headers, story.values):
         match = HEADER.match(line)
         assert match, line

@@ -43,9 +43,14 @@ def generate(seed: int, n: int = 4, categories: int = 3) -> Story:
     rng = Random(seed)
     page = hidden_page(rng, rng.choice(THEMES), n, categories)
     clues = unique_clues(page, rng)
-    return Story(text=write(page, clues, rng), answer=rows(page.categories, page.hidden),
-                 headers=tuple(c.header for c in page.categories),
-                 values=tuple(c.values for c in page.categories), clues=tuple(clues), ordered=page.measured)
+    return Story(
+        text=write(page, clues, rng),
+        answer=rows(page.categories, page.hidden),
+        headers=tuple(c.header for c in page.categories),
+        values=tuple(c.values for c in page.categories),
+        clues=tuple(clues),
+        ordered=page.measured,
+    )
 
 
 def count(story: Story) -> int:
@@ -57,10 +62,14 @@ def hidden_page(rng: Random, theme: Theme, n: int, k: int) -> Page:
     """The theme's people, k - 2 plain categories and one measured one, shuffled; and a hidden answer."""
     measure = rng.choice(theme.measures)
     magnitudes, shown = printed(measure.kind, rng, n)
-    cats = [Category(rng.choice(theme.people), tuple(sorted(rng.sample(theme.names, n))), None),
-            *(Category(rng.choice(p.headers), tuple(sorted(rng.sample(p.values, n))), p)
-              for p in rng.sample(theme.plains, k - 2)),
-            Category(rng.choice(measure.headers), shown, measure, magnitudes)]
+    cats = [
+        Category(rng.choice(theme.people), tuple(sorted(rng.sample(theme.names, n))), None),
+        *(
+            Category(rng.choice(p.headers), tuple(sorted(rng.sample(p.values, n))), p)
+            for p in rng.sample(theme.plains, k - 2)
+        ),
+        Category(rng.choice(measure.headers), shown, measure, magnitudes),
+    ]
     rng.shuffle(cats)
     measured = next(i for i, c in enumerate(cats) if c.magnitudes)
     hidden = (tuple(range(n)), *(tuple(rng.sample(range(n), n)) for _ in range(k - 1)))

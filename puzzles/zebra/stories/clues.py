@@ -141,8 +141,19 @@ def listed(items: list[str]) -> str:
 class Drawer:
     """Draws clues true of the hidden answer, in the forms the sites use, with their predicates."""
 
-    FORMS = ("is_", "is_not", "either_is", "either_of", "neither", "of_pair", "different", "all_different",
-             "compare_by", "compare", "plus_or_minus")
+    FORMS = (
+        "is_",
+        "is_not",
+        "either_is",
+        "either_of",
+        "neither",
+        "of_pair",
+        "different",
+        "all_different",
+        "compare_by",
+        "compare",
+        "plus_or_minus",
+    )
     WEIGHTS = (4, 3, 3, 2, 2, 3, 1, 1, 6, 4, 1)
 
     def __init__(self, page: Page, rng: Random) -> None:
@@ -171,8 +182,9 @@ class Drawer:
         """People or things: people only when every value can name a person, half the time."""
         return all(map(self.write.personal, entities)) and self.rng.random() < 0.5
 
-    def clue(self, text: str, holds: Callable[[Assignment], bool], entities: tuple[Entity, ...],
-             measured: bool = False) -> Clue:
+    def clue(
+        self, text: str, holds: Callable[[Assignment], bool], entities: tuple[Entity, ...], measured: bool = False
+    ) -> Clue:
         cats = frozenset(c for c, _ in entities) | ({self.page.measured} if measured else set())
         return Clue(sentence(text), holds, cats)
 
@@ -186,8 +198,9 @@ class Drawer:
         (o, p), (c, d) = self.objects(2), self.categories(2)
         a, b = self.at(o, c), self.at(p, d)
         people = self.family(a, b)
-        return self.clue(f"{self.write.name(a, people)} {self.write.state(b, people, negative=True)}",
-                         differ(a, b), (a, b))
+        return self.clue(
+            f"{self.write.name(a, people)} {self.write.state(b, people, negative=True)}", differ(a, b), (a, b)
+        )
 
     def either_is(self) -> Clue:
         """X is either Y or Z: exactly one of the two."""
@@ -227,18 +240,22 @@ class Drawer:
         z, w = self.rng.sample((z, w), 2)
         people = self.family(x, y, z, w)
         xz, yw, xw, yz, xy, zw = same(x, z), same(y, w), same(x, w), same(y, z), same(x, y), same(z, w)
-        text = (f"of {self.write.name(x, people)} and {self.write.name(y, people)}, one "
-                f"{self.write.state(z, people)} and the other {self.write.state(w, people)}")
-        return self.clue(text, lambda at: not xy(at) and not zw(at) and ((xz(at) and yw(at)) or (xw(at) and yz(at))),
-                         (x, y, z, w))
+        text = (
+            f"of {self.write.name(x, people)} and {self.write.name(y, people)}, one "
+            f"{self.write.state(z, people)} and the other {self.write.state(w, people)}"
+        )
+        return self.clue(
+            text, lambda at: not xy(at) and not zw(at) and ((xz(at) and yw(at)) or (xw(at) and yz(at))), (x, y, z, w)
+        )
 
     def different(self) -> Clue:
         (o, p), (c, d) = self.objects(2), self.categories(2)
         a, b = self.at(o, c), self.at(p, d)
         people = self.family(a, b)
         kind = f"different {self.page.theme.person}s" if people else f"two different {self.page.theme.noun}s"
-        return self.clue(f"{self.write.name(a, people)} and {self.write.name(b, people)} are {kind}",
-                         differ(a, b), (a, b))
+        return self.clue(
+            f"{self.write.name(a, people)} and {self.write.name(b, people)} are {kind}", differ(a, b), (a, b)
+        )
 
     def all_different(self) -> Clue:
         """The four errands are A, B, C and D: one value of each object, not all of one category."""
@@ -248,8 +265,11 @@ class Drawer:
         self.rng.shuffle(picks)
         names = [self.write.name(e, False) for e in picks]
         number = NUMBERS[self.n]
-        return self.clue(f"the {number} {self.page.theme.noun}s are {listed(names)}",
-                         lambda at: len({holder(at, e) for e in picks}) == self.n, tuple(picks))
+        return self.clue(
+            f"the {number} {self.page.theme.noun}s are {listed(names)}",
+            lambda at: len({holder(at, e) for e in picks}) == self.n,
+            tuple(picks),
+        )
 
     def pair(self) -> tuple[Entity, Entity, int, bool]:
         """Two values of different objects outside the measured category, and their difference."""
@@ -270,8 +290,10 @@ class Drawer:
         verb, measure = self.write.compare(people)
         way = measure.kind.up if difference > 0 else measure.kind.down
         gap = self.gap(a, b)
-        text = (f"{self.write.name(a, people)} {verb} {measure.kind.amount(abs(difference))} {way} "
-                f"{self.write.name(b, people)}")
+        text = (
+            f"{self.write.name(a, people)} {verb} {measure.kind.amount(abs(difference))} {way} "
+            f"{self.write.name(b, people)}"
+        )
         return self.clue(text, lambda at: gap(at) == difference, (a, b), measured=True)
 
     def compare(self) -> Clue:
@@ -281,8 +303,7 @@ class Drawer:
         way = self.rng.choice(measure.kind.vague).format(w=measure.kind.up if difference > 0 else measure.kind.down)
         gap, up = self.gap(a, b), difference > 0
         text = f"{self.write.name(a, people)} {verb} {way} {self.write.name(b, people)}"
-        return self.clue(text, lambda at: (gap(at) > 0) == up and gap(at) != 0, (a, b),
-                         measured=True)
+        return self.clue(text, lambda at: (gap(at) > 0) == up and gap(at) != 0, (a, b), measured=True)
 
     def plus_or_minus(self) -> Clue:
         """X paid either $2 more or $2 less than Y."""
@@ -295,5 +316,4 @@ class Drawer:
             way = f"either {amount} {up} or {amount} {down}"
         gap = self.gap(a, b)
         text = f"{self.write.name(a, people)} {verb} {way} {self.write.name(b, people)}"
-        return self.clue(text, lambda at: abs(gap(at)) == abs(difference), (a, b),
-                         measured=True)
+        return self.clue(text, lambda at: abs(gap(at)) == abs(difference), (a, b), measured=True)

@@ -68,19 +68,35 @@ def nth(day: int) -> str:
 
 
 KINDS = {
-    "money": Kind("money", (400, 500, 1000, 1200, 2500), (100, 200, 500), "more than", "less than",
-                  ("{w}", "somewhat {w}")),
-    "time": Kind("time", (420, 480, 510, 540, 600, 660), (15, 30, 60), "after", "before",
-                 ("sometime {w}", "at some point {w}", "{w}"), ("minute", "minutes")),
-    "date": Kind("date", (1, 2, 3, 4, 5), (1, 2, 3, 7), "after", "before",
-                 ("sometime {w}", "at some point {w}"), ("day", "days")),
-    "year": Kind("year", (1984, 1992, 1999, 2003, 2006), (1, 2, 3, 4), "after", "before",
-                 ("sometime {w}", "at some point {w}"), ("year", "years")),
+    "money": Kind(
+        "money", (400, 500, 1000, 1200, 2500), (100, 200, 500), "more than", "less than", ("{w}", "somewhat {w}")
+    ),
+    "time": Kind(
+        "time",
+        (420, 480, 510, 540, 600, 660),
+        (15, 30, 60),
+        "after",
+        "before",
+        ("sometime {w}", "at some point {w}", "{w}"),
+        ("minute", "minutes"),
+    ),
+    "date": Kind(
+        "date", (1, 2, 3, 4, 5), (1, 2, 3, 7), "after", "before", ("sometime {w}", "at some point {w}"), ("day", "days")
+    ),
+    "year": Kind(
+        "year",
+        (1984, 1992, 1999, 2003, 2006),
+        (1, 2, 3, 4),
+        "after",
+        "before",
+        ("sometime {w}", "at some point {w}"),
+        ("year", "years"),
+    ),
     "ordinal": Kind("ordinal", (1,), (1,), "behind", "ahead of", ("somewhere {w}", "{w}"), ("place", "places")),
-    "percent": Kind("percent", (5, 10, 12, 20), (2, 3, 5, 10), "higher than", "lower than",
-                    ("{w}", "somewhat {w}")),
-    "number": Kind("number", (40, 100, 250, 1200, 8500), (5, 10, 25, 250, 500), "more than", "less than",
-                   ("{w}", "somewhat {w}")),
+    "percent": Kind("percent", (5, 10, 12, 20), (2, 3, 5, 10), "higher than", "lower than", ("{w}", "somewhat {w}")),
+    "number": Kind(
+        "number", (40, 100, 250, 1200, 8500), (5, 10, 25, 250, 500), "more than", "less than", ("{w}", "somewhat {w}")
+    ),
 }
 
 

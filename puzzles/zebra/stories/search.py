@@ -25,8 +25,10 @@ def fill_order(k: int, clues: Sequence[Clue]) -> list[int]:
     filled: set[int] = {0}
     order: list[int] = []
     while len(order) < k - 1:
-        best = max((c for c in range(k) if c not in filled),
-                   key=lambda c: (sum(clue.categories <= filled | {c} for clue in clues), -c))
+        best = max(
+            (c for c in range(k) if c not in filled),
+            key=lambda c: (sum(clue.categories <= filled | {c} for clue in clues), -c),
+        )
         order.append(best)
         filled.add(best)
     return order
@@ -43,8 +45,9 @@ def possible(clues: Sequence[Clue], at: Assignment) -> bool:
     return True
 
 
-def solutions(n: int, k: int, clues: Sequence[Clue], limit: int | None = None,
-              budget: int | None = None) -> Iterator[Assignment]:
+def solutions(
+    n: int, k: int, clues: Sequence[Clue], limit: int | None = None, budget: int | None = None
+) -> Iterator[Assignment]:
     """Every assignment of n objects in k categories that satisfies all the clues (at most `limit`)."""
     order = fill_order(k, clues)
     touching = {c: [clue for clue in clues if c in clue.categories] for c in order}
