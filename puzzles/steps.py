@@ -185,6 +185,26 @@ def on_board(known: Known, step: Step) -> Known:
     return replace(known, board=board, ruled_out=frozenset(ruled_out))  # type: ignore[type-var]
 
 
+def cell_steps(
+    cell: Callable[[Any], str], value: Callable[[Any], str] = str
+) -> tuple[Callable[..., Step], Callable[..., Step]]:
+    """`placing` and `ruling_out` for a board's ladder, saying cells and values its own way (`r4c5 = 24`).
+
+    placing(rule, text, uses, where, {cell: value}) and ruling_out(rule, text, uses, where, [(cell, value)]);
+    a step of the rule "trial" is marked as one.
+    """
+
+    def placing(rule: str, text: str, uses: tuple[str, ...], where: tuple, sets: dict) -> Step:
+        facts = tuple(Fact(p, v, said=f"{cell(p)} = {value(v)}") for p, v in sets.items())
+        return Step(rule, text, uses, where, facts, trial=rule == "trial")
+
+    def ruling_out(rule: str, text: str, uses: tuple[str, ...], where: tuple, pairs: Iterable[tuple]) -> Step:
+        facts = tuple(Fact(p, v, holds=False, said=f"{cell(p)} ≠ {value(v)}") for p, v in pairs)
+        return Step(rule, text, uses, where, facts, trial=rule == "trial")
+
+    return placing, ruling_out
+
+
 def briefly(step: Step) -> str:
     """A step as one link of a trial's chain: what it settles, or its rule where it settles many."""
     return step.settles if len(step.sets) <= 3 else f"{step.rule} in {join_words(list(step.uses))}"

@@ -27,7 +27,7 @@ import numpy as np
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.equation.board import BUDGET, TABLE_LIMIT, WORK_PER_STEP, Crossword, initial_domains, solutions, supported
 from puzzles.numbergrid import Position, cell_name, placement_hint, spans
-from puzzles.steps import Fact, Path, Rung, Step, followed, walk
+from puzzles.steps import Path, Rung, Step, cell_steps, followed, walk
 
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
 TRIAL_WORK = 600  # suppositions tried, times the values they look at, before the search is asked
@@ -99,13 +99,7 @@ class Known:
         return {}
 
 
-def placing(rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], sets: dict) -> Step:
-    return Step(rule, text, uses, where, tuple(Fact(p, v, said=f"{cell_name(p)} = {v}") for p, v in sets.items()))
-
-
-def ruling_out(rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], pairs) -> Step:
-    facts = tuple(Fact(p, v, holds=False, said=f"{cell_name(p)} ≠ {v}") for p, v in pairs)
-    return Step(rule, text, uses, where, facts, trial=rule == "trial")
+placing, ruling_out = cell_steps(cell_name)
 
 
 # ---------------------------------------------------------------- the rungs

@@ -29,7 +29,7 @@ from functools import cached_property
 from puzzles.core import Budget, Deadline, ShouldStop, never
 from puzzles.hidoku.board import BUDGET, Geometry, Hidoku, conflicts, initial_places, propagate
 from puzzles.numbergrid import BLOCKED, EMPTY, Position, cell_name
-from puzzles.steps import Fact, Path, Rung, Step, followed, join_words, next_placement, on_board, walk
+from puzzles.steps import Path, Rung, Step, cell_steps, followed, join_words, next_placement, on_board, walk
 
 LONGEST_GAP = 12  # numbers missing in a row beyond which chains are not listed: too many to follow
 MOST_CHAINS = 200  # chains listed for one gap before it is given up as too open to tell
@@ -126,13 +126,7 @@ def named(known: Known, k: int) -> str:
     return f"{k} ({cell_name(known.placed[k])})"
 
 
-def placing(rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], sets: dict) -> Step:
-    return Step(rule, text, uses, where, tuple(Fact(p, k, said=f"{cell_name(p)} = {k}") for p, k in sets.items()))
-
-
-def ruling_out(rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], pairs) -> Step:
-    facts = tuple(Fact(p, k, holds=False, said=f"{cell_name(p)} ≠ {k}") for p, k in pairs)
-    return Step(rule, text, uses, where, facts, trial=rule == "trial")
+placing, ruling_out = cell_steps(cell_name)
 
 
 def single(known: Known, cells: int) -> Position | None:

@@ -39,7 +39,7 @@ from puzzles.jodici.board import (
     label,
 )
 from puzzles.numbergrid import Position
-from puzzles.steps import Fact, Path, Rung, Step, followed, join_words, next_placement, on_board, walk
+from puzzles.steps import Path, Rung, Step, cell_steps, followed, join_words, next_placement, on_board, walk
 
 DIGITS = range(1, 10)
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
@@ -150,13 +150,7 @@ def empty_of(known: Known, line: Line) -> list[Position]:
     return [p for p in line.fields if known.at(p) == EMPTY]
 
 
-def placing(rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], sets: dict) -> Step:
-    return Step(rule, text, uses, where, tuple(Fact(p, d, said=f"{label(p)} = {d}") for p, d in sets.items()))
-
-
-def ruling_out(rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], pairs) -> Step:
-    facts = tuple(Fact(p, d, holds=False, said=f"{label(p)} ≠ {d}") for p, d in pairs)
-    return Step(rule, text, uses, where, facts)
+placing, ruling_out = cell_steps(label)
 
 
 def plus(digits) -> str:

@@ -27,7 +27,7 @@ from itertools import product
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.magic.board import BUDGET, Magic, Search, conflicts, lines_of
 from puzzles.numbergrid import EMPTY, Position, cell_name, placement_hint, spans
-from puzzles.steps import Fact, Path, Rung, Step, followed, join_words, on_board, walk
+from puzzles.steps import Path, Rung, Step, cell_steps, followed, join_words, on_board, walk
 
 MOST_WAYS = 20_000  # value combinations a line's last cells are tried with before it is too open to list
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
@@ -96,13 +96,7 @@ class Known:
         return sum(self.unused[:count]), sum(self.unused[len(self.unused) - count :]) if count else 0
 
 
-def placing(rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], sets: dict) -> Step:
-    return Step(rule, text, uses, where, tuple(Fact(p, v, said=f"{cell_name(p)} = {v}") for p, v in sets.items()))
-
-
-def ruling_out(rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], pairs) -> Step:
-    facts = tuple(Fact(p, v, holds=False, said=f"{cell_name(p)} ≠ {v}") for p, v in pairs)
-    return Step(rule, text, uses, where, facts, trial=rule == "trial")
+placing, ruling_out = cell_steps(cell_name)
 
 
 # ---------------------------------------------------------------- the rungs

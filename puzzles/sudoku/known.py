@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from puzzles.numbergrid import EMPTY, Position
-from puzzles.steps import Fact, Step, join_words
+from puzzles.steps import cell_steps, join_words
 from puzzles.sudoku.board import Shape, Sudoku, Unit, label, symbol
 
 
@@ -100,18 +100,7 @@ class Known:
         return values(self.full & ~self.placed(unit))
 
 
-def placing(
-    rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], sets: dict[Position, int]
-) -> Step:
-    facts = tuple(Fact(p, v, said=f"{label(p)} = {symbol(v)}") for p, v in sets.items())
-    return Step(rule, text, uses, where, facts)
-
-
-def ruling_out(
-    rule: str, text: str, uses: tuple[str, ...], where: tuple[Position, ...], pairs: Iterable[tuple[Position, int]]
-) -> Step:
-    facts = tuple(Fact(p, v, holds=False, said=f"{label(p)} ≠ {symbol(v)}") for p, v in pairs)
-    return Step(rule, text, uses, where, facts)
+placing, ruling_out = cell_steps(label, symbol)
 
 
 def gone_text(pairs: list[tuple[Position, int]]) -> str:
