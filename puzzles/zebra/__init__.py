@@ -1,14 +1,17 @@
 """Zebra puzzles and logic grids: type the clues as printed, watch the grid narrow, know why.
 
 `model` holds the categories, clues and atoms; `file` reads and writes the
-puzzle file (or a page as puzzle sites print it) and edits a puzzle; `reading`
-reads a clue (formal and plain English): `mentions` finds the values it names,
-`phrasing` matches what is left and echoes it in canonical form, and
-`vocabulary` holds the words that only describe a person and the other names
-of values; `solver` propagates, `counting` counts by search; `analysis` turns that
-into marks, reasons and hints; `ladder` explains the solution one easiest
+puzzle file (or a page as puzzle sites print it) and edits a puzzle;
+`quantities` orders a category of money, times, dates, ... by what its values
+mean; `reading` reads a clue (formal and plain English): `mentions` finds the
+values it names, `amounts` the differences it measures, `phrasing` matches
+what is left and echoes it in canonical form, `comparing` picks the category
+a comparison is about, and `vocabulary` holds the words that carry meaning
+and the other names of values; `questions` answers a page's questions;
+`solver` propagates, `counting` counts by search; `analysis` turns that into
+marks, reasons and hints; `ladder` explains the solution one easiest
 deduction at a time (hints and `solve --steps`); `generator` makes unique
-puzzles in the wording of published pages.
+formal puzzles and `stories` site-style pages with brute-force answers.
 """
 
 from __future__ import annotations
