@@ -237,6 +237,9 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
             return
         solved = analysis.status == Status.UNIQUE
         detail = Text("f3 switches between the solution table and the grid." if solved else self.next_text(analysis))
+        if solved and analysis.solutions:  # the page's closing questions, answered
+            for answer in zebra.answers(analysis.puzzle, analysis.solutions[0]):
+                detail.append(f"\n{answer.question} ", style="bold").append(answer.answer)
         cell = self.query_one(ZebraGrid).cursor
         if cell[0] in analysis.puzzle.free and cell[1] < analysis.puzzle.n:
             detail.append("\n\n" + (self.cell_reason(analysis, *cell) or analysis.explain(*cell)), style="italic")

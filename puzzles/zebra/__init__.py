@@ -48,6 +48,7 @@ __all__ = [
     "Report",
     "add_clue",
     "analyse",
+    "answers",
     "format",
     "is_category_line",
     "move_clue",

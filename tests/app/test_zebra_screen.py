@@ -366,3 +366,14 @@ async def test_a_new_puzzle_forgets_the_old_ones_reading(settle):
         app.screen.load(zebra.parse("Colour: red, blue\nPet: cat, dog\n"))
         await settle(pilot)
         assert message(app) == ""
+
+
+async def test_a_pasted_page_s_question_is_answered_in_the_panel_once_solved(settle):
+    page = ISSUE_PAGE + "Who keeps the parrot?\n"
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await paste(pilot, settle, page)
+        detail = str(app.screen.panel.query_one("#detail").render())
+        assert app.screen.state.questions == ("Who keeps the parrot?",)
+        assert "Who keeps the parrot? parrot:" in detail
