@@ -1,13 +1,14 @@
-"""Reading one clue: find the values it names, reduce it to a skeleton, and let the phrasing families match it.
+"""Reading one clue: find the values and amounts it names, reduce it to a skeleton, let the phrasing families match it.
 
 A clue is read in two steps.  First every value it names is found, written
-`Category:value` or bare (`the red house`, `Chesterfields`), and replaced by
-`@`; what is left is the clue's skeleton (`the @ lives in the @ house`).
-Then the skeleton is matched by the phrasing families (`phrasing`), which
-give its atoms and echo it in canonical form.  A family's reading counts only
-when every other word of the skeleton is one that merely describes a person
-(`vocabulary`, and the puzzle's own category words); otherwise the clue is
-refused with the words not understood, never read as something it does not say.
+`Category:value` or bare (`the red house`, `Chesterfields`, `$5` for `$5.00`),
+and replaced by `@`, and every amount a comparison measures (`30 minutes`
+before `after`) by `#`; what is left is the clue's skeleton (`the @ started #
+after @`).  Then the skeleton is matched by the phrasing families
+(`phrasing`), which give its atoms and echo it in canonical form.  A family's
+reading counts only when it reads every word of the skeleton that carries
+meaning (`vocabulary.MEANING`, a leftover number too); otherwise the clue is
+refused with those words, never read as something it does not say.
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
-"""The words of logic-grid pages: what a clue may say around its values, other names for values, category names.
+"""The words of logic-grid pages: which carry meaning, which only describe, other names for values, category names.
 
-A clue is read strictly: every word must be a value, a word of a relation
-the reader knows, or a word that only describes a person (`the person who
-loves @ books`).  The describing words are the generic ones below plus the
-puzzle's own: its category names and the descriptions a page gives them
-(`People use unique phone models`), so a new category reads without new code.
+A clue is read with care for the words that change what it says (`MEANING`:
+negations, comparatives, places, numbers, either/or, ...): every one of them
+must be read by the phrasing family that reads the clue, or the clue is
+refused.  Every other word around the values is the page's story (`the
+errand`, `went to the`, `the person who loves @ books`) and is read past,
+unless it looks like a misspelt value.  `PHRASES` rewrites the few fixed
+phrases whose words would mislead (`left at 9:30am` is departing).
 """
 
 from __future__ import annotations
