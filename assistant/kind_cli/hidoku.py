@@ -20,7 +20,7 @@ def solve_seed() -> str:
 def refresh_after_edit() -> str:
     """What the screen computes after the person fills one cell of the seed board."""
     analysis = hidoku.analyse(SEED.with_cell((3, 4), 24))
-    return f"{analysis.count} completion(s), hint ready"
+    return f"{analysis.count} completion(s)"
 
 
 def corpus() -> str:

@@ -41,6 +41,11 @@ as ₃; the default, so an example never looks solved) or candidates (the
 numbers themselves, as superscripts ² ⁷, so a cell with one number left still
 reads as a pencil mark, not an entry). `×` means no number fits. The panel
 says how many completions remain (0: a mistake somewhere; 1: unique).
+
+## Hints
+**f4** gives the next easiest deduction a level at a time: where to look,
+the rule, the deduction, then it makes the entry for you (undoable); any edit
+starts again. **f8** marks your entries that no completion has, and nothing else.
 """
 
 
@@ -48,7 +53,7 @@ BOARD_MIN_WIDTH = 28  # board.tcss: #board's min-width less its padding
 
 
 class BoardScreen(PuzzleScreen):
-    """A number board with live candidates, completion count and a worded hint."""
+    """A number board with live candidates, its completion count, and graded hints on asking."""
 
     CSS_PATH = "board.tcss"
     AUTO_FOCUS = "EditableGrid"
