@@ -2,9 +2,9 @@
 
 A page's comparison seldom names its category: `30 minutes after` is about
 times, `$2 more` about prices, `taller` about heights, `sold more copies`
-about sales and not the month a record came out.  The category is chosen
-from what the clue says, narrowing step by step, and where two still fit
-the clue is refused with the question, never guessed.
+about sales and not the month a record came out.  What the clue says narrows
+the choice step by step, and where two categories still fit, the clue is
+refused with the question, never guessed.
 """
 
 from __future__ import annotations
