@@ -101,9 +101,12 @@ class EquationScreen(BoardScreen):
         return f"unknowns in {puzzle.low}..{puzzle.high}"
 
     def detail(self, analysis: BoardAnalysis) -> Text:
-        """What is wrong (or how to ask for a hint), then the first solutions as grids."""
+        """What is wrong (or how to ask for a hint), then, where several remain, the first solutions as grids.
+
+        One solution is not shown: it would give away what f4 teaches a step at a time (f6 copies it).
+        """
         detail = super().detail(analysis)
-        for grid in analysis.solutions[:3]:
+        for grid in analysis.solutions[:3] if analysis.count.value > 1 else ():
             detail.append("\n\n" + "\n".join(" ".join(f"{v:>3}" for v in row) for row in grid))
         return detail
 

@@ -1,7 +1,10 @@
 """The equation crossword screen: change a cell and an operator, read the live count."""
 
+from dataclasses import replace
+
 from assistant.app import PuzzleAssistant
 from assistant.widgets.grid import EditableGrid
+from puzzles.core import Count
 from tests.conftest import headline, ready_for_snapshot
 
 
@@ -25,3 +28,15 @@ async def test_editing_cells_and_operators(settle):
 
 def test_snapshot(snap_compare):
     assert snap_compare(PuzzleAssistant(start="equation"), terminal_size=(80, 24), run_before=ready_for_snapshot)
+
+
+async def test_a_unique_solution_is_not_shown_in_the_panel_but_several_are(settle):
+    app = PuzzleAssistant(start="equation")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        (solution,) = screen.analysis.solutions
+        row = " ".join(f"{v:>3}" for v in solution[0])
+        assert screen.analysis.count.value == 1 and row not in str(screen.panel.query_one("#detail").render())
+        several = screen.detail(replace(screen.analysis, count=Count(2), solutions=(solution, solution)))
+        assert str(several).count(row) == 2
