@@ -120,6 +120,11 @@ class Path:
         return self.ended == "solved"
 
     @property
+    def first_said(self) -> str:
+        """The first step in words, or why there is none: what a one-line hint says."""
+        return self.steps[0].text if self.steps else ENDINGS[self.ended]
+
+    @property
     def trials(self) -> int:
         return sum(step.trial for step in self.steps)
 

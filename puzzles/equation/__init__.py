@@ -26,7 +26,7 @@ from puzzles.equation.board import (
 )
 from puzzles.equation.ladder import LADDER, next_step, printed_only, steps
 from puzzles.numbergrid import BoardAnalysis, BoardReport, check_entries, no_completion, refused
-from puzzles.steps import ENDINGS, Check
+from puzzles.steps import Check
 
 TITLE = "Equation crossword"
 SUMMARY = "Rows and columns of + - * / equations over unknown integers: candidates and solutions live."
@@ -108,7 +108,7 @@ def hint_text(puzzle: Crossword, analysis: BoardAnalysis, budget: Budget | None 
     if analysis.count.exact and not analysis.count.value:
         return "No solution."
     path = next_step(puzzle, budget=budget)
-    return path.steps[0].text if path.steps else ENDINGS[path.ended]
+    return path.first_said
 
 
 def check(puzzle: Crossword, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Check:

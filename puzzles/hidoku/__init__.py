@@ -30,7 +30,7 @@ from puzzles.hidoku.board import (
 )
 from puzzles.hidoku.ladder import LADDER, next_step, printed_only, steps
 from puzzles.numbergrid import EMPTY, BoardAnalysis, BoardReport, Grid, check_entries, no_completion, refused
-from puzzles.steps import ENDINGS, Check
+from puzzles.steps import Check
 
 TITLE = "Hidoku"
 SUMMARY = "Hidato boards cell by cell: each empty cell's possible numbers, completions left, the next deduction."
@@ -120,7 +120,7 @@ def hint_text(board: Hidoku, analysis: BoardAnalysis, budget: Budget | None = BU
     if analysis.hint:
         return analysis.hint
     path = next_step(board, budget=budget)
-    return path.steps[0].text if path.steps else ENDINGS[path.ended]
+    return path.first_said
 
 
 def check(board: Hidoku, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Check:

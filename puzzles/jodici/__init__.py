@@ -27,7 +27,7 @@ from puzzles.jodici.board import (
 )
 from puzzles.jodici.ladder import LADDER, Known, dead_end, next_step, printed_only, steps
 from puzzles.numbergrid import BoardAnalysis, BoardReport, check_entries, refused
-from puzzles.steps import ENDINGS, Check
+from puzzles.steps import Check
 
 TITLE = "Jodici"
 SUMMARY = "3 rings x 6 sectors: digits 1..9 twice each, sectors sum to 15 and rings to 30; exact counts live."
@@ -78,7 +78,7 @@ def hint_text(board: Jodici, analysis: BoardAnalysis) -> str:
     if analysis.hint:
         return analysis.hint
     path = next_step(board)
-    return path.steps[0].text if path.steps else ENDINGS[path.ended]
+    return path.first_said
 
 
 def check(board: Jodici, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Check:

@@ -13,7 +13,7 @@ from puzzles.core import Budget, Count, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.magic.board import BUDGET, MAX_SIDE, MAX_VALUES, Magic, Search, blank, conflicts, format, lines_of, parse
 from puzzles.magic.ladder import LADDER, Known, dead_end, next_step, printed_only, steps
 from puzzles.numbergrid import BoardAnalysis, BoardReport, Grid, Position, check_entries, refused
-from puzzles.steps import ENDINGS, Check
+from puzzles.steps import Check
 
 TITLE = "Magic number board"
 SUMMARY = "N x N board, each value once, rows, columns and diagonals reach one sum: candidates and completions."
@@ -77,7 +77,7 @@ def hint_text(board: Magic, analysis: BoardAnalysis, budget: Budget | None = BUD
     if analysis.hint:
         return analysis.hint
     path = next_step(board, budget=budget)
-    return path.steps[0].text if path.steps else ENDINGS[path.ended]
+    return path.first_said
 
 
 def check(board: Magic, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Check:

@@ -14,7 +14,7 @@ from typing import Any
 
 from puzzles.core import Budget, Count, Deadline, ShouldStop, never
 from puzzles.numbergrid import EMPTY, BoardAnalysis, Position, check_entries, no_completion, refused
-from puzzles.steps import ENDINGS, Check
+from puzzles.steps import Check
 from puzzles.sudoku.board import (
     BOXES,
     Cage,
@@ -165,6 +165,6 @@ def solve(
     if analysis.hint or analysis.count.value == 0:
         return SudokuReport(analysis, "")
     path = next_step(board, budget=budget, should_stop=should_stop)
-    hint = path.steps[0].text if path.steps else ENDINGS[path.ended]
+    hint = path.first_said
     grade = graded(steps(board, budget=budget, should_stop=should_stop)) if analysis.status == "unique" else ""
     return SudokuReport(replace(analysis, hint=hint), grade)
