@@ -93,7 +93,8 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
     """
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo", tooltip="Undo the last change"),
-        Binding("ctrl+y", "redo", "Redo", tooltip="Redo what was undone"),
+        # Redo is in help and the palette: at 80 columns the footer keeps its room for the screen's own keys
+        Binding("ctrl+y", "redo", "Redo", tooltip="Redo what was undone", show=False),
         Binding("ctrl+o", "open", "Open", tooltip="Open a puzzle file", show=False),
         Binding("ctrl+s", "save", "Save", tooltip="Save the puzzle to a file", show=False),
         # priority: a text box would take ctrl+e as "end of line" and the examples would be out of reach

@@ -48,8 +48,9 @@ class DisksScreen(PuzzleScreen[engine.Disks]):
     BINDINGS = [
         Binding("space", "toggle", "Solid/hole"),
         # The engine turns a disk's fields left (anticlockwise on the rings): "." turns them back, clockwise.
-        Binding("comma", "turn(1)", "Turn ↺"),
-        Binding("full_stop", "turn(-1)", "Turn ↻"),
+        # One footer entry for both turns, so they fit at 80 columns
+        Binding("comma", "turn(1)", "Turn ↺↻", key_display=",."),
+        Binding("full_stop", "turn(-1)", "Turn ↻", show=False),
         Binding("a", "apply", "Apply solution", show=False),
     ]
 

@@ -2,6 +2,7 @@
 
 import pytest
 from textual.widgets import Input
+from textual.widgets._footer import FooterKey
 
 from assistant.app import PuzzleAssistant
 from assistant.kinds import KINDS
@@ -95,3 +96,14 @@ async def test_the_copy_chooser_shows_the_suggestion_on_one_line_ending_in_a_who
         entry = line.split("▊", 1)[1].split("▎")[0].strip()
         assert entry == "The suggestion: Unique completion f4: a hint, one level at …"
         assert "The solution, as `puzzle-assistant solve` prints it" in screen_text(app)
+
+
+@pytest.mark.parametrize("kind", [kind.name for kind in KINDS])
+async def test_every_key_in_the_footer_fits_at_80_columns(kind, settle):
+    app = PuzzleAssistant(start=kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        keys = app.screen.query(FooterKey)
+        palette = keys.filter(".-command-palette").first()
+        cut = [key.description for key in keys if key is not palette and key.region.right > palette.region.x]
+        assert len(keys) > 3 and cut == []
