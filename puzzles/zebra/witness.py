@@ -57,33 +57,29 @@ def witnesses(model: Model, domains: list[int], deadline: Deadline) -> Witnessed
     cnf = cnf_of(model)
     cells = cnf.cells
     open_ = {cnf.boolean(x, o) for x in range(cells) for o in bits(domains[x])}
-    possible, some, exact = [0] * cells, None, True
+    possible, some = [0] * cells, None
     with Solver(name=SOLVER, bootstrap_with=cnf.clauses) as solver:
-        while open_:
-            if deadline.expired():
-                exact = False
-                break
+        while open_ and not deadline.expired():
             cell = min(open_) if some else None  # the first call asks for any solution at all
             solver.set_phases(sorted(open_))
             solver.conf_budget(CONFLICTS)
             answer = solver.solve_limited(assumptions=[cell] if cell else [])
-            if answer is None or (cell is None and not answer):
-                exact = answer is not None  # no solution at all is exact; a call out of conflicts is not
-                if answer is None:
-                    for left in open_:  # undecided: shown possible
-                        x, o = cnf.place(left)
-                        possible[x] |= 1 << o
+            if answer is None:
                 break
             if not answer:
+                if cell is None:  # no solution at all
+                    return Witnessed(tuple(possible), True, None)
                 open_.discard(cell)
                 continue
-            model_ = solver.get_model()
             solution = [0] * cells
-            for literal in model_[: cells * cnf.n]:
+            for literal in solver.get_model()[: cells * cnf.n]:
                 if literal > 0:
                     x, o = cnf.place(literal)
                     solution[x] = o
                     possible[x] |= 1 << o
                     open_.discard(literal)
             some = some or tuple(solution)
-    return Witnessed(tuple(possible), exact, some)
+    for cell in open_:  # left undecided by the budget: shown possible
+        x, o = cnf.place(cell)
+        possible[x] |= 1 << o
+    return Witnessed(tuple(possible), not open_, some)
