@@ -163,8 +163,9 @@ def analyse(
         tally = tuple(nobody(puzzle.n) for _ in puzzle.categories)
     conflict = smallest_conflict(puzzle, deadline) if count == Count(0) else ()
     clue_notes = notes_of(puzzle, model, count, conflict, deadline, known_counts(puzzle, earlier)) if notes else ()
-    exact = count == Count(0) or (witnessed is not None and witnessed.exact)
-    marks = marks_of(puzzle, model, propagated, tally, witnessed.possible if exact and witnessed else None)
+    possible = witnessed.possible if witnessed is not None and witnessed.exact else None
+    marks = marks_of(puzzle, model, propagated, tally, possible)
+    exact = possible is not None or tally is not None  # tally: an exact count's per-cell shares
     return Analysis(
         puzzle, count, marks, tally, propagated.reasons, found, clue_notes, conflict, split_of(count, tally), exact
     )
@@ -175,8 +176,8 @@ def counted(
 ) -> tuple[Count, tuple | None, tuple[Solution, ...]]:
     """The count, the per-cell tally when the count is exact, and up to `limit` solutions.
 
-    The witnesses settle the easy ends (no solution, exactly one); between them the counter
-    searches only the cells some solution uses.
+    The witnesses settle the easy ends (no solution, exactly one) without a search; between them
+    the counter searches, and where it runs out of budget a witness is still a solution to show.
     """
     if witnessed.solvable is False:
         return Count(0), None, ()
