@@ -21,7 +21,7 @@ from pysat.solvers import Solver
 
 from puzzles.core import Deadline
 from puzzles.zebra.cnf import cnf_of
-from puzzles.zebra.solver import Model, bits
+from puzzles.zebra.solver import Model, bits, single
 
 CONFLICTS = 20_000
 """Conflicts one call may use: generous for a logic grid (an 8 x 8 clue list needs a few hundred in all)."""
@@ -46,10 +46,6 @@ class Witnessed:
     @property
     def unique(self) -> bool:
         return self.exact and self.some is not None and all(single(d) for d in self.possible)
-
-
-def single(mask: int) -> bool:
-    return mask & (mask - 1) == 0
 
 
 def witnesses(model: Model, domains: list[int], deadline: Deadline) -> Witnessed:
