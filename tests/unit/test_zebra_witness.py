@@ -4,11 +4,14 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from puzzles import zebra
 from puzzles.core import Budget, Count, Deadline, Stopped
-from puzzles.zebra import counting
+from puzzles.zebra import counting, generator
 from puzzles.zebra.analysis import NO_SOLUTION, RULED_OUT
 from puzzles.zebra.solver import model_of, propagate
 from puzzles.zebra.witness import witnesses
@@ -36,6 +39,18 @@ def test_every_6x6_prefix_has_a_witness_for_each_possible_cell_and_none_for_the_
         assert found.exact and counted.exact
         assert all(found.possible[x] == used(counted.margins, x) for x in model.free)
         assert found.some is not None and all(found.possible[x] >> o & 1 for x, o in enumerate(found.some))
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([(4, 4), (5, 3), (5, 4)]))
+def test_generated_puzzles_prefix_by_prefix_witness_exactly_what_the_counter_finds(seed, size):
+    puzzle = generator.generate(np.random.default_rng(seed), *size).puzzle
+    for k in range(len(puzzle.clues) + 1):
+        model = model_of(replace(puzzle, clues=puzzle.clues[:k]))
+        found = witnesses(model, list(model.start), Deadline())
+        counted = counting.count(model, Deadline(), margins=True)
+        assert found.exact and all(found.possible[x] == used(counted.margins, x) for x in model.free)
+        assert found.unique == (counted.value == 1)
 
 
 def test_the_8x8_grid_is_exact_while_the_count_is_only_at_least():
