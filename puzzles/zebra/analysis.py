@@ -4,8 +4,10 @@ Two layers of marks per (value, object): what propagation deduces clue by
 clue, as a person marks a grid (`X` with the clue that did it, `O` when one
 object is left), and what holds in every remaining solution (`x`: no
 solution has it, though no single clue step shows it; `o`: in every
-solution).  The solver's count carries per-cell counts along, so the second
-layer comes from the same search as the count.
+solution).  The second layer comes from witnesses (`witness`): a value is
+left possible at an object only when some solution puts it there, so it is
+exact even when the count is only "at least".  The count's search carries
+per-cell counts along when it finishes, for the share of each cell.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from puzzles.zebra import counting
 from puzzles.zebra.counting import satisfiable, solutions
 from puzzles.zebra.model import Puzzle
 from puzzles.zebra.solver import Cell, Model, Propagated, model_of, propagate
+from puzzles.zebra.witness import Witnessed, witnesses
 
 RULED_OUT = "X"  # a clue rules it out (propagation)
 NO_SOLUTION = "x"  # no solution has it, yet no clue alone shows it
@@ -52,6 +55,7 @@ class Analysis:
     notes: tuple[ClueNote, ...]
     conflict: tuple[int, ...]  # the smallest set of clues (indices) that cannot all hold
     split: Cell | None  # the question that best halves the solutions
+    grid_exact: bool = False  # every mark is exact: a possible cell has a solution, a ruled-out one has none
 
     @property
     def status(self) -> Status:
@@ -91,6 +95,8 @@ class Analysis:
         if self.tally is not None and self.count.value:
             share = self.tally[c][v][o]
             return f"{value} at {at}: possible, in {share:,} of {self.count.value:,} solutions."
+        if self.grid_exact:
+            return f"{value} at {at}: possible, some solution puts it there."
         return f"{value} at {at}: still possible."
 
     @property
@@ -147,28 +153,46 @@ def analyse(
     deadline = Deadline(budget, should_stop)
     model = model_of(puzzle)
     propagated = propagate(model, deadline)
-    tally, found = None, ()
+    tally, found, witnessed = None, (), None
     if propagated.failed is not None:
         count = Count(0)
     else:
-        counted = counting.count(model, deadline, margins=True)
-        count = Count(counted.value, counted.exact)
-        if counted.exact:
-            tally = tally_of(puzzle, model, counted.margins)
-        if counted.exact and counted.value:
-            used = [
-                sum(1 << o for o, share in enumerate(counted.margins.get(x, ())) if share) for x in range(model.size)
-            ]
-            within = [used[x] if x in counted.margins else d for x, d in enumerate(model.start)]
-            found = listed(puzzle, model, solutions(model, deadline, within=within), limit)
+        witnessed = witnesses(model, propagated.domains, deadline)
+        count, tally, found = counted(puzzle, model, witnessed, deadline, limit)
     if count == Count(0):
         tally = tuple(nobody(puzzle.n) for _ in puzzle.categories)
     conflict = smallest_conflict(puzzle, deadline) if count == Count(0) else ()
     clue_notes = notes_of(puzzle, model, count, conflict, deadline, known_counts(puzzle, earlier)) if notes else ()
-    marks = marks_of(puzzle, model, propagated, tally)
+    possible = witnessed.possible if witnessed is not None and witnessed.exact else None
+    marks = marks_of(puzzle, model, propagated, tally, possible)
+    exact = possible is not None or tally is not None  # tally: an exact count's per-cell shares
     return Analysis(
-        puzzle, count, marks, tally, propagated.reasons, found, clue_notes, conflict, split_of(count, tally)
+        puzzle, count, marks, tally, propagated.reasons, found, clue_notes, conflict, split_of(count, tally), exact
     )
+
+
+def counted(
+    puzzle: Puzzle, model: Model, witnessed: Witnessed, deadline: Deadline, limit: int
+) -> tuple[Count, tuple | None, tuple[Solution, ...]]:
+    """The count, the per-cell tally when the count is exact, and up to `limit` solutions.
+
+    The witnesses settle the easy ends (no solution, exactly one) without a search; between them
+    the counter searches, and where it runs out of budget a witness is still a solution to show.
+    """
+    if witnessed.solvable is False:
+        return Count(0), None, ()
+    some = () if witnessed.some is None else (solution_of(puzzle, model, [1 << o for o in witnessed.some]),)
+    if witnessed.unique:
+        margins = {x: [int(o == at) for o in range(puzzle.n)] for x, at in enumerate(witnessed.some)}
+        return Count(1), tally_of(puzzle, model, margins), some
+    result = counting.count(model, deadline, margins=True)
+    count = Count(result.value, result.exact)
+    if not result.exact:
+        return count, None, some
+    used = [sum(1 << o for o, share in enumerate(result.margins.get(x, ())) if share) for x in range(model.size)]
+    within = [used[x] if x in result.margins else d for x, d in enumerate(model.start)]
+    shown = listed(puzzle, model, solutions(model, deadline, within=within), limit)
+    return count, tally_of(puzzle, model, result.margins), shown or some
 
 
 def nobody(n: int) -> tuple[tuple[int, ...], ...]:
@@ -196,7 +220,10 @@ def tally_of(puzzle: Puzzle, model: Model, margins: dict[int, list[int]]) -> tup
     )
 
 
-def marks_of(puzzle: Puzzle, model: Model, propagated: Propagated, tally: tuple | None) -> tuple:
+def marks_of(
+    puzzle: Puzzle, model: Model, propagated: Propagated, tally: tuple | None, possible: tuple[int, ...] | None
+) -> tuple:
+    """Per category, value and object, its mark; `possible` (exact witnesses) or else `tally` decide `x` and `o`."""
     n, result = puzzle.n, []
     for c in range(len(puzzle.categories)):
         if c == puzzle.key:
@@ -205,7 +232,12 @@ def marks_of(puzzle: Puzzle, model: Model, propagated: Propagated, tally: tuple 
         rows = []
         for v in range(n):
             deduced = propagated.domains[c * n + v]
-            exact = deduced if tally is None else sum(1 << o for o in range(n) if tally[c][v][o])
+            if possible is not None:
+                exact = possible[c * n + v] & deduced
+            elif tally is not None:
+                exact = sum(1 << o for o in range(n) if tally[c][v][o])
+            else:
+                exact = deduced
             row = []
             for o in range(n):
                 if not deduced >> o & 1:
