@@ -120,7 +120,7 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
             self.show_result,
             on_error=lambda message: self.panel.show_error(message),
             on_busy=lambda busy: setattr(self.panel, "busy", busy),
-            on_progress=lambda text: setattr(self.panel, "progress_text", text),
+            on_progress=self.show_progress,
         )
         self.solver = LiveResult(
             self,
@@ -156,6 +156,10 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
     def show_result(self, result: Any) -> None:
         """Show the newest result (called on the UI thread)."""
         raise NotImplementedError
+
+    def show_progress(self, report: Any) -> None:
+        """Show what the engine reports while it works: a line of text, unless a screen shows more."""
+        self.panel.progress_text = report
 
     def tone(self, name: str) -> Style:
         """The theme's style for a tone ("good", "bad", "warning", "accent") in a text the screen builds."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -214,7 +214,16 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
             clues.highlighted = index
 
     def compute(self, puzzle: zebra.Puzzle, job: Job) -> zebra.Analysis:
-        return zebra.analyse(puzzle, budget=self.BUDGET, should_stop=job.should_stop, earlier=self.analysis)
+        return zebra.analyse(
+            puzzle, budget=self.BUDGET, should_stop=job.should_stop, earlier=self.analysis, marked=job.progress
+        )
+
+    def show_progress(self, report: Any) -> None:
+        """The exact grid comes before the count, which on a big grid takes the whole budget: draw it at once."""
+        if isinstance(report, zebra.Analysis):
+            self.query_one(ZebraGrid).show(report.puzzle, report)
+        else:
+            super().show_progress(report)
 
     def show_result(self, analysis: zebra.Analysis) -> None:
         was_unique = self.analysis is not None and self.analysis.status == Status.UNIQUE

@@ -12,7 +12,7 @@ per-cell counts along when it finishes, for the share of each cell.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from itertools import islice
 from math import factorial
@@ -143,12 +143,15 @@ def analyse(
     notes: bool = True,
     should_stop: ShouldStop = never,
     earlier: Analysis | None = None,
+    marked: Callable[[Analysis], None] | None = None,
 ) -> Analysis:
     """Count, marks and notes for the clue list.
 
     `earlier`, the analysis of the list before the last edit, lends the
     per-clue counts of the prefix both lists share: typing a clue then
-    costs one new count, not one per clue.
+    costs one new count, not one per clue.  `marked` is handed the exact
+    grid as soon as the witnesses have it (`early`), before the count's
+    search, which on a big grid takes the whole budget.
     """
     deadline = Deadline(budget, should_stop)
     model = model_of(puzzle)
@@ -158,6 +161,8 @@ def analyse(
         count = Count(0)
     else:
         witnessed = witnesses(model, propagated.domains, deadline)
+        if marked is not None and witnessed.exact and not witnessed.unique and witnessed.some is not None:
+            marked(early(puzzle, model, propagated, witnessed))
         count, tally, found = counted(puzzle, model, witnessed, deadline, limit)
     if count == Count(0):
         tally = tuple(nobody(puzzle.n) for _ in puzzle.categories)
@@ -169,6 +174,13 @@ def analyse(
     return Analysis(
         puzzle, count, marks, tally, propagated.reasons, found, clue_notes, conflict, split_of(count, tally), exact
     )
+
+
+def early(puzzle: Puzzle, model: Model, propagated: Propagated, witnessed: Witnessed) -> Analysis:
+    """The exact grid before the count: at least 2 solutions (a cell has two witnessed objects), one shown."""
+    marks = marks_of(puzzle, model, propagated, None, witnessed.possible)
+    some = (solution_of(puzzle, model, [1 << o for o in witnessed.some]),)
+    return Analysis(puzzle, Count(2, exact=False), marks, None, propagated.reasons, some, (), (), None, True)
 
 
 def counted(

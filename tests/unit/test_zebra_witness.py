@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles import zebra
-from puzzles.core import Budget, Count, Deadline, Stopped
+from puzzles.core import Budget, Count, Deadline, Status, Stopped
 from puzzles.zebra import counting, generator
 from puzzles.zebra.analysis import NO_SOLUTION, RULED_OUT
 from puzzles.zebra.solver import model_of, propagate
@@ -94,3 +94,22 @@ def test_a_stale_question_stops_between_calls():
     model = model_of(typed("zebra-gen-6x6-1-formal.txt")[5])
     with pytest.raises(Stopped):
         witnesses(model, list(model.start), Deadline(should_stop=lambda: True))
+
+
+def test_the_exact_grid_is_handed_over_before_the_count_and_the_count_keeps_it():
+    for puzzle in typed("zebra-gen-6x6-1-formal.txt")[3:12]:
+        early: list[zebra.Analysis] = []
+        final = zebra.analyse(puzzle, budget=Budget(work=50_000), marked=early.append)
+        if final.status == Status.UNIQUE or final.count.value == 0:
+            assert early == []  # settled by the witnesses alone: nothing to show sooner
+            continue
+        (grid,) = early
+        assert grid.grid_exact and grid.count == Count(2, exact=False) and final.count.value >= 2
+        assert grid.marks == final.marks
+        shown = grid.solutions[0]  # one witness: each of its values is left possible where it sits
+        assert all(
+            final.marks[c][category.values.index(row[c])][o] not in (RULED_OUT, NO_SOLUTION)
+            for o, row in enumerate(shown)
+            for c, category in enumerate(puzzle.categories)
+            if c != puzzle.key
+        )
