@@ -6,7 +6,9 @@
     puzzle-assistant KIND COMMAND ...         extra commands of a puzzle type
 
 Nothing here imports Textual except the paths that open or draw the app, so
-`solve` starts fast and works on a machine without a terminal.
+`solve` starts fast and works on a machine without a terminal; nor an engine
+(or rich) except in the command that uses it, so `--help` starts as fast as
+Python does (tests/unit/test_startup.py).
 """
 
 from __future__ import annotations
@@ -15,17 +17,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
-
-from rich.console import Console
-from rich.rule import Rule
-from rich.table import Table
 
 from assistant import __version__
 from assistant.bench import run_all, seconds
 from assistant.errors import CommandError
 from assistant.files import read_puzzle_file
-from assistant.kinds import BY_NAME, KINDS
+from assistant.kinds import BY_NAME, KINDS, Kind
 from assistant.options import USAGE_ERROR, Parser, positive_seconds, terminal_size, whole_number
 from puzzles.core import MAX_TEXT, Budget, PuzzleError, decode
 
@@ -56,9 +55,14 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench(commands)
     add_screenshots(commands)
     for kind in KINDS:
-        if kind.cli is not None and hasattr(kind.cli, "register"):
-            kind.cli.register(commands)
+        if kind.commands is not None:
+            commands.add_parser(kind.name, help=kind.commands, fill=partial(register_commands, kind))
     return parser
+
+
+def register_commands(kind: Kind, parser: Parser) -> None:
+    """`puzzle-assistant KIND ...`: the type's own subcommands, read from its kind_cli module once it is named."""
+    kind.cli.register(parser)
 
 
 def open_app(args: argparse.Namespace) -> int:
@@ -76,37 +80,41 @@ def add_solve(commands: argparse._SubParsersAction) -> None:
     solve = commands.add_parser("solve", help="solve puzzle files without the TUI")
     kinds = solve.add_subparsers(title="puzzle types", metavar="KIND", required=True)
     for kind in KINDS:
-        engine = kind.engine
-        parser = kinds.add_parser(kind.name, help=engine.SUMMARY, description=engine.SUMMARY)
-        parser.add_argument("files", metavar="FILE", nargs="+", type=Path)
-        parser.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
+        kinds.add_parser(kind.name, help=kind.summary, description=kind.summary, fill=partial(add_solve_options, kind))
+
+
+def add_solve_options(kind: Kind, parser: Parser) -> None:
+    """`solve KIND`'s options, the engine's own among them: added only when KIND is the one solved."""
+    engine = kind.engine
+    parser.add_argument("files", metavar="FILE", nargs="+", type=Path)
+    parser.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
+    parser.add_argument(
+        "--steps", action="store_true", help="explain the solution step by step, each with its rule and reason"
+    )
+    parser.add_argument(
+        "--limit",
+        type=whole_number(0, MOST_LISTED),
+        default=10,
+        help=f"how many solutions to list, 0..{MOST_LISTED:,} (default 10)",
+    )
+    effort = parser.add_mutually_exclusive_group()
+    effort.add_argument("--count", action="store_true", help="count exactly, however long it takes")
+    effort.add_argument(
+        "--seconds",
+        type=positive_seconds,
+        metavar="S",
+        help="search for S seconds of wall-clock time (answers then depend on the machine's speed)",
+    )
+    for option in engine.SOLVE_OPTIONS:
         parser.add_argument(
-            "--steps", action="store_true", help="explain the solution step by step, each with its rule and reason"
+            f"--{option.name}",
+            dest=option.name.replace("-", "_"),
+            default=option.default,
+            choices=option.choices,
+            type=option.type,
+            help=option.help,
         )
-        parser.add_argument(
-            "--limit",
-            type=whole_number(0, MOST_LISTED),
-            default=10,
-            help=f"how many solutions to list, 0..{MOST_LISTED:,} (default 10)",
-        )
-        effort = parser.add_mutually_exclusive_group()
-        effort.add_argument("--count", action="store_true", help="count exactly, however long it takes")
-        effort.add_argument(
-            "--seconds",
-            type=positive_seconds,
-            metavar="S",
-            help="search for S seconds of wall-clock time (answers then depend on the machine's speed)",
-        )
-        for option in engine.SOLVE_OPTIONS:
-            parser.add_argument(
-                f"--{option.name}",
-                dest=option.name.replace("-", "_"),
-                default=option.default,
-                choices=option.choices,
-                type=option.type,
-                help=option.help,
-            )
-        parser.set_defaults(func=solve_files, kind=kind.name, options=engine.SOLVE_OPTIONS)
+    parser.set_defaults(func=solve_files, kind=kind.name, options=engine.SOLVE_OPTIONS)
 
 
 def solve_files(args: argparse.Namespace) -> int:
@@ -114,6 +122,9 @@ def solve_files(args: argparse.Namespace) -> int:
     kind = BY_NAME[args.kind]
     engine, kept = kind.engine, getattr(kind.cli, "kept", lambda puzzle: {})
     options = {o.name.replace("-", "_"): getattr(args, o.name.replace("-", "_")) for o in args.options}
+    from rich.console import Console  # here, as the engine is: `--help` and the other commands start without it
+    from rich.rule import Rule
+
     console = Console(highlight=False)
     status = 0
     for path in args.files:
@@ -196,6 +207,9 @@ def bench_command(args: argparse.Namespace) -> int:
         for bench in getattr(kind.cli, "BENCHMARKS", ())
         if not args.only or args.only in bench.name
     ]
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console(highlight=False, width=max(120, Console().width))
     figures = []
     for kind, bench in selected:

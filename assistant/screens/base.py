@@ -34,7 +34,7 @@ from textual.widgets import Input, Static
 
 from assistant.files import read_puzzle_file
 from assistant.history import History
-from assistant.kinds import BY_NAME
+from assistant.kinds import BY_NAME, Kind
 from assistant.live import Job, LiveResult
 from assistant.screens.hinting import HINT_BINDINGS, GradedHints
 from assistant.sessions import (
@@ -134,8 +134,13 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
     # ------------------------------------------------------------ for subclasses
 
     @property
+    def puzzle_type(self) -> Kind:
+        """This screen's entry in the registry: its title, examples and engine."""
+        return BY_NAME[self.KIND]
+
+    @property
     def engine(self) -> ModuleType:
-        return BY_NAME[self.KIND].engine
+        return self.puzzle_type.engine
 
     def draw(self, state: State) -> None:
         """Show `state` in the screen's input widgets."""
@@ -243,8 +248,8 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
             self.saving_to = session_file(self.KIND) if holder is None else window_session_file(self.KIND)
             if holder is not None:
                 self.notify(
-                    f"Another window (process {holder}) has this {self.engine.TITLE} open: this window's edits are "
-                    f"autosaved to {self.saving_to}, not over that window's session.",
+                    f"Another window (process {holder}) has this {self.puzzle_type.title} open: "
+                    f"this window's edits are autosaved to {self.saving_to}, not over that window's session.",
                     severity="warning",
                     timeout=20,
                 )
@@ -292,7 +297,7 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
         self.path = Path(session.path) if session.path else None
 
     def example_state(self) -> State:
-        return self.from_text(BY_NAME[self.KIND].first_example())
+        return self.from_text(self.puzzle_type.first_example())
 
     # ------------------------------------------------------------ actions
 
@@ -317,7 +322,8 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
                 self.load(*result)
                 self.notify(f"Opened {result[1]}")
 
-        self.discard_then(lambda: self.app.push_screen(path_dialog(f"Open a {self.engine.TITLE} file", read), opened))
+        title = f"Open a {self.puzzle_type.title} file"
+        self.discard_then(lambda: self.app.push_screen(path_dialog(title, read), opened))
 
     def action_save(self) -> None:
         def write(path: Path) -> Path:
@@ -331,7 +337,7 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
                 self.notify(f"Saved {path}")
 
         initial = str(self.path) if self.path else f"{self.KIND}.txt"
-        self.app.push_screen(path_dialog(f"Save this {self.engine.TITLE} to", write, initial), saved)
+        self.app.push_screen(path_dialog(f"Save this {self.puzzle_type.title} to", write, initial), saved)
 
     def action_examples(self) -> None:
         found = examples(self.KIND)
@@ -364,7 +370,7 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
             if yes:
                 proceed()
 
-        question = f"Replace this {self.engine.TITLE} puzzle? Its changes are not saved to a file (ctrl+s saves)."
+        question = f"Replace this {self.puzzle_type.title} puzzle? Its changes are not saved to a file (ctrl+s saves)."
         self.app.push_screen(ConfirmDialog(question), answered)
 
     def action_copy(self) -> None:
@@ -421,7 +427,7 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
             main.call_later(type_at_end, main, event.character or "")
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpDialog(f"# {self.engine.TITLE}\n{self.HELP}\n{COMMON_KEYS}"))
+        self.app.push_screen(HelpDialog(f"# {self.puzzle_type.title}\n{self.HELP}\n{COMMON_KEYS}"))
 
 
 def type_at_end(box: Input, text: str) -> None:
