@@ -14,6 +14,7 @@ Python does (tests/unit/test_startup.py).
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Sequence
@@ -21,7 +22,7 @@ from functools import partial
 from pathlib import Path
 
 from assistant import __version__
-from assistant.bench import run_all, seconds
+from assistant.bench import Benchmark, run_all, seconds
 from assistant.errors import CommandError
 from assistant.files import read_puzzle_file
 from assistant.kinds import BY_NAME, KINDS, Kind
@@ -182,9 +183,18 @@ def budget_of(args: argparse.Namespace) -> dict[str, Budget | None]:
 # ---------------------------------------------------------------- bench
 
 
+GROUPS = ("startup",)  # benchmarks of no one puzzle type, each in assistant/<group>.py
+
+
+def benchmarks(name: str) -> Sequence[Benchmark]:
+    """A puzzle type's benchmarks (its kind_cli module's), or a group's such as start-up's."""
+    module = importlib.import_module(f"assistant.{name}") if name in GROUPS else BY_NAME[name].cli
+    return getattr(module, "BENCHMARKS", ())
+
+
 def add_bench(commands: argparse._SubParsersAction) -> None:
     bench = commands.add_parser("bench", help="measure speed and quality; prints medians")
-    bench.add_argument("kinds", metavar="KIND", nargs="*", help="puzzle types (default: all)")
+    bench.add_argument("kinds", metavar="KIND", nargs="*", help="puzzle types, or startup (default: all)")
     bench.add_argument("--only", metavar="TEXT", help="run only benchmarks whose name contains TEXT")
     bench.add_argument(
         "--repeat",
@@ -196,15 +206,14 @@ def add_bench(commands: argparse._SubParsersAction) -> None:
 
 
 def bench_command(args: argparse.Namespace) -> int:
-    unknown = [name for name in args.kinds if name not in BY_NAME]
+    known = [*GROUPS, *BY_NAME]
+    unknown = [name for name in args.kinds if name not in known]
     if unknown:
-        raise CommandError(f"bench: unknown puzzle type {unknown[0]!r} (known: {', '.join(BY_NAME)})")
-    chosen = [BY_NAME[name] for name in args.kinds] or list(KINDS)
+        raise CommandError(f"bench: unknown puzzle type {unknown[0]!r} (known: {', '.join(known)})")
     selected = [
-        (kind.name, bench)
-        for kind in chosen
-        if kind.cli is not None
-        for bench in getattr(kind.cli, "BENCHMARKS", ())
+        (name, bench)
+        for name in args.kinds or known
+        for bench in benchmarks(name)
         if not args.only or args.only in bench.name
     ]
     from rich.console import Console

@@ -1,0 +1,92 @@
+"""Start-up benchmarks (`puzzle-assistant bench startup`): each program beside the baseline it must stay near.
+
+`--help` and a trivial `solve` are timed beside `python -c 'import numpy'`,
+the app's first frame beside a bare Textual app's, each a fresh process per
+run, ours and its baseline in turn so both see the same load; the note gives
+the baseline's median, the ratio of the medians and the machine's load.
+Target: within 1.5 times the baseline (the engines are imported only by the
+type that is used: tests/unit/test_startup.py).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from assistant.bench import Benchmark, Timed, seconds
+from puzzles.examples import examples
+
+TARGET = 1.5  # times the baseline
+PYTHON = sys.executable
+
+# A first frame: the app runs headless and leaves as soon as its first screen is drawn.
+FIRST_FRAME = """{make}
+async def leave(pilot):
+    await pilot.pause()
+    pilot.app.exit()
+app.run(headless=True, auto_pilot=leave)
+"""
+BARE_APP = FIRST_FRAME.format(make="from textual.app import App\napp = App()")
+OUR_APP = FIRST_FRAME.format(make="from assistant.app import PuzzleAssistant\napp = PuzzleAssistant()")
+
+
+def elapsed(argv: Sequence[str], stdin: str = "") -> float:
+    """Seconds for one fresh process to run `argv` to its end, its output thrown away."""
+    start = time.perf_counter()
+    subprocess.run(
+        argv, input=stdin, text=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, timeout=60
+    )
+    return time.perf_counter() - start
+
+
+@dataclass
+class Beside:
+    """A program timed beside its baseline: one run of each in turn, every time kept for the medians."""
+
+    ours: list[str]
+    baseline: list[str]
+    baseline_name: str
+    stdin: str = ""
+    times: list[tuple[float, float]] = field(default_factory=list)
+
+    def start(self) -> None:
+        self.times.clear()
+
+    def run(self) -> Timed:
+        base = elapsed(self.baseline)
+        ours = elapsed(self.ours, self.stdin)
+        self.times.append((ours, base))
+        ours_median = statistics.median(o for o, _ in self.times)
+        base_median = statistics.median(b for _, b in self.times)
+        ratio = ours_median / base_median
+        verdict = "within" if ratio <= TARGET else "over"
+        return Timed(
+            ours,
+            f"{self.baseline_name} {seconds(base_median)}: {ratio:.2f}x ({verdict} {TARGET}x), "
+            f"load {os.getloadavg()[0]:.1f}",
+        )
+
+
+def beside(name: str, comparison: Beside, repeat: int) -> Benchmark:
+    return Benchmark(name, comparison.run, f"<= {TARGET}x", repeat=repeat, setup=comparison.start)
+
+
+NUMPY = [PYTHON, "-c", "import numpy"]
+BENCHMARKS = [
+    beside("--help, beside python -c 'import numpy'", Beside([PYTHON, "-m", "assistant", "--help"], NUMPY, "numpy"), 21),
+    beside(
+        "solve disks (the original setup), beside python -c 'import numpy'",
+        Beside([PYTHON, "-m", "assistant", "solve", "disks", "-"], NUMPY, "numpy", examples("disks")["original"]),
+        21,
+    ),
+    beside(
+        "the app's first frame (home), beside a bare Textual app's",
+        Beside([PYTHON, "-c", OUR_APP], [PYTHON, "-c", BARE_APP], "bare Textual app"),
+        11,
+    ),
+]
