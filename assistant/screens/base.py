@@ -50,30 +50,12 @@ from assistant.sessions import (
     window_session_file,
     write_atomically,
 )
-from assistant.widgets.dialogs import ChoiceDialog, ConfirmDialog, HelpDialog, path_dialog
+from assistant.widgets.dialogs import COMMON_KEYS, ChoiceDialog, ConfirmDialog, HelpDialog, path_dialog
 from assistant.widgets.live_panel import LivePanel
 from puzzles.core import Budget
 from puzzles.examples import examples
 
 State = TypeVar("State")
-
-COMMON_KEYS = """
-## Keys on every puzzle screen
-| key | action |
-| --- | --- |
-| ctrl+z / ctrl+y | undo / redo |
-| ctrl+o / ctrl+s | open a file / save to a file |
-| ctrl+e | load a bundled example |
-| ctrl+n | new puzzle |
-| f4 | a hint: press again for more (where, why, the deduction, apply it) |
-| f8 | check your entries: those no solution has are marked, nothing else is shown |
-| f5 | save a picture of the screen (SVG) into a folder you choose |
-| f6 | copy the suggestion, the solution or the puzzle text to the clipboard |
-| escape | back to the entry line; from there, back to the list of puzzles |
-| f2 | back to the list of puzzles |
-| ctrl+p | command palette (every action, themes) |
-| f1 / ? | this help (? where it is not typed into a text box) |
-"""
 
 
 class PuzzleScreen(GradedHints, Screen, Generic[State]):
