@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from assistant.cli import main
 from assistant.kinds import KINDS
 
 ENGINES = {f"puzzles.{kind.name}" for kind in KINDS}
@@ -64,6 +65,7 @@ engines = {}
 async def visit(pilot):
     await pilot.pause()
     engines["home"] = sorted(m for m in sys.modules if m.startswith("puzzles.") and m.count(".") == 1)
+    engines["markdown"] = "markdown_it" in sys.modules  # the help dialog's parser, loaded when help is shown
     await pilot.app.switch_mode("jodici")
     await pilot.pause()
     engines["jodici"] = sorted(m for m in sys.modules if m.startswith("puzzles.") and m.count(".") == 1)
@@ -75,5 +77,15 @@ print(json.dumps(engines))
     script = f"import json\n{code}"
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120)
     engines = json.loads(result.stdout.splitlines()[-1])
-    assert set(engines["home"]) & ENGINES == set()
+    assert set(engines["home"]) & ENGINES == set() and not engines["markdown"]
     assert set(engines["jodici"]) & ENGINES == {"puzzles.jodici"}
+
+
+def test_bench_startup_puts_each_program_beside_its_baseline(capsys):
+    assert main(["bench", "startup", "--repeat", "1", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    names = ["--help", "solve disks (the original setup)", "the app's first frame (home)"]
+    assert [f["name"].split(",")[0] for f in figures] == names
+    assert all(f["kind"] == "startup" and f["runs"] == 1 and f["median"] > 0 for f in figures)
+    assert [f["note"].split(" ")[0] for f in figures] == ["numpy", "numpy", "bare"]
+    assert all("x (within 1.5x)" in f["note"] or "x (over 1.5x)" in f["note"] for f in figures)
