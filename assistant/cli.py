@@ -123,10 +123,6 @@ def solve_files(args: argparse.Namespace) -> int:
     kind = BY_NAME[args.kind]
     engine, kept = kind.engine, getattr(kind.cli, "kept", lambda puzzle: {})
     options = {o.name.replace("-", "_"): getattr(args, o.name.replace("-", "_")) for o in args.options}
-    from rich.console import Console  # here, as the engine is: `--help` and the other commands start without it
-    from rich.rule import Rule
-
-    console = Console(highlight=False)
     status = 0
     for path in args.files:
         try:
@@ -149,12 +145,22 @@ def solve_files(args: argparse.Namespace) -> int:
             )
             print(json.dumps(report.to_json() | steps), flush=True)
         else:
-            if len(args.files) > 1:
-                console.print(Rule(str(path)))
-            console.print(report.to_text(), markup=False)
-            if path_of_steps is not None:
-                console.print("\nSteps:\n" + path_of_steps.to_text(), markup=False)
+            steps_text = None if path_of_steps is None else path_of_steps.to_text()
+            print_text(report.to_text(), steps_text, path if len(args.files) > 1 else None)
     return status
+
+
+def print_text(answer: str, steps: str | None, heading: Path | None) -> None:
+    """One file's answer as text, wrapped to the terminal by rich, under a rule naming the file if there are several."""
+    from rich.console import Console  # here, as the engine is: `--json` and the other commands start without it
+    from rich.rule import Rule
+
+    console = Console(highlight=False)
+    if heading is not None:
+        console.print(Rule(str(heading)))
+    console.print(answer, markup=False)
+    if steps is not None:
+        console.print("\nSteps:\n" + steps, markup=False)
 
 
 def explained(engine, puzzle, args: argparse.Namespace):
