@@ -10,7 +10,6 @@ returns that time with its note (`Timed`).
 
 from __future__ import annotations
 
-import statistics
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -57,7 +56,14 @@ def measure(kind: str, bench: Benchmark, repeat: int | None = None) -> Figure:
         if isinstance(note, Timed):
             elapsed, note = note.seconds, note.note
         times.append(elapsed)
-    return Figure(kind, bench.name, statistics.median(times), min(times), len(times), bench.target, note or "")
+    return Figure(kind, bench.name, median(times), min(times), len(times), bench.target, note or "")
+
+
+def median(values: Iterable[float]) -> float:
+    """statistics.median, imported on first use: `solve` reads this module through a type's kind_cli."""
+    import statistics
+
+    return statistics.median(values)
 
 
 def seconds(value: float) -> str:
@@ -83,4 +89,4 @@ def corpus_dir(name: str) -> Path | None:
 
 def spread(times: list[float]) -> str:
     """Median and worst of per-puzzle (or per-keystroke) times."""
-    return f"median {seconds(statistics.median(times))}, worst {seconds(max(times))}"
+    return f"median {seconds(median(times))}, worst {seconds(max(times))}"

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import sys
 from collections.abc import Sequence
 from functools import partial
@@ -138,6 +137,8 @@ def solve_files(args: argparse.Namespace) -> int:
             status = USAGE_ERROR
             continue
         if args.json:
+            import json  # here: the text answer does without it
+
             steps = (
                 {}
                 if path_of_steps is None
@@ -232,6 +233,8 @@ def bench_command(args: argparse.Namespace) -> int:
             console.print(f"[dim]running {kind}: {bench.name}…[/]")
         figures.extend(run_all([(kind, bench)], args.repeat))
     if args.json:
+        import json
+
         print(json.dumps([figure.__dict__ for figure in figures]))
         return 0
     table = Table(title="Puzzle Assistant benchmarks (median of runs)")

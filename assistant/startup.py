@@ -102,10 +102,13 @@ PROGRAM = [PYTHON, "-m", "assistant"]  # puzzle-assistant, with this Python
 NUMPY = [PYTHON, "-c", "import numpy"]
 BENCHMARKS = [
     beside("--help, beside python -c 'import numpy'", Beside([*PROGRAM, "--help"], NUMPY, "numpy"), 21),
-    beside(
-        "solve disks (the original setup), beside python -c 'import numpy'",
-        Beside([*PROGRAM, "solve", "disks", "-"], NUMPY, "numpy", examples("disks")["original"]),
-        21,
+    *(
+        beside(
+            f"solve disks{flags} (the original setup), beside python -c 'import numpy'",
+            Beside([*PROGRAM, "solve", "disks", "-", *flags.split()], NUMPY, "numpy", examples("disks")["original"]),
+            21,
+        )
+        for flags in ("", " --json")
     ),
     beside(
         "the app's first frame (home), beside a bare Textual app's",
