@@ -77,7 +77,11 @@ def open_app(args: argparse.Namespace) -> int:
 
 
 def add_solve(commands: argparse._SubParsersAction) -> None:
-    solve = commands.add_parser("solve", help="solve puzzle files without the TUI")
+    commands.add_parser("solve", help="solve puzzle files without the TUI", fill=add_solve_kinds)
+
+
+def add_solve_kinds(solve: Parser) -> None:
+    """`solve KIND`, one subcommand per puzzle type: added when `solve` is the command (so not when the app opens)."""
     kinds = solve.add_subparsers(title="puzzle types", metavar="KIND", required=True)
     for kind in KINDS:
         kinds.add_parser(kind.name, help=kind.summary, description=kind.summary, fill=partial(add_solve_options, kind))
