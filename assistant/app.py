@@ -46,7 +46,7 @@ class PuzzleAssistant(App):
         super().__init__()
         self.restore_sessions = restore_sessions
         for kind in KINDS:
-            self.add_mode(kind.name, kind.screen())
+            self.add_mode(kind.name, kind.new_screen)  # its screen, and so its engine, is imported when first opened
         self.start = start
 
     def on_mount(self) -> None:

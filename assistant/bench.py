@@ -1,14 +1,15 @@
 """`puzzle-assistant bench`: speed and quality figures, medians over repeats.
 
 Each puzzle type lists its benchmarks in `assistant/kind_cli/<kind>.py` as
-`BENCHMARKS`; a benchmark is a named callable timed `repeat` times.  What it
-returns (a short note such as "average 4.3403 guesses") is printed beside the
-time, so quality figures and speed figures share one table.
+`BENCHMARKS`, and start-up its own in `assistant/startup.py`; a benchmark is a
+named callable timed `repeat` times.  What it returns (a short note such as
+"average 4.3403 guesses") is printed beside the time, so quality figures and
+speed figures share one table; a benchmark that times only part of its run
+returns that time with its note (`Timed`).
 """
 
 from __future__ import annotations
 
-import statistics
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -16,9 +17,17 @@ from pathlib import Path
 
 
 @dataclass(frozen=True)
+class Timed:
+    """What a benchmark returns when it times its own part of a run, such as one program beside its baseline."""
+
+    seconds: float
+    note: str
+
+
+@dataclass(frozen=True)
 class Benchmark:
     name: str
-    run: Callable[[], str | None]
+    run: Callable[[], str | Timed | None]
     target: str = ""
     repeat: int = 5
     setup: Callable[[], None] | None = None
@@ -43,8 +52,18 @@ def measure(kind: str, bench: Benchmark, repeat: int | None = None) -> Figure:
     for _ in range(repeat or bench.repeat):
         start = time.perf_counter()
         note = bench.run()
-        times.append(time.perf_counter() - start)
-    return Figure(kind, bench.name, statistics.median(times), min(times), len(times), bench.target, note or "")
+        elapsed = time.perf_counter() - start
+        if isinstance(note, Timed):
+            elapsed, note = note.seconds, note.note
+        times.append(elapsed)
+    return Figure(kind, bench.name, median(times), min(times), len(times), bench.target, note or "")
+
+
+def median(values: Iterable[float]) -> float:
+    """statistics.median, imported on first use: `solve` reads this module through a type's kind_cli."""
+    import statistics
+
+    return statistics.median(values)
 
 
 def seconds(value: float) -> str:
@@ -70,4 +89,4 @@ def corpus_dir(name: str) -> Path | None:
 
 def spread(times: list[float]) -> str:
     """Median and worst of per-puzzle (or per-keystroke) times."""
-    return f"median {seconds(statistics.median(times))}, worst {seconds(max(times))}"
+    return f"median {seconds(median(times))}, worst {seconds(max(times))}"

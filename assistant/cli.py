@@ -6,26 +6,25 @@
     puzzle-assistant KIND COMMAND ...         extra commands of a puzzle type
 
 Nothing here imports Textual except the paths that open or draw the app, so
-`solve` starts fast and works on a machine without a terminal.
+`solve` starts fast and works on a machine without a terminal; nor an engine
+(or rich) except in the command that uses it, so `--help` starts as fast as
+Python does (tests/unit/test_startup.py).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import importlib
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
-from rich.console import Console
-from rich.rule import Rule
-from rich.table import Table
-
 from assistant import __version__
-from assistant.bench import run_all, seconds
+from assistant.bench import Benchmark, run_all, seconds
 from assistant.errors import CommandError
 from assistant.files import read_puzzle_file
-from assistant.kinds import BY_NAME, KINDS
+from assistant.kinds import BY_NAME, KINDS, Kind
 from assistant.options import USAGE_ERROR, Parser, positive_seconds, terminal_size, whole_number
 from puzzles.core import MAX_TEXT, Budget, PuzzleError, decode
 
@@ -56,9 +55,14 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench(commands)
     add_screenshots(commands)
     for kind in KINDS:
-        if kind.cli is not None and hasattr(kind.cli, "register"):
-            kind.cli.register(commands)
+        if kind.commands is not None:
+            commands.add_parser(kind.name, help=kind.commands, fill=partial(register_commands, kind))
     return parser
+
+
+def register_commands(kind: Kind, parser: Parser) -> None:
+    """`puzzle-assistant KIND ...`: the type's own subcommands, read from its kind_cli module once it is named."""
+    kind.cli.register(parser)
 
 
 def open_app(args: argparse.Namespace) -> int:
@@ -73,40 +77,48 @@ def open_app(args: argparse.Namespace) -> int:
 
 
 def add_solve(commands: argparse._SubParsersAction) -> None:
-    solve = commands.add_parser("solve", help="solve puzzle files without the TUI")
+    commands.add_parser("solve", help="solve puzzle files without the TUI", fill=add_solve_kinds)
+
+
+def add_solve_kinds(solve: Parser) -> None:
+    """`solve KIND`, one subcommand per puzzle type: added when `solve` is the command (so not when the app opens)."""
     kinds = solve.add_subparsers(title="puzzle types", metavar="KIND", required=True)
     for kind in KINDS:
-        engine = kind.engine
-        parser = kinds.add_parser(kind.name, help=engine.SUMMARY, description=engine.SUMMARY)
-        parser.add_argument("files", metavar="FILE", nargs="+", type=Path)
-        parser.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
+        kinds.add_parser(kind.name, help=kind.summary, description=kind.summary, fill=partial(add_solve_options, kind))
+
+
+def add_solve_options(kind: Kind, parser: Parser) -> None:
+    """`solve KIND`'s options, the engine's own among them: added only when KIND is the one solved."""
+    engine = kind.engine
+    parser.add_argument("files", metavar="FILE", nargs="+", type=Path)
+    parser.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
+    parser.add_argument(
+        "--steps", action="store_true", help="explain the solution step by step, each with its rule and reason"
+    )
+    parser.add_argument(
+        "--limit",
+        type=whole_number(0, MOST_LISTED),
+        default=10,
+        help=f"how many solutions to list, 0..{MOST_LISTED:,} (default 10)",
+    )
+    effort = parser.add_mutually_exclusive_group()
+    effort.add_argument("--count", action="store_true", help="count exactly, however long it takes")
+    effort.add_argument(
+        "--seconds",
+        type=positive_seconds,
+        metavar="S",
+        help="search for S seconds of wall-clock time (answers then depend on the machine's speed)",
+    )
+    for option in engine.SOLVE_OPTIONS:
         parser.add_argument(
-            "--steps", action="store_true", help="explain the solution step by step, each with its rule and reason"
+            f"--{option.name}",
+            dest=option.name.replace("-", "_"),
+            default=option.default,
+            choices=option.choices,
+            type=option.type,
+            help=option.help,
         )
-        parser.add_argument(
-            "--limit",
-            type=whole_number(0, MOST_LISTED),
-            default=10,
-            help=f"how many solutions to list, 0..{MOST_LISTED:,} (default 10)",
-        )
-        effort = parser.add_mutually_exclusive_group()
-        effort.add_argument("--count", action="store_true", help="count exactly, however long it takes")
-        effort.add_argument(
-            "--seconds",
-            type=positive_seconds,
-            metavar="S",
-            help="search for S seconds of wall-clock time (answers then depend on the machine's speed)",
-        )
-        for option in engine.SOLVE_OPTIONS:
-            parser.add_argument(
-                f"--{option.name}",
-                dest=option.name.replace("-", "_"),
-                default=option.default,
-                choices=option.choices,
-                type=option.type,
-                help=option.help,
-            )
-        parser.set_defaults(func=solve_files, kind=kind.name, options=engine.SOLVE_OPTIONS)
+    parser.set_defaults(func=solve_files, kind=kind.name, options=engine.SOLVE_OPTIONS)
 
 
 def solve_files(args: argparse.Namespace) -> int:
@@ -114,7 +126,6 @@ def solve_files(args: argparse.Namespace) -> int:
     kind = BY_NAME[args.kind]
     engine, kept = kind.engine, getattr(kind.cli, "kept", lambda puzzle: {})
     options = {o.name.replace("-", "_"): getattr(args, o.name.replace("-", "_")) for o in args.options}
-    console = Console(highlight=False)
     status = 0
     for path in args.files:
         try:
@@ -130,6 +141,8 @@ def solve_files(args: argparse.Namespace) -> int:
             status = USAGE_ERROR
             continue
         if args.json:
+            import json  # here: the text answer does without it
+
             steps = (
                 {}
                 if path_of_steps is None
@@ -137,12 +150,22 @@ def solve_files(args: argparse.Namespace) -> int:
             )
             print(json.dumps(report.to_json() | steps), flush=True)
         else:
-            if len(args.files) > 1:
-                console.print(Rule(str(path)))
-            console.print(report.to_text(), markup=False)
-            if path_of_steps is not None:
-                console.print("\nSteps:\n" + path_of_steps.to_text(), markup=False)
+            steps_text = None if path_of_steps is None else path_of_steps.to_text()
+            print_text(report.to_text(), steps_text, path if len(args.files) > 1 else None)
     return status
+
+
+def print_text(answer: str, steps: str | None, heading: Path | None) -> None:
+    """One file's answer as text, wrapped to the terminal by rich, under a rule naming the file if there are several."""
+    from rich.console import Console  # here, as the engine is: `--json` and the other commands start without it
+    from rich.rule import Rule
+
+    console = Console(highlight=False)
+    if heading is not None:
+        console.print(Rule(str(heading)))
+    console.print(answer, markup=False)
+    if steps is not None:
+        console.print("\nSteps:\n" + steps, markup=False)
 
 
 def explained(engine, puzzle, args: argparse.Namespace):
@@ -171,9 +194,18 @@ def budget_of(args: argparse.Namespace) -> dict[str, Budget | None]:
 # ---------------------------------------------------------------- bench
 
 
+GROUPS = ("startup",)  # benchmarks of no one puzzle type, each in assistant/<group>.py
+
+
+def benchmarks(name: str) -> Sequence[Benchmark]:
+    """A puzzle type's benchmarks (its kind_cli module's), or a group's such as start-up's."""
+    module = importlib.import_module(f"assistant.{name}") if name in GROUPS else BY_NAME[name].cli
+    return getattr(module, "BENCHMARKS", ())
+
+
 def add_bench(commands: argparse._SubParsersAction) -> None:
     bench = commands.add_parser("bench", help="measure speed and quality; prints medians")
-    bench.add_argument("kinds", metavar="KIND", nargs="*", help="puzzle types (default: all)")
+    bench.add_argument("kinds", metavar="KIND", nargs="*", help="puzzle types, or startup (default: all)")
     bench.add_argument("--only", metavar="TEXT", help="run only benchmarks whose name contains TEXT")
     bench.add_argument(
         "--repeat",
@@ -185,17 +217,19 @@ def add_bench(commands: argparse._SubParsersAction) -> None:
 
 
 def bench_command(args: argparse.Namespace) -> int:
-    unknown = [name for name in args.kinds if name not in BY_NAME]
+    known = [*GROUPS, *BY_NAME]
+    unknown = [name for name in args.kinds if name not in known]
     if unknown:
-        raise CommandError(f"bench: unknown puzzle type {unknown[0]!r} (known: {', '.join(BY_NAME)})")
-    chosen = [BY_NAME[name] for name in args.kinds] or list(KINDS)
+        raise CommandError(f"bench: unknown puzzle type {unknown[0]!r} (known: {', '.join(known)})")
     selected = [
-        (kind.name, bench)
-        for kind in chosen
-        if kind.cli is not None
-        for bench in getattr(kind.cli, "BENCHMARKS", ())
+        (name, bench)
+        for name in args.kinds or known
+        for bench in benchmarks(name)
         if not args.only or args.only in bench.name
     ]
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console(highlight=False, width=max(120, Console().width))
     figures = []
     for kind, bench in selected:
@@ -203,6 +237,8 @@ def bench_command(args: argparse.Namespace) -> int:
             console.print(f"[dim]running {kind}: {bench.name}…[/]")
         figures.extend(run_all([(kind, bench)], args.repeat))
     if args.json:
+        import json
+
         print(json.dumps([figure.__dict__ for figure in figures]))
         return 0
     table = Table(title="Puzzle Assistant benchmarks (median of runs)")

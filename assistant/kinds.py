@@ -3,8 +3,8 @@
 A puzzle type is a name plus a few places named after it.  A new type provides:
 
 - its engine, `puzzles/<name>.py` (or a package `puzzles/<name>/`), a module
-  conforming to `puzzles.core.Engine` (`TITLE`, `SUMMARY`, `SOLVE_OPTIONS`,
-  `BUDGET`, `parse`, `format`, `analyse`, `solve`; see `puzzles/__init__.py`;
+  conforming to `puzzles.core.Engine` (`SOLVE_OPTIONS`, `BUDGET`, `parse`,
+  `format`, `analyse`, `solve`; see `puzzles/__init__.py`;
   tests/unit/test_contract.py checks every engine);
 - its screen, a `PuzzleScreen` subclass (a `BoardScreen` for number boards)
   in `assistant/screens/<name>.py`, whose class is named in `screen_class` and
@@ -12,11 +12,16 @@ A puzzle type is a name plus a few places named after it.  A new type provides:
 - at least one example, `puzzles/examples/<name>-<example>.txt`: the screen
   starts with the first in name order, and ctrl+e lists them all;
 - optionally its part of the command line, `assistant/kind_cli/<name>.py`,
-  with `BENCHMARKS` for `puzzle-assistant bench`, `register(subparsers)`
-  for its own subcommands and `kept(puzzle)` for what `solve` takes from the
+  with `BENCHMARKS` for `puzzle-assistant bench`, `register(parser)` for its
+  own subcommands (`puzzle-assistant <name> ...`, whose help line is the
+  type's `commands`) and `kept(puzzle)` for what `solve` takes from the
   app's cache.
 
-Then it is one line in `KINDS` below.
+Then it is one entry in `KINDS` below: the name, the title and summary that
+the home screen and `--help` show, the screen class and the help line of its
+own commands.  The entry is all the command line and the home screen read, so
+neither imports an engine or a screen before its type is solved, benched or
+opened (`import assistant.cli` pulls in no engine: tests/unit/test_startup.py).
 """
 
 from __future__ import annotations
@@ -24,29 +29,28 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from puzzles.core import Engine
 from puzzles.examples import examples
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from puzzles.core import Engine
 
 
 @dataclass(frozen=True)
 class Kind:
     name: str
+    title: str
+    summary: str
     screen_class: str
+    commands: str | None = None  # the help line of `puzzle-assistant <name> ...`, if its kind_cli has `register`
 
     @property
     def engine(self) -> Engine:
-        """The engine module, typed by the contract it keeps (checked by tests/unit/test_contract.py)."""
-        return cast(Engine, importlib.import_module(f"puzzles.{self.name}"))
-
-    @property
-    def title(self) -> str:
-        return self.engine.TITLE
-
-    @property
-    def summary(self) -> str:
-        return self.engine.SUMMARY
+        """The engine module, imported on first use, typed by the contract it keeps (tests/unit/test_contract.py)."""
+        return cast("Engine", importlib.import_module(f"puzzles.{self.name}"))
 
     @property
     def cli(self) -> ModuleType | None:
@@ -68,26 +72,77 @@ class Kind:
             )
         return next(iter(found.values()))
 
-    def screen(self) -> type:
-        """The screen class; importing it pulls in Textual, so only the TUI asks.
+    def screen(self) -> type[Screen]:
+        """The screen class; importing it pulls in Textual and the engine, so only the TUI asks, when it opens the type.
 
-        The app asks for every screen as it starts, so a type without an example fails then, saying so.
+        A type without an example fails here, saying so.
         """
         self.first_example()
         module = importlib.import_module(f"assistant.screens.{self.name}")
         return getattr(module, self.screen_class)
 
+    def new_screen(self) -> Screen:
+        """A screen of this type, made when the app first opens it (the app's mode for the type)."""
+        return self.screen()()
+
 
 KINDS: tuple[Kind, ...] = (
-    Kind("mastermind", "MastermindScreen"),
-    Kind("peg", "PegScreen"),
-    Kind("hidoku", "HidokuScreen"),
-    Kind("jodici", "JodiciScreen"),
-    Kind("magic", "MagicScreen"),
-    Kind("equation", "EquationScreen"),
-    Kind("disks", "DisksScreen"),
-    Kind("zebra", "ZebraScreen"),
-    Kind("sudoku", "SudokuScreen"),
+    Kind(
+        "mastermind",
+        "Mastermind",
+        "Codebreaker's assistant: type each guess and its pegs, see the codes left and the best next guess.",
+        "MastermindScreen",
+        commands="Mastermind tools",
+    ),
+    Kind(
+        "peg",
+        "Peg solitaire",
+        "Explore openings on the classic boards: every move annotated with the winning games that follow.",
+        "PegScreen",
+        commands="peg solitaire tools",
+    ),
+    Kind(
+        "hidoku",
+        "Hidoku",
+        "Hidato boards cell by cell: each empty cell's possible numbers, completions left, the next deduction.",
+        "HidokuScreen",
+    ),
+    Kind(
+        "jodici",
+        "Jodici",
+        "3 rings x 6 sectors: digits 1..9 twice each, sectors sum to 15 and rings to 30; exact counts live.",
+        "JodiciScreen",
+    ),
+    Kind(
+        "magic",
+        "Magic number board",
+        "N x N board, each value once, rows, columns and diagonals reach one sum: candidates and completions.",
+        "MagicScreen",
+    ),
+    Kind(
+        "equation",
+        "Equation crossword",
+        "Rows and columns of + - * / equations over unknown integers: candidates and solutions live.",
+        "EquationScreen",
+    ),
+    Kind(
+        "disks",
+        "Flower disks",
+        "Rotate stacked disks so every field is covered by exactly one solid part: all solutions live.",
+        "DisksScreen",
+    ),
+    Kind(
+        "zebra",
+        "Zebra and logic grids",
+        "Type categories and clues as printed; the grid narrows live, each mark with the clue that made it.",
+        "ZebraScreen",
+    ),
+    Kind(
+        "sudoku",
+        "Sudoku",
+        "Classic 9x9, 4x4, 6x6 and 16x16, diagonal and Killer: exact counts, graded hints, a technique ladder.",
+        "SudokuScreen",
+    ),
 )
 
 BY_NAME = {kind.name: kind for kind in KINDS}

@@ -9,8 +9,8 @@ never a traceback from deep inside an engine (`--limit -5` once reached
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from typing import NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 USAGE_ERROR = 2
 LONGEST_REFUSAL = 200  # characters, as for a refused puzzle file
@@ -18,7 +18,22 @@ QUOTED = 40  # characters of the person's text quoted back
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse whose refusals are one line (no usage block), pointing at --help instead."""
+    """argparse whose refusals are one line (no usage block), pointing at --help instead.
+
+    `fill(parser)`, if given, adds the parser's arguments when it first parses: a puzzle type's
+    subcommand reads its engine only when the command line names that type, so `--help` and
+    the other types' commands start without importing it.
+    """
+
+    def __init__(self, *args: Any, fill: Callable[[Parser], None] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fill = fill
+
+    def parse_known_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> tuple[Any, list[str]]:
+        if self.fill is not None:
+            fill, self.fill = self.fill, None
+            fill(self)
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
         line = f"{self.prog}: {message}; see {self.prog} --help"

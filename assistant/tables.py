@@ -20,14 +20,17 @@ import os
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import platformdirs
 
 from assistant.sessions import write_atomically
-from puzzles import mastermind as mm
 from puzzles import peg
 from puzzles.core import PuzzleError, ShouldStop, never
+
+if TYPE_CHECKING:
+    from puzzles import mastermind as mm
 
 BIG_BOARDS = {"english": peg.BOARDS["english"].center}
 """Boards too big to count from scratch on every move, and the start hole their table is for."""
@@ -116,6 +119,8 @@ def load_optimal(space: mm.CodeSpace) -> mm.OptimalSearch:
     It is only a cache: a file that cannot be read is moved aside and the
     search starts afresh.
     """
+    from puzzles import mastermind as mm  # here: solving peg reads this module, and needs no Mastermind engine
+
     path = optimal_file(space)
     if space.size > mm.ExactSearch.MAX_SPACE or not path.exists():
         return mm.OptimalSearch(space)

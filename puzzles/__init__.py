@@ -1,9 +1,9 @@
 """Pure puzzle engines: one module per puzzle type, no UI, no printing.
 
 Every engine module offers the same few names, so the CLI and the app can treat
-them alike (see `puzzles.core` for the shared types):
+them alike (see `puzzles.core` for the shared types; a type's title and summary,
+what the home screen and ``--help`` show, are its entry in `assistant.kinds`):
 
-- ``TITLE``, ``SUMMARY``: what the home screen and ``--help`` show;
 - ``SOLVE_OPTIONS``: extra ``solve`` flags, as `puzzles.core.Option` values;
 - ``parse(text) -> Puzzle``, raising `puzzles.core.PuzzleError` with a place;
 - ``format(puzzle) -> str``, the inverse of ``parse``;

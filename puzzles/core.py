@@ -15,9 +15,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 ShouldStop = Callable[[], bool]
 T = TypeVar("T")
@@ -244,8 +245,6 @@ class Engine(Protocol):
     Modules conform by what they define; tests/unit/test_contract.py checks every one.
     """
 
-    TITLE: str
-    SUMMARY: str
     SOLVE_OPTIONS: tuple[Option, ...]
     BUDGET: Budget | None
 
@@ -344,6 +343,8 @@ class Option:
 
 def distinct(values: np.ndarray) -> np.ndarray:
     """Sorted, without repeats: np.unique's hashing in numpy 2 is many times slower on large int64 arrays."""
+    import numpy as np  # here, not above: the command line and the app read this module before any engine
+
     ordered = np.sort(values)
     keep = np.empty(len(ordered), dtype=bool)
     keep[:1] = True

@@ -24,8 +24,8 @@ BULLS_AND_COWS_OPTIMUM = 26_274  # total guesses over all 5,040 secrets of 4 of 
 LARGEST_SPACE = 10**8  # codes of the largest variant, 8 pegs of 10 colours
 
 
-def register(commands: argparse._SubParsersAction) -> None:
-    group = commands.add_parser("mastermind", help="Mastermind tools").add_subparsers(metavar="COMMAND", required=True)
+def register(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_subparsers(metavar="COMMAND", required=True)
     bench = group.add_parser("bench", help="play a strategy against every secret (or a seeded sample)")
     bench.add_argument("--pegs", type=whole_number(2, 8), default=4, help="2..8 (default 4)")
     bench.add_argument(

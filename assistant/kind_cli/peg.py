@@ -33,8 +33,8 @@ def kept(position: peg.Position) -> dict[str, object]:
     }
 
 
-def register(commands: argparse._SubParsersAction) -> None:
-    group = commands.add_parser("peg", help="peg solitaire tools").add_subparsers(metavar="COMMAND", required=True)
+def register(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_subparsers(metavar="COMMAND", required=True)
     table = group.add_parser("openings", help="every start hole: winnable, games, where the last peg ends")
     table.add_argument("board", type=board_named, help=BOARD_HELP)
     table.add_argument("--json", action="store_true")

@@ -34,7 +34,7 @@ from textual.widgets import Input, Static
 
 from assistant.files import read_puzzle_file
 from assistant.history import History
-from assistant.kinds import BY_NAME
+from assistant.kinds import BY_NAME, Kind
 from assistant.live import Job, LiveResult
 from assistant.screens.hinting import HINT_BINDINGS, GradedHints
 from assistant.sessions import (
@@ -50,30 +50,12 @@ from assistant.sessions import (
     window_session_file,
     write_atomically,
 )
-from assistant.widgets.dialogs import ChoiceDialog, ConfirmDialog, HelpDialog, path_dialog
+from assistant.widgets.dialogs import COMMON_KEYS, ChoiceDialog, ConfirmDialog, HelpDialog, path_dialog
 from assistant.widgets.live_panel import LivePanel
 from puzzles.core import Budget
 from puzzles.examples import examples
 
 State = TypeVar("State")
-
-COMMON_KEYS = """
-## Keys on every puzzle screen
-| key | action |
-| --- | --- |
-| ctrl+z / ctrl+y | undo / redo |
-| ctrl+o / ctrl+s | open a file / save to a file |
-| ctrl+e | load a bundled example |
-| ctrl+n | new puzzle |
-| f4 | a hint: press again for more (where, why, the deduction, apply it) |
-| f8 | check your entries: those no solution has are marked, nothing else is shown |
-| f5 | save a picture of the screen (SVG) into a folder you choose |
-| f6 | copy the suggestion, the solution or the puzzle text to the clipboard |
-| escape | back to the entry line; from there, back to the list of puzzles |
-| f2 | back to the list of puzzles |
-| ctrl+p | command palette (every action, themes) |
-| f1 / ? | this help (? where it is not typed into a text box) |
-"""
 
 
 class PuzzleScreen(GradedHints, Screen, Generic[State]):
@@ -135,8 +117,13 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
     # ------------------------------------------------------------ for subclasses
 
     @property
+    def puzzle_type(self) -> Kind:
+        """This screen's entry in the registry: its title, examples and engine."""
+        return BY_NAME[self.KIND]
+
+    @property
     def engine(self) -> ModuleType:
-        return BY_NAME[self.KIND].engine
+        return self.puzzle_type.engine
 
     def draw(self, state: State) -> None:
         """Show `state` in the screen's input widgets."""
@@ -248,8 +235,8 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
             self.saving_to = session_file(self.KIND) if holder is None else window_session_file(self.KIND)
             if holder is not None:
                 self.notify(
-                    f"Another window (process {holder}) has this {self.engine.TITLE} open: this window's edits are "
-                    f"autosaved to {self.saving_to}, not over that window's session.",
+                    f"Another window (process {holder}) has this {self.puzzle_type.title} open: "
+                    f"this window's edits are autosaved to {self.saving_to}, not over that window's session.",
                     severity="warning",
                     timeout=20,
                 )
@@ -297,7 +284,7 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
         self.path = Path(session.path) if session.path else None
 
     def example_state(self) -> State:
-        return self.from_text(BY_NAME[self.KIND].first_example())
+        return self.from_text(self.puzzle_type.first_example())
 
     # ------------------------------------------------------------ actions
 
@@ -322,7 +309,8 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
                 self.load(*result)
                 self.notify(f"Opened {result[1]}")
 
-        self.discard_then(lambda: self.app.push_screen(path_dialog(f"Open a {self.engine.TITLE} file", read), opened))
+        title = f"Open a {self.puzzle_type.title} file"
+        self.discard_then(lambda: self.app.push_screen(path_dialog(title, read), opened))
 
     def action_save(self) -> None:
         def write(path: Path) -> Path:
@@ -336,7 +324,7 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
                 self.notify(f"Saved {path}")
 
         initial = str(self.path) if self.path else f"{self.KIND}.txt"
-        self.app.push_screen(path_dialog(f"Save this {self.engine.TITLE} to", write, initial), saved)
+        self.app.push_screen(path_dialog(f"Save this {self.puzzle_type.title} to", write, initial), saved)
 
     def action_examples(self) -> None:
         found = examples(self.KIND)
@@ -369,7 +357,7 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
             if yes:
                 proceed()
 
-        question = f"Replace this {self.engine.TITLE} puzzle? Its changes are not saved to a file (ctrl+s saves)."
+        question = f"Replace this {self.puzzle_type.title} puzzle? Its changes are not saved to a file (ctrl+s saves)."
         self.app.push_screen(ConfirmDialog(question), answered)
 
     def action_copy(self) -> None:
@@ -426,7 +414,7 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
             main.call_later(type_at_end, main, event.character or "")
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpDialog(f"# {self.engine.TITLE}\n{self.HELP}\n{COMMON_KEYS}"))
+        self.app.push_screen(HelpDialog(f"# {self.puzzle_type.title}\n{self.HELP}\n{COMMON_KEYS}"))
 
 
 def type_at_end(box: Input, text: str) -> None:

@@ -18,8 +18,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from assistant.kinds import BY_NAME, KINDS, Kind
-from assistant.screens.base import COMMON_KEYS
-from assistant.widgets.dialogs import HelpDialog
+from assistant.widgets.dialogs import COMMON_KEYS, HelpDialog
 
 INTRO = (
     "Type what you know about the puzzle in front of you; the assistant keeps "

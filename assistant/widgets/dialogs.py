@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Markdown, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from puzzles.core import PuzzleError
@@ -133,6 +133,26 @@ class ConfirmDialog(Dialog):
         self.dismiss(event.button.id == "yes")
 
 
+# The keys of every puzzle screen, at the end of each one's help and of the home screen's.
+COMMON_KEYS = """
+## Keys on every puzzle screen
+| key | action |
+| --- | --- |
+| ctrl+z / ctrl+y | undo / redo |
+| ctrl+o / ctrl+s | open a file / save to a file |
+| ctrl+e | load a bundled example |
+| ctrl+n | new puzzle |
+| f4 | a hint: press again for more (where, why, the deduction, apply it) |
+| f8 | check your entries: those no solution has are marked, nothing else is shown |
+| f5 | save a picture of the screen (SVG) into a folder you choose |
+| f6 | copy the suggestion, the solution or the puzzle text to the clipboard |
+| escape | back to the entry line; from there, back to the list of puzzles |
+| f2 | back to the list of puzzles |
+| ctrl+p | command palette (every action, themes) |
+| f1 / ? | this help (? where it is not typed into a text box) |
+"""
+
+
 class HelpDialog(Dialog):
     """F1: the puzzle's rules, its keys and what the marks mean."""
 
@@ -147,6 +167,8 @@ class HelpDialog(Dialog):
         self.text = text
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown  # here: its parser and pygments are loaded when help is first shown
+
         with Vertical():
             with VerticalScroll():
                 yield Markdown(self.text)

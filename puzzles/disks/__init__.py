@@ -27,8 +27,6 @@ from puzzles.disks.ladder import LADDER, next_step, steps
 from puzzles.numbergrid import content_lines
 from puzzles.steps import Check
 
-TITLE = "Flower disks"
-SUMMARY = "Rotate stacked disks so every field is covered by exactly one solid part: all solutions live."
 SOLVE_OPTIONS = ()
 BUDGET: Budget | None = None  # always exact, and quick: nothing to limit
 COVERS = ("exactly one", "at least one")

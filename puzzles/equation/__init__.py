@@ -28,8 +28,6 @@ from puzzles.equation.ladder import LADDER, next_step, printed_only, steps
 from puzzles.numbergrid import BoardAnalysis, BoardReport, check_entries, no_completion, refused
 from puzzles.steps import Check
 
-TITLE = "Equation crossword"
-SUMMARY = "Rows and columns of + - * / equations over unknown integers: candidates and solutions live."
 SOLVE_OPTIONS = ()
 NOUN = "solution"  # a filled crossword is a solution, not a completion
 

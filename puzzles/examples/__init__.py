@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
 
 def examples(kind: str) -> dict[str, str]:
     """The bundled examples of one puzzle type, by name, in name order."""
+    from importlib import resources  # here: `solve` and `--help` import this module but read no example
+
     prefix = f"{kind}-"
     files = sorted(
         entry

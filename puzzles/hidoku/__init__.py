@@ -32,8 +32,6 @@ from puzzles.hidoku.ladder import LADDER, next_step, printed_only, steps
 from puzzles.numbergrid import EMPTY, BoardAnalysis, BoardReport, Grid, check_entries, no_completion, refused
 from puzzles.steps import Check
 
-TITLE = "Hidoku"
-SUMMARY = "Hidato boards cell by cell: each empty cell's possible numbers, completions left, the next deduction."
 SOLVE_OPTIONS = ()
 
 __all__ = [

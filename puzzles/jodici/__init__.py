@@ -29,8 +29,6 @@ from puzzles.jodici.ladder import LADDER, Known, dead_end, next_step, printed_on
 from puzzles.numbergrid import BoardAnalysis, BoardReport, check_entries, refused
 from puzzles.steps import Check
 
-TITLE = "Jodici"
-SUMMARY = "3 rings x 6 sectors: digits 1..9 twice each, sectors sum to 15 and rings to 30; exact counts live."
 SOLVE_OPTIONS = ()
 BUDGET: Budget | None = None  # always exact, and quick: nothing to limit
 

@@ -15,8 +15,6 @@ from puzzles.magic.ladder import LADDER, Known, dead_end, next_step, printed_onl
 from puzzles.numbergrid import BoardAnalysis, BoardReport, Grid, Position, check_entries, refused
 from puzzles.steps import Check
 
-TITLE = "Magic number board"
-SUMMARY = "N x N board, each value once, rows, columns and diagonals reach one sum: candidates and completions."
 SOLVE_OPTIONS = ()
 
 __all__ = [

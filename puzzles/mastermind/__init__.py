@@ -51,8 +51,6 @@ from puzzles.mastermind.optimal import ExactSearch, Value
 from puzzles.mastermind.practice import Review, answer, review
 from puzzles.mastermind.strategies import STRATEGIES, OptimalSearch, Suggestion
 
-TITLE = "Mastermind"
-SUMMARY = "Codebreaker's assistant: type each guess and its pegs, see the codes left and the best next guess."
 SAMPLED = "sampled: the best of the guesses scored within the budget, not of all"
 SOLVE_OPTIONS = (Option("strategy", "how to choose the next guess", default="entropy", choices=STRATEGIES),)
 

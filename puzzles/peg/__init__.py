@@ -44,8 +44,6 @@ from puzzles.peg.starts import COUNT_LAYER, Opening, counted_opening, openings, 
 from puzzles.peg.verdicts import SEARCHED, Analysis, MoveCount
 from puzzles.peg.winnable import WinnableTable, winnable_table
 
-TITLE = "Peg solitaire"
-SUMMARY = "Explore openings on the classic boards: every move annotated with the winning games that follow."
 SOLVE_OPTIONS = ()
 
 
@@ -100,8 +98,6 @@ __all__ = [
     "MIN_SEARCH",
     "SEARCHED",
     "SOLVE_OPTIONS",
-    "SUMMARY",
-    "TITLE",
     "Analysis",
     "Board",
     "GameCounts",

@@ -30,8 +30,6 @@ from puzzles.sudoku.board import (
 from puzzles.sudoku.ladder import LADDER, Known, graded, next_step, steps
 from puzzles.sudoku.search import search
 
-TITLE = "Sudoku"
-SUMMARY = "Classic 9x9, 4x4, 6x6 and 16x16, diagonal and Killer: exact counts, graded hints, a technique ladder."
 SOLVE_OPTIONS = ()
 BUDGET: Budget | None = Budget(work=1_000_000)  # search nodes: a 17-clue puzzle takes a few hundred at most
 CAP = 1000  # completions counted exactly; above it the count says "more than 1,000"

@@ -36,8 +36,6 @@ from puzzles.zebra.questions import Answer, answers
 from puzzles.zebra.reading import read_clue
 from puzzles.zebra.telling import spot_name
 
-TITLE = "Zebra and logic grids"
-SUMMARY = "Type categories and clues as printed; the grid narrows live, each mark with the clue that made it."
 SOLVE_OPTIONS = ()
 
 __all__ = [

@@ -30,7 +30,6 @@ def keywords(function) -> dict[str, inspect.Parameter]:
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_every_engine_names_what_the_app_and_the_cli_read(engine):
-    assert isinstance(engine.TITLE, str) and isinstance(engine.SUMMARY, str)
     assert isinstance(engine.SOLVE_OPTIONS, tuple) and all(isinstance(o, Option) for o in engine.SOLVE_OPTIONS)
     assert engine.BUDGET is None or (isinstance(engine.BUDGET, Budget) and engine.BUDGET.seconds is None)
     assert {"budget", "should_stop"} <= set(keywords(engine.analyse))
