@@ -117,21 +117,12 @@ def fixture_8x8() -> zebra.Puzzle:
 
 
 def typed_exact() -> str:
-    """The 8x8 fixture typed clue by clue as the screen analyses it: how many prefixes get an exact count and grid.
-
-    The grid is drawn when the witnesses have it (`marked`), before the count: its time is the one a person waits.
-    """
+    """The 8x8 fixture typed clue by clue as the screen analyses it: how many prefixes get an exact count and grid."""
     puzzle, times, drawn, counted, gridded, earlier = fixture_8x8(), [], [], 0, 0, None
     for k in range(1, len(puzzle.clues) + 1):
-        start, marked = time.perf_counter(), []
-        earlier = zebra.analyse(
-            replace(puzzle, clues=puzzle.clues[:k]),
-            budget=LIVE,
-            earlier=earlier,
-            marked=lambda _: marked.append(time.perf_counter() - start),
-        )
-        times.append(time.perf_counter() - start)
-        drawn.append(marked[0] if marked else times[-1])
+        earlier, grid_time, whole_time = analysed_live(replace(puzzle, clues=puzzle.clues[:k]), earlier)
+        times.append(whole_time)
+        drawn.append(grid_time)
         counted += earlier.count.exact
         gridded += earlier.grid_exact
     share = lambda part: f"{part}/{len(times)} ({part / len(times):.0%})"  # noqa: E731
@@ -139,6 +130,16 @@ def typed_exact() -> str:
         f"exact count {share(counted)}, exact grid {share(gridded)}; grid drawn after {spread(drawn)}; "
         f"whole analysis {spread(times)}"
     )
+
+
+def analysed_live(puzzle: zebra.Puzzle, earlier: zebra.Analysis | None) -> tuple[zebra.Analysis, float, float]:
+    """The analysis the screen makes, when its grid is drawn (`marked`: before the count) and when it is done."""
+    start, marked = time.perf_counter(), []
+    analysis = zebra.analyse(
+        puzzle, budget=LIVE, earlier=earlier, marked=lambda _: marked.append(time.perf_counter() - start)
+    )
+    done = time.perf_counter() - start
+    return analysis, marked[0] if marked else done, done
 
 
 SITE_PAGES = [(4, 3), (4, 3), (5, 3), (4, 4), (5, 4), (6, 3), (4, 5), (5, 5), (6, 4), (7, 3)]

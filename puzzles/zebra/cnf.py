@@ -91,9 +91,9 @@ def table_clauses(table: Table, at, extra: int) -> tuple[list[Clause], int]:
         return [(-at(scope[0], o),) for o in range(n) if not allowed[o]], extra
     if len(scope) == 2:
         a, b = scope
-        return [
-            (-at(a, o), *(at(b, p) for p in range(n) if allowed[o, p])) for o in range(n)
-        ] + [(-at(b, p), *(at(a, o) for o in range(n) if allowed[o, p])) for p in range(n)], extra
+        return [(-at(a, o), *(at(b, p) for p in range(n) if allowed[o, p])) for o in range(n)] + [
+            (-at(b, p), *(at(a, o) for o in range(n) if allowed[o, p])) for p in range(n)
+        ], extra
     if len(scope) == 3:
         return [tuple(-at(x, int(o)) for x, o in zip(scope, choice)) for choice in np.argwhere(~allowed)], extra
     choices = np.argwhere(allowed)

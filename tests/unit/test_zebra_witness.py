@@ -69,7 +69,6 @@ def test_the_8x8_grid_is_exact_while_the_count_is_only_at_least():
 
 def test_a_clue_list_without_solution_is_exact_at_once():
     puzzle = typed("zebra-gen-6x6-1-formal.txt")[-1]
-    model = model_of(puzzle)
     a, b = puzzle.categories[1].values[:2]
     contradiction = zebra.parse(
         (FIXTURES / "zebra-gen-6x6-1-formal.txt").read_text() + f"\n{puzzle.categories[1].name}:{a} == "
