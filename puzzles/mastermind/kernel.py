@@ -30,7 +30,7 @@ NEVER = np.int64(1) << 50  # the bound of a guess that splits nothing
 # meta fields
 NODES, TRIES, WORK, STOP_AT, ENTRIES, POOL_USED, FULL = range(7)
 # game fields (int64 array)
-PEGS, COLOURS, WIN, OUTCOMES, FEEDBACKS = range(5)
+PEGS, COLOURS, WIN, OUTCOMES, FEEDBACKS, REPEATS = range(6)
 # memo arrays, in this order
 SLOTS, HASHES, STARTS, LENGTHS, LOWERS, TOTALS, GUESSES, POOL = range(8)
 
@@ -132,23 +132,42 @@ def symmetries(history, played, perms, colours):
 
 
 @njit(cache=True)
-def is_lowest(digits, maps, orders, fresh, renamed) -> bool:
-    """Whether no symmetry maps this guess onto a lower one (the colours never played renamed in order of use);
-    `renamed` is scratch room for a colour each."""
+def is_lowest(digits, maps, orders, fresh, absent, repeats, renamed) -> bool:
+    """Whether this guess is the lowest of its class: no symmetry, followed by renaming the colours no code left
+    has (`absent`), maps it onto a lower guess.
+
+    A symmetry reorders the positions (`orders`) and renames the colours
+    played (`maps`) and those never played (`fresh`, renamed in order of use,
+    which gives the lowest of those renamings).  An absent colour scores
+    nothing against the codes left, so any other absent colour does as well:
+    all of them become the lowest absent colour, or (without repeats) the
+    lowest ones in order of use.  Both keep the guess's partition up to a
+    renaming of the codes, so its total; the lowest of a class passes
+    whatever order the two are taken in.  `renamed` is scratch room
+    (2 x colours).
+    """
     for s in range(len(orders)):
         renamed[:] = -1
-        unused = 0
+        unused, unseen = 0, 0
         for i in range(len(digits)):
             c = digits[orders[s, i]]
             if fresh[c]:
-                if renamed[c] < 0:
+                if renamed[0, c] < 0:
                     while not fresh[unused]:
                         unused += 1
-                    renamed[c] = unused
+                    renamed[0, c] = unused
                     unused += 1
-                d = renamed[c]
+                d = renamed[0, c]
             else:
                 d = maps[s, c]
+            if absent[d]:
+                if renamed[1, d] < 0:
+                    while not absent[unseen]:
+                        unseen += 1
+                    renamed[1, d] = unseen
+                    if not repeats:
+                        unseen += 1
+                d = renamed[1, d]
             if d < digits[i]:
                 return False
             if d > digits[i]:
@@ -164,7 +183,8 @@ def trivial(maps, orders, fresh) -> bool:
 
 @njit(cache=True)
 def perfect_in_set(codes, table, counts):
-    """A code of the set whose feedback tells every other apart (then 2n - 1 is the total), or -1."""
+    """A code of the set whose feedback tells every other apart (then 2n - 1 is the total), or -1; `counts` is
+    scratch room, left all zero."""
     n = len(codes)
     for a in range(n):
         g = codes[a]
@@ -177,7 +197,9 @@ def perfect_in_set(codes, table, counts):
                 perfect = False
                 break
         if perfect:
+            counts[:] = 0
             return g
+    counts[:] = 0
     return -1
 
 
@@ -210,6 +232,7 @@ def scan(codes, limit, bound_only, history, played, sym, table, floor, digits, p
         return np.int64(ABORTED), keys[:0]
     win, feedbacks = game[WIN], game[FEEDBACKS]
     counts = np.zeros(feedbacks, dtype=np.int64)
+    steps = floor[1 : n + 1] - floor[:n]
     if n <= game[OUTCOMES] + 1:
         g = perfect_in_set(codes, table, counts)
         if g >= 0:
@@ -220,35 +243,54 @@ def scan(codes, limit, bound_only, history, played, sym, table, floor, digits, p
             remember(codes, low, -1, -1, memo, meta)
             return low, keys[:0]
     universe = table.shape[0]
-    maps, orders, fresh = symmetries(history, 0, perms[:1], game[COLOURS])  # none (typed alike for numba)
+    colours = game[COLOURS]
     if sym:
-        maps, orders, fresh = symmetries(history, played, perms, game[COLOURS])
-        sym = not trivial(maps, orders, fresh)
-    renamed = np.empty(game[COLOURS], dtype=np.int64)
-    m = 0
+        maps, orders, fresh = symmetries(history, played, perms, colours)
+    else:  # no symmetry known: the identity only
+        maps, orders, fresh = symmetries(history, 0, perms[:1], colours)
+        maps[0] = np.arange(colours)
+        fresh[:] = False
+    absent = np.ones(colours, dtype=np.bool_)
+    for j in range(n):
+        for c in digits[codes[j]]:
+            absent[c] = False
+    sym = not trivial(maps, orders, fresh)
+    renamed = np.empty((2, colours), dtype=np.int64)
+    m, least = 0, NEVER
     for g in range(universe):
-        if sym and not is_lowest(digits[g], maps, orders, fresh, renamed):
+        if sym and not is_lowest(digits[g], maps, orders, fresh, absent, game[REPEATS], renamed):
             continue
-        counts[:] = 0
         row = table[g]
-        for j in range(n):
-            counts[row[codes[j]]] += 1
-        won = counts[win]
-        counts[win] = 0
-        bound, largest = n, 0
-        for f in range(feedbacks):
-            bound += floor[counts[f]]
-            largest = max(largest, counts[f])
+        bound, largest, won, seen = n, 0, 0, n
+        for j in range(n):  # the bound grows by floor[k + 1] - floor[k] as a part grows from k to k + 1 codes
+            f = row[codes[j]]
+            if f == win:
+                won = 1
+            else:
+                k = counts[f]
+                counts[f] = k + 1
+                bound += steps[k]
+                largest = max(largest, k + 1)
+                if bound >= limit:  # past what is asked: a bound is all the answer needs
+                    seen = j + 1
+                    break
+        for j in range(seen):
+            counts[row[codes[j]]] = 0
+        if bound >= limit:
+            least = min(least, bound)
+            continue
         if largest == n:
             continue
         if largest <= 2 and bound <= low:  # exact, and nothing can do better: settled without search
             remember(codes, bound, bound, g, memo, meta)
             return bound, keys[:0]
-        keys[m] = (bound * 2 + 1 - won) * universe + g
-        m += 1
+        least = min(least, bound)
+        if bound < limit:  # only these can be tried
+            keys[m] = (bound * 2 + 1 - won) * universe + g
+            m += 1
     ranked = np.sort(keys[:m])
     keys[:m] = ranked
-    low = max(low, (ranked[0] // universe) >> 1)
+    low = max(low, least)
     if low >= limit or bound_only:
         remember(codes, low, -1, -1, memo, meta)
         return low, keys[:0]

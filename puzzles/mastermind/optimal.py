@@ -127,7 +127,9 @@ class ExactSearch:
         pegs = range(space.pegs)
         orders = itertools.permutations(pegs) if space.pegs <= PERMUTED_PEGS else [tuple(pegs)]
         self.orders = np.array(list(orders), dtype=np.int64)
-        self.game = np.array([space.pegs, space.colours, self.win, outcomes(space), space.feedbacks], dtype=np.int64)
+        self.game = np.array(
+            [space.pegs, space.colours, self.win, outcomes(space), space.feedbacks, space.repeats], dtype=np.int64
+        )
         self.meta = np.zeros(7, dtype=np.int64)
         self.arrays = memo_arrays(MEMO_START)
         self.loaded = 0  # totals known before this session's search (from_arrays)
