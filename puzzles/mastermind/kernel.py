@@ -1,15 +1,17 @@
 """The exact search's inner loop, compiled: branch and bound over the feedback table, with a memo of sets.
 
-A node is a sorted array of code positions (`codes`).  `node` returns the
+A node is a sorted array of code positions (`codes`).  `search` returns the
 exact total when it is below `limit`, else a lower bound at least `limit`,
 or ABORTED when the work given to this call is spent (the caller then tries
 again: the memo keeps every total already found, so little is redone).
 
 Everything the search shares lives in plain arrays, owned by the Python side
-so they outlast a call and can be grown or saved between calls:
+(`optimal.ExactSearch`) so they outlast a call and can be grown or saved
+between calls:
 
-- `Game`: the feedback table (guess x code), floor of each set size, each
-  code's digits, the position reorderings to try, and a few numbers;
+- the variant: the feedback table (guess x code), the floor of each set
+  size, each code's digits, the position reorderings to try, and `game`
+  (pegs, colours, the win, outcomes, feedbacks, repeats);
 - the memo: an open-addressing hash table (`slots`) of entries, each a set
   of codes (a slice of `pool`) with its lower bound, and when exact its total
   and a best guess;
@@ -26,7 +28,7 @@ ABORTED = -1
 SEARCH = -2  # scan: the node needs searching
 NO_VALUE = -3  # search: no child value waiting
 DEPTH = 64  # frames on the stack: each holds a part of its parent, so sets shrink at every frame
-NEVER = np.int64(1) << 50  # the bound of a guess that splits nothing
+NEVER = np.int64(1) << 50  # more than any total
 # meta fields
 NODES, TRIES, WORK, STOP_AT, ENTRIES, POOL_USED, FULL = range(7)
 # game fields (int64 array)
@@ -204,6 +206,19 @@ def perfect_in_set(codes, table, counts):
 
 
 @njit(cache=True)
+def largest_part(codes, row, counts) -> int:
+    """The size of the largest part, the win's left out (`counts` is scratch room, left all zero)."""
+    largest = 0
+    for j in range(len(codes)):
+        counts[row[codes[j]]] += 1
+    for j in range(len(codes)):
+        largest = max(largest, counts[row[codes[j]]])
+    for j in range(len(codes)):
+        counts[row[codes[j]]] = 0
+    return largest
+
+
+@njit(cache=True)
 def scan(codes, limit, bound_only, history, played, sym, table, floor, digits, perms, game, memo, meta, keys):
     """A node's first step: its total when it is settled at once, or SEARCH with its guesses ranked in `keys`.
 
@@ -256,36 +271,37 @@ def scan(codes, limit, bound_only, history, played, sym, table, floor, digits, p
             absent[c] = False
     sym = not trivial(maps, orders, fresh)
     renamed = np.empty((2, colours), dtype=np.int64)
-    m, least = 0, NEVER
+    m, least, cutoff = 0, NEVER, limit
     for g in range(universe):
         if sym and not is_lowest(digits[g], maps, orders, fresh, absent, game[REPEATS], renamed):
             continue
         row = table[g]
-        bound, largest, won, seen = n, 0, 0, n
+        bound, seen = n, n
         for j in range(n):  # the bound grows by floor[k + 1] - floor[k] as a part grows from k to k + 1 codes
             f = row[codes[j]]
-            if f == win:
-                won = 1
-            else:
-                k = counts[f]
-                counts[f] = k + 1
-                bound += steps[k]
-                largest = max(largest, k + 1)
-                if bound >= limit:  # past what is asked: a bound is all the answer needs
-                    seen = j + 1
-                    break
+            k = counts[f]
+            counts[f] = k + 1
+            bound += steps[k]
+            if bound > cutoff:  # past what is asked (the win, counted as a part, adds at most 1)
+                seen = j + 1
+                break
+        won = counts[win]
+        whole = counts[row[codes[0]]] == n  # one part: the guess tells nothing
         for j in range(seen):
             counts[row[codes[j]]] = 0
-        if bound >= limit:
+        bound -= won
+        if bound >= cutoff:
             least = min(least, bound)
             continue
-        if largest == n:
+        if whole:
             continue
-        if largest <= 2 and bound <= low:  # exact, and nothing can do better: settled without search
+        if bound <= low and largest_part(codes, row, counts) <= 2:  # exact, and nothing does better: settled
             remember(codes, bound, bound, g, memo, meta)
             return bound, keys[:0]
         least = min(least, bound)
-        if bound < limit:  # only these can be tried
+        if bound_only:  # only the least bound is asked for: the others need only reach it
+            cutoff = least
+        else:
             keys[m] = (bound * 2 + 1 - won) * universe + g
             m += 1
     ranked = np.sort(keys[:m])
@@ -444,3 +460,24 @@ def rehash(slots, hashes, count) -> None:
         while slots[i] >= 0:
             i = (i + 1) & mask
         slots[i] = e
+
+
+@njit(cache=True)
+def feedback_table(digits, colours) -> np.ndarray:
+    """(codes, codes) uint8: the packed feedback, black * (pegs + 1) + white, of each code as guess against each."""
+    codes, pegs = digits.shape
+    counts = np.zeros((codes, colours), dtype=np.int64)
+    for i in range(codes):
+        for c in digits[i]:
+            counts[i, c] += 1
+    out = np.empty((codes, codes), dtype=np.uint8)
+    for i in range(codes):
+        for j in range(codes):
+            black = 0
+            for p in range(pegs):
+                black += digits[i, p] == digits[j, p]
+            common = 0
+            for c in range(colours):
+                common += min(counts[i, c], counts[j, c])
+            out[i, j] = black * (pegs + 1) + common - black
+    return out

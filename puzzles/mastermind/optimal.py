@@ -10,26 +10,29 @@ minimised over every code as g (a probe that cannot win may be best).  The
 search is a depth-first branch and bound (the idea of the published exact
 solvers, written afresh here):
 
-- every code's feedback against every code is one table lookup (`feedback
-  table`, codes x codes uint8), so a node's partitions for all guesses are one
-  gather and one bincount;
+- every code's feedback against every code is one table lookup (the
+  feedback table, codes x codes uint8), so a guess's partition is counted
+  code by code, and its bound with it;
 - a part of k codes needs at least `floors(k)` guesses: one code can be found
   with the first guess, at most b (the feedbacks other than the win) with the
   second, b² with the third...; a guess's bound is |S| plus its parts' floors,
   and before a guess is searched each part's floor is raised to its own best
-  guess's bound (kept in `lower`);
-- guesses are tried in order of their bound, and stop as soon as the bound
-  reaches the best total found; guesses that split S identically are tried once;
+  guess's bound (one level looked ahead, kept in the memo as a lower bound);
+- guesses are tried in order of their bound (codes of S first among equals),
+  and stop as soon as the bound reaches the best total found; a set with a
+  code that tells all the others apart, or a guess whose parts all have at
+  most two codes and whose bound nothing beats, is settled without search;
 - renaming colours and reordering positions so that the guesses played stay
-  the same makes guesses alike: on big sets only the lowest of each class is
-  tried (`symmetry_classes`);
-- every exact total is memoised by the set of codes, so positions shared by
-  many games are solved once; `to_arrays` / `from_arrays` turn the memo into
-  plain arrays for the app to keep on disk.
+  the same makes guesses alike, and so does renaming the colours no code left
+  has: at every node only the lowest of each class is tried
+  (`kernel.is_lowest`);
+- every exact total and lower bound is memoised by the set of codes, so
+  positions shared by many games are solved once; `to_arrays` / `from_arrays`
+  turn the exact totals into plain arrays for the app to keep on disk.
 
-Work is counted in nodes (sets whose partitions are computed) and guesses
-tried on them, so a work budget ends the search at the same point on every
-machine.
+The search runs compiled (numba, `kernel`), on an explicit stack.  Work is
+counted in nodes (sets whose guesses are scored) and guesses tried on them,
+so a work budget ends the search at the same point on every machine.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from puzzles.mastermind.game import Code, Feedback
 
 MAX_SPACE = 5_040  # codes x codes feedback table of at most 25 MB: 4x6, 4x7, 4x8, 5x5, Bulls and Cows...
 MAX_CODES = MAX_SPACE  # every variant the table takes is searched exactly from the first guess
-WORK = Budget(work=300_000)  # nodes and guesses tried: 4x6 from the first guess takes about 7,500
+WORK = Budget(work=300_000)  # nodes and guesses tried: 4x6 from the first guess takes about 26,000
 NEVER = 1 << 50  # a limit no total reaches
 CHUNK = 50_000  # work given to the compiled search between two looks at the budget and the cancel
 MEMO_START = 1 << 14  # slots of a fresh memo; it doubles when three quarters are taken
@@ -69,20 +72,6 @@ class Value:
     @property
     def expected(self) -> float:
         return self.total / self.codes
-
-
-def feedback_table(space: CodeSpace, codes: np.ndarray) -> np.ndarray:
-    """(codes, codes) uint8: packed feedback of the i-th code as guess against the j-th, a block of guesses at a time."""
-    digits = space.digits(codes)
-    counts = space.colour_counts(digits)
-    out = np.empty((len(codes), len(codes)), dtype=np.uint8)
-    step = max(1, 2**22 // (len(codes) * space.colours))
-    for start in range(0, len(codes), step):
-        block = slice(start, start + step)
-        black = (digits[block, None, :] == digits[None, :, :]).sum(axis=2, dtype=np.uint8)
-        common = np.minimum(counts[block, None, :], counts[None, :, :]).sum(axis=2, dtype=np.uint8)
-        out[block] = black * (space.pegs + 1) + common - black
-    return out
 
 
 def outcomes(space: CodeSpace) -> int:
@@ -120,10 +109,12 @@ class ExactSearch:
             raise TooBig(f"{space.pegs} pegs x {space.colours} colours have more than {MAX_SPACE:,} codes")
         self.space = space
         self.universe = space.listed(None, 0, space.size)
-        self.table = feedback_table(space, self.universe)
+        from puzzles.mastermind import kernel  # numba, compiled on first use
+
+        self.digits = space.digits(self.universe).astype(np.int64)
+        self.table = kernel.feedback_table(self.digits, space.colours)
         self.win = space.packed(Feedback(space.pegs, 0))
         self.floor = floors(space, len(self.universe))
-        self.digits = space.digits(self.universe).astype(np.int64)
         pegs = range(space.pegs)
         orders = itertools.permutations(pegs) if space.pegs <= PERMUTED_PEGS else [tuple(pegs)]
         self.orders = np.array(list(orders), dtype=np.int64)
