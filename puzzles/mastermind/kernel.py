@@ -9,7 +9,8 @@ Everything the search shares lives in plain arrays, owned by the Python side
 (`optimal.ExactSearch`) so they outlast a call and can be grown or saved
 between calls:
 
-- the variant: the feedback table (guess x code), the floor of each set
+- the variant: the feedback table (guess x code, symmetric: the scan of
+  every guess reads it code by code, along rows), the floor of each set
   size, each code's digits, the position reorderings to try, and `game`
   (pegs, colours, the win, outcomes, feedbacks, repeats);
 - the memo: an open-addressing hash table (`slots`) of entries, each a set
@@ -27,6 +28,7 @@ from numba import njit
 ABORTED = -1
 SEARCH = -2  # scan: the node needs searching
 NO_VALUE = -3  # search: no child value waiting
+MATRIX_FROM = 0.5  # sets of at least this many codes per feedback are counted for all guesses at once
 DEPTH = 64  # frames on the stack: each holds a part of its parent, so sets shrink at every frame
 NEVER = np.int64(1) << 50  # more than any total
 # meta fields
@@ -205,6 +207,73 @@ def perfect_in_set(codes, table, counts):
     return -1
 
 
+@njit(cache=True, inline="always")
+def bound_by_counting(codes, table, g, win, steps, cutoff, counts):
+    """(bound, won, whole) of guess g: its bound counted part by part, the win's
+    part left out (a bound past `cutoff` may stop early, only a lower bound then); whether it wins; whether it
+    leaves all the codes in one part.  `counts` is scratch room, left all zero."""
+    n = len(codes)
+    bound, seen = n, n
+    for j in range(n):  # the bound grows by floor[k + 1] - floor[k] as a part grows from k to k + 1 codes
+        f = table[codes[j], g]
+        k = counts[f]
+        counts[f] = k + 1
+        bound += steps[k]
+        if bound > cutoff:  # past what is asked (the win, counted as a part, adds at most 1)
+            seen = j + 1
+            break
+    won = counts[win]
+    whole = counts[table[codes[0], g]] == n
+    for j in range(seen):
+        counts[table[codes[j], g]] = 0
+    return bound - won, won, whole
+
+
+@njit(cache=True)
+def bounds_by_matrix(codes, table, guesses, win, floor, feedbacks):
+    """`bound_by_counting` of many guesses on many codes at once: a count per guess and feedback, filled code by
+    code along the code's row of the table (no increment waits for the one before), then summed per guess."""
+    n, tried = len(codes), len(guesses)
+    counts = np.zeros(tried * feedbacks, dtype=np.int32)
+    for j in range(n):
+        row = table[codes[j]]
+        for i in range(tried):
+            counts[i * feedbacks + row[guesses[i]]] += 1
+    bounds = np.empty(tried, dtype=np.int64)
+    wins = np.empty(tried, dtype=np.int64)
+    wholes = np.empty(tried, dtype=np.bool_)
+    for i in range(tried):
+        part = counts[i * feedbacks : (i + 1) * feedbacks]
+        bound, largest = n, 0
+        for f in range(feedbacks):
+            if f != win:
+                bound += floor[part[f]]
+                largest = max(largest, part[f])
+        bounds[i], wins[i], wholes[i] = bound, part[win], largest == n
+    return bounds, wins, wholes
+
+
+@njit(cache=True, inline="always")
+def small_bound(codes, table, g, win):
+    """`bound_by_counting` for at most outcomes + 1 codes, where every part of c codes has the floor 2c - 1:
+    the bound is n + 2 (n - won) - parts, so a bit mask of the feedbacks seen is all it needs."""
+    n = len(codes)
+    seen = np.uint64(0)
+    for j in range(n):
+        seen |= np.uint64(1) << np.uint64(table[codes[j], g])
+    won = np.int64((seen >> np.uint64(win)) & np.uint64(1))
+    parts = popcount(seen) - won
+    return n + 2 * (n - won) - parts, won, parts == 1 and won == 0
+
+
+@njit(cache=True, inline="always")
+def popcount(x) -> int:
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
 @njit(cache=True)
 def largest_part(codes, row, counts) -> int:
     """The size of the largest part, the win's left out (`counts` is scratch room, left all zero)."""
@@ -228,7 +297,7 @@ def scan(codes, limit, bound_only, history, played, sym, table, floor, digits, p
     beat, or the least bound of any guess at least `limit`.  Otherwise `keys`
     (returned, a prefix of the buffer) holds (bound, not in the set, guess) of
     every guess that splits the codes, only the lowest of each class alike by
-    symmetry, ascending; the least bound is kept in the memo.
+    symmetry, in no order; the least bound is kept in the memo.
     """
     n = len(codes)
     if n <= 2:
@@ -272,30 +341,31 @@ def scan(codes, limit, bound_only, history, played, sym, table, floor, digits, p
     sym = not trivial(maps, orders, fresh)
     renamed = np.empty((2, colours), dtype=np.int64)
     m, least, cutoff = 0, NEVER, limit
+    guesses = np.empty(universe, dtype=np.int64)
+    tried = 0
     for g in range(universe):
-        if sym and not is_lowest(digits[g], maps, orders, fresh, absent, game[REPEATS], renamed):
-            continue
-        row = table[g]
-        bound, seen = n, n
-        for j in range(n):  # the bound grows by floor[k + 1] - floor[k] as a part grows from k to k + 1 codes
-            f = row[codes[j]]
-            k = counts[f]
-            counts[f] = k + 1
-            bound += steps[k]
-            if bound > cutoff:  # past what is asked (the win, counted as a part, adds at most 1)
-                seen = j + 1
-                break
-        won = counts[win]
-        whole = counts[row[codes[0]]] == n  # one part: the guess tells nothing
-        for j in range(seen):
-            counts[row[codes[j]]] = 0
-        bound -= won
+        if not sym or is_lowest(digits[g], maps, orders, fresh, absent, game[REPEATS], renamed):
+            guesses[tried] = g
+            tried += 1
+    guesses = guesses[:tried]
+    few = n <= game[OUTCOMES] + 1 and feedbacks <= 64
+    many = n >= MATRIX_FROM * feedbacks
+    if many:
+        bounds, wins, wholes = bounds_by_matrix(codes, table, guesses, win, floor, feedbacks)
+    for i in range(tried):
+        g = guesses[i]
+        if many:
+            bound, won, whole = bounds[i], wins[i], wholes[i]
+        elif few:
+            bound, won, whole = small_bound(codes, table, g, win)
+        else:
+            bound, won, whole = bound_by_counting(codes, table, g, win, steps, cutoff, counts)
         if bound >= cutoff:
             least = min(least, bound)
             continue
         if whole:
             continue
-        if bound <= low and largest_part(codes, row, counts) <= 2:  # exact, and nothing does better: settled
+        if bound <= low and largest_part(codes, table[g], counts) <= 2:  # exact, and nothing does better: settled
             remember(codes, bound, bound, g, memo, meta)
             return bound, keys[:0]
         least = min(least, bound)
@@ -304,13 +374,22 @@ def scan(codes, limit, bound_only, history, played, sym, table, floor, digits, p
         else:
             keys[m] = (bound * 2 + 1 - won) * universe + g
             m += 1
-    ranked = np.sort(keys[:m])
-    keys[:m] = ranked
     low = max(low, least)
     if low >= limit or bound_only:
         remember(codes, low, -1, -1, memo, meta)
         return low, keys[:0]
     return np.int64(SEARCH), keys[:m]
+
+
+@njit(cache=True)
+def next_key(keys) -> int:
+    """The least key, swapped to the front: most nodes try one or two guesses, so sorting them all would not pay."""
+    least = 0
+    for i in range(1, len(keys)):
+        if keys[i] < keys[least]:
+            least = i
+    keys[0], keys[least] = keys[least], keys[0]
+    return keys[0]
 
 
 @njit(cache=True)
@@ -390,7 +469,7 @@ def search(codes, limit, history, played, sym, table, floor, digits, perms, game
             k = tried[d]
             bound = NEVER
             if k < ranked[d]:
-                key = keys[d * universe + k]
+                key = next_key(keys[d * universe + k : d * universe + ranked[d]])
                 bound = (key // universe) >> 1
             if bound >= best[d]:
                 here = start[d]
