@@ -34,7 +34,7 @@ NEVER = np.int64(1) << 50  # more than any total
 # meta fields
 NODES, TRIES, WORK, STOP_AT, ENTRIES, POOL_USED, FULL = range(7)
 # game fields (int64 array)
-PEGS, COLOURS, WIN, OUTCOMES, FEEDBACKS, REPEATS = range(6)
+PEGS, COLOURS, WIN, OUTCOMES, FEEDBACKS = range(5)
 # memo arrays, in this order
 SLOTS, HASHES, STARTS, LENGTHS, LOWERS, TOTALS, GUESSES, POOL = range(8)
 
@@ -136,47 +136,54 @@ def symmetries(history, played, perms, colours):
 
 
 @njit(cache=True)
-def is_lowest(digits, maps, orders, fresh, absent, repeats, renamed) -> bool:
-    """Whether this guess is the lowest of its class: no symmetry, followed by renaming the colours no code left
-    has (`absent`), maps it onto a lower guess.
+def is_lowest(digits, maps, orders, fresh, renamed) -> bool:
+    """Whether no symmetry maps this guess onto a lower one.
 
     A symmetry reorders the positions (`orders`) and renames the colours
     played (`maps`) and those never played (`fresh`, renamed in order of use,
-    which gives the lowest of those renamings).  An absent colour scores
-    nothing against the codes left, so any other absent colour does as well:
-    all of them become the lowest absent colour, or (without repeats) the
-    lowest ones in order of use.  Both keep the guess's partition up to a
-    renaming of the codes, so its total; the lowest of a class passes
-    whatever order the two are taken in.  `renamed` is scratch room
-    (2 x colours).
+    which gives the lowest of those renamings); it keeps the guess's
+    partition up to a renaming of the codes, so its total.  `renamed` is
+    scratch room for a colour each.
     """
     for s in range(len(orders)):
         renamed[:] = -1
-        unused, unseen = 0, 0
+        unused = 0
         for i in range(len(digits)):
             c = digits[orders[s, i]]
             if fresh[c]:
-                if renamed[0, c] < 0:
+                if renamed[c] < 0:
                     while not fresh[unused]:
                         unused += 1
-                    renamed[0, c] = unused
+                    renamed[c] = unused
                     unused += 1
-                d = renamed[0, c]
+                d = renamed[c]
             else:
                 d = maps[s, c]
-            if absent[d]:
-                if renamed[1, d] < 0:
-                    while not absent[unseen]:
-                        unseen += 1
-                    renamed[1, d] = unseen
-                    if not repeats:
-                        unseen += 1
-                d = renamed[1, d]
             if d < digits[i]:
                 return False
             if d > digits[i]:
                 break
     return True
+
+
+@njit(cache=True)
+def lowest_guesses(history, played, digits, perms, colours, out) -> int:
+    """Fill `out` with the lowest guess of each class alike by the symmetries of the guesses played; how many.
+
+    They depend on the guesses played only, so a node's children (one guess
+    more) share one list.
+    """
+    maps, orders, fresh = symmetries(history, played, perms, colours)
+    if trivial(maps, orders, fresh):
+        out[:] = np.arange(len(out))
+        return len(out)
+    renamed = np.empty(colours, dtype=np.int64)
+    count = 0
+    for g in range(len(out)):
+        if is_lowest(digits[g], maps, orders, fresh, renamed):
+            out[count] = g
+            count += 1
+    return count
 
 
 @njit(cache=True)
@@ -288,7 +295,7 @@ def largest_part(codes, row, counts) -> int:
 
 
 @njit(cache=True)
-def scan(codes, limit, bound_only, history, played, sym, table, floor, digits, perms, game, memo, meta, keys):
+def scan(codes, limit, bound_only, guesses, table, floor, game, memo, meta, keys):
     """A node's first step: its total when it is settled at once, or SEARCH with its guesses ranked in `keys`.
 
     Settled at once: sets of one or two codes, a total (or a bound at least
@@ -296,8 +303,8 @@ def scan(codes, limit, bound_only, history, played, sym, table, floor, digits, p
     a guess whose parts all have at most two codes and whose bound nothing can
     beat, or the least bound of any guess at least `limit`.  Otherwise `keys`
     (returned, a prefix of the buffer) holds (bound, not in the set, guess) of
-    every guess that splits the codes, only the lowest of each class alike by
-    symmetry, in no order; the least bound is kept in the memo.
+    each of `guesses` that splits the codes, in no order; the least bound is
+    kept in the memo.
     """
     n = len(codes)
     if n <= 2:
@@ -327,27 +334,8 @@ def scan(codes, limit, bound_only, history, played, sym, table, floor, digits, p
             remember(codes, low, -1, -1, memo, meta)
             return low, keys[:0]
     universe = table.shape[0]
-    colours = game[COLOURS]
-    if sym:
-        maps, orders, fresh = symmetries(history, played, perms, colours)
-    else:  # no symmetry known: the identity only
-        maps, orders, fresh = symmetries(history, 0, perms[:1], colours)
-        maps[0] = np.arange(colours)
-        fresh[:] = False
-    absent = np.ones(colours, dtype=np.bool_)
-    for j in range(n):
-        for c in digits[codes[j]]:
-            absent[c] = False
-    sym = not trivial(maps, orders, fresh)
-    renamed = np.empty((2, colours), dtype=np.int64)
     m, least, cutoff = 0, NEVER, limit
-    guesses = np.empty(universe, dtype=np.int64)
-    tried = 0
-    for g in range(universe):
-        if not sym or is_lowest(digits[g], maps, orders, fresh, absent, game[REPEATS], renamed):
-            guesses[tried] = g
-            tried += 1
-    guesses = guesses[:tried]
+    tried = len(guesses)
     few = n <= game[OUTCOMES] + 1 and feedbacks <= 64
     many = n >= MATRIX_FROM * feedbacks
     if many:
@@ -413,6 +401,15 @@ def split(codes, g, table, win, parts, counts, offsets, order) -> None:
 
 
 @njit(cache=True)
+def guess_list(history, played, sym, digits, perms, colours, out) -> int:
+    """`lowest_guesses`, or every guess when no symmetry is known (a set not reached by these guesses)."""
+    if sym:
+        return lowest_guesses(history, played, digits, perms, colours, out)
+    out[:] = np.arange(len(out))
+    return len(out)
+
+
+@njit(cache=True)
 def search(codes, limit, history, played, sym, table, floor, digits, perms, game, memo, meta) -> int:
     """The exact total of `codes` when below `limit`, else a lower bound at least `limit`; ABORTED when out of work.
 
@@ -447,7 +444,10 @@ def search(codes, limit, history, played, sym, table, floor, digits, perms, game
     symmetric = np.zeros(DEPTH + 1, dtype=np.bool_)
     n = len(codes)
     buffer[:n] = codes
-    value, got = scan(codes, limit, False, history, played, sym, table, floor, digits, perms, game, memo, meta, keys)
+    lists = np.empty((DEPTH + 1, universe), dtype=np.int64)  # frame d's guesses: lowest of each class
+    listed = np.zeros(DEPTH + 1, dtype=np.int64)
+    listed[0] = guess_list(history, played, sym, digits, perms, game[COLOURS], lists[0])
+    value, got = scan(codes, limit, False, lists[0, : listed[0]], table, floor, game, memo, meta, keys)
     if value != SEARCH:
         return value
     size[0], ranked[0], limits[0], best[0], best_guess[0], below[0] = n, len(got), limit, limit, -1, n
@@ -494,6 +494,7 @@ def search(codes, limit, history, played, sym, table, floor, digits, perms, game
                 buffer[below[d] : below[d] + size[d]], counts[d], offsets[d], order[d],
             )
             history[played + d] = digits[g]
+            listed[d + 1] = -1  # listed when a part needs it
             guess[d] = g
             total[d], stage[d], at[d] = bound, 1, 0
         # the next part to raise or to search, or on to the next stage
@@ -509,6 +510,8 @@ def search(codes, limit, history, played, sym, table, floor, digits, perms, game
         if d + 1 >= DEPTH:
             raise RuntimeError("the exact search went deeper than its stack")
         child = d + 1
+        if listed[child] < 0:
+            listed[child] = guess_list(history, played + child, symmetric[d], digits, perms, game[COLOURS], lists[child])
         start[child] = below[d] + offsets[d, f]
         size[child] = counts[d, f]
         below[child] = below[d] + size[d]
@@ -517,8 +520,8 @@ def search(codes, limit, history, played, sym, table, floor, digits, perms, game
         limits[child] = best[d] - total[d] + floor_here
         here = start[child]
         value, got = scan(
-            buffer[here : here + size[child]], limits[child], bound_only, history, played + child,
-            symmetric[d], table, floor, digits, perms, game, memo, meta, keys[child * universe : (child + 1) * universe],
+            buffer[here : here + size[child]], limits[child], bound_only, lists[child, : listed[child]],
+            table, floor, game, memo, meta, keys[child * universe : (child + 1) * universe],
         )
         if value == ABORTED:
             return value

@@ -23,9 +23,8 @@ solvers, written afresh here):
   code that tells all the others apart, or a guess whose parts all have at
   most two codes and whose bound nothing beats, is settled without search;
 - renaming colours and reordering positions so that the guesses played stay
-  the same makes guesses alike, and so does renaming the colours no code left
-  has: at every node only the lowest of each class is tried
-  (`kernel.is_lowest`);
+  the same makes guesses alike: at every node only the lowest of each class
+  is tried (`kernel.lowest_guesses`, once for all the parts of a guess);
 - every exact total and lower bound is memoised by the set of codes, so
   positions shared by many games are solved once; `to_arrays` / `from_arrays`
   turn the exact totals into plain arrays for the app to keep on disk.
@@ -118,9 +117,7 @@ class ExactSearch:
         pegs = range(space.pegs)
         orders = itertools.permutations(pegs) if space.pegs <= PERMUTED_PEGS else [tuple(pegs)]
         self.orders = np.array(list(orders), dtype=np.int64)
-        self.game = np.array(
-            [space.pegs, space.colours, self.win, outcomes(space), space.feedbacks, space.repeats], dtype=np.int64
-        )
+        self.game = np.array([space.pegs, space.colours, self.win, outcomes(space), space.feedbacks], dtype=np.int64)
         self.meta = np.zeros(7, dtype=np.int64)
         self.arrays = memo_arrays(MEMO_START)
         self.loaded = 0  # totals known before this session's search (from_arrays)
