@@ -210,9 +210,14 @@ class ExactSearch:
         memo keeps every total found, so only the path to where it stopped is
         walked again.
         """
-        from puzzles.mastermind.kernel import ABORTED, search  # numba, compiled on the first search
+        from puzzles.mastermind.kernel import ABORTED, find, search  # numba, compiled on the first search
 
         codes = np.ascontiguousarray(codes, dtype=np.int32)
+        if len(codes) <= 2:
+            return 2 * len(codes) - 1
+        known = find(codes, self.arrays)
+        if known >= 0 and self.arrays[5][known] >= 0:  # answered without the search's buffers
+            return int(self.arrays[5][known])
         history = np.zeros((len(self.universe) + 2, self.space.pegs), dtype=np.int64)
         for row, guess in enumerate(played or []):
             history[row] = guess
