@@ -563,3 +563,16 @@ def feedback_table(digits, colours) -> np.ndarray:
                 common += min(counts[i, c], counts[j, c])
             out[i, j] = black * (pegs + 1) + common - black
     return out
+
+
+@njit(cache=True)
+def first_guess(codes, history, played, sym, table, floor, digits, perms, game, memo, meta) -> int:
+    """The guess `search` tries first on these codes, or -1 when it settles them without trying one."""
+    universe = table.shape[0]
+    guesses = np.empty(universe, dtype=np.int64)
+    count = guess_list(history, played, sym, digits, perms, game[COLOURS], guesses)
+    keys = np.empty(universe, dtype=np.int64)
+    value, ranked = scan(codes, NEVER, False, guesses[:count], table, floor, game, memo, meta, keys)
+    if value != SEARCH:
+        return -1
+    return next_key(ranked) % universe

@@ -37,6 +37,8 @@ so a work budget ends the search at the same point on every machine.
 from __future__ import annotations
 
 import itertools
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -52,6 +54,8 @@ NEVER = 1 << 50  # a limit no total reaches
 CHUNK = 50_000  # work given to the compiled search between two looks at the budget and the cancel
 MEMO_START = 1 << 14  # slots of a fresh memo; it doubles when three quarters are taken
 POOL_PER_ENTRY = 24  # codes kept per memo entry on average before the memo grows
+PARALLEL_FROM = 2_000  # sets this big, searched without a budget, have their first guess's parts solved
+WORKERS = 2  # by this many processes, one per core of the machines it is meant for
 PERMUTED_PEGS = 5  # variants with more pegs are not searched over reorderings of positions
 KEPT_FROM = 3  # memo entries of fewer codes are not worth keeping on disk
 
@@ -155,8 +159,47 @@ class ExactSearch:
         codes = self.positions(alive)
         if len(codes) > MAX_CODES:
             raise TooBig(f"more than {MAX_CODES:,} codes left")
+        if budget is None and played is not None and len(codes) >= PARALLEL_FROM:
+            self.first_guess_in_parallel(codes, played)
         total = self.total(codes, played, NEVER, Deadline(budget, should_stop))
         return Value(int(total), int(self.universe[self.best_guess(codes)]), len(codes))
+
+    def first_guess_in_parallel(self, codes: np.ndarray, played: list[Code]) -> None:
+        """Solve the parts of the guess the search tries first on WORKERS processes, into the memo.
+
+        The search would solve them one after the other with no bound to cut
+        them short (nothing is known yet to beat), so they are independent;
+        afterwards the search finds them known and goes on alone.  Only
+        without a budget: the workers' work is neither counted nor cancelled.
+        """
+        from puzzles.mastermind.kernel import first_guess, remember
+
+        history = self.history(played)
+        args = (self.table, self.floor, self.digits, self.orders, self.game, self.arrays, self.meta)
+        self.meta[3] = self.meta[2] + CHUNK
+        guess = first_guess(codes, history, len(played), True, *args)
+        if guess < 0:
+            return
+        code = self.space.code(int(self.universe[guess]))
+        parts = sorted(self.parts(codes, self.table[guess, codes]), key=len, reverse=True)
+        shares: list[list[np.ndarray]] = [[] for _ in range(WORKERS)]
+        loads = [0] * WORKERS
+        for part in parts:  # the biggest part to the least loaded worker
+            lightest = loads.index(min(loads))
+            shares[lightest].append(part)
+            loads[lightest] += len(part) ** 2
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
+            done = list(pool.map(solve_parts, [self.space] * WORKERS, shares, [[*played, code]] * WORKERS))
+        for arrays, work in done:
+            starts = np.r_[0, np.cumsum(arrays["lengths"])]
+            for i, (total, best) in enumerate(zip(arrays["totals"].tolist(), arrays["guesses"].tolist())):
+                piece = arrays["codes"][starts[i] : starts[i + 1]].astype(np.int32)
+                remember(piece, total, total, best, self.arrays, self.meta)
+                if self.meta[6]:
+                    self.grow()
+                    remember(piece, total, total, best, self.arrays, self.meta)
+            self.meta[:2] += work
 
     def guess_total(
         self,
@@ -218,9 +261,7 @@ class ExactSearch:
         known = find(codes, self.arrays)
         if known >= 0 and self.arrays[5][known] >= 0:  # answered without the search's buffers
             return int(self.arrays[5][known])
-        history = np.zeros((len(self.universe) + 2, self.space.pegs), dtype=np.int64)
-        for row, guess in enumerate(played or []):
-            history[row] = guess
+        history = self.history(played or [])
         while True:
             deadline.check()
             left = deadline.work_left
@@ -237,6 +278,13 @@ class ExactSearch:
                 return int(result)
             if expired:
                 raise OutOfBudget
+
+    def history(self, played: list[Code]) -> np.ndarray:
+        """The guesses played as rows of digits, with room for the search's own."""
+        history = np.zeros((len(self.universe) + 2, self.space.pegs), dtype=np.int64)
+        for row, guess in enumerate(played):
+            history[row] = guess
+        return history
 
     def grow(self) -> None:
         """Twice the room in the memo, its entries kept."""
@@ -291,6 +339,14 @@ class ExactSearch:
     @property
     def key_dtype(self) -> type:
         return np.int16 if len(self.universe) < 2**15 else np.int32
+
+
+def solve_parts(space: CodeSpace, parts: list[np.ndarray], played: list[Code]) -> tuple[dict, np.ndarray]:
+    """In a worker: the exact totals of these parts (codes left by `played`), as `to_arrays`, and the work done."""
+    search = ExactSearch(space)
+    for part in parts:
+        search.total(part, played, NEVER, Deadline(None))
+    return search.to_arrays(), search.meta[:2].copy()
 
 
 def memo_arrays(slots: int) -> tuple[np.ndarray, ...]:

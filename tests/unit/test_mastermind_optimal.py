@@ -82,6 +82,15 @@ def test_a_memo_that_fills_up_grows_and_keeps_the_totals(monkeypatch):
     assert len(search.arrays[0]) > 16 and search.known > 12
 
 
+def test_the_first_guess_s_parts_solved_by_two_processes_give_the_same_optimum(monkeypatch):
+    space = mm.space_of(3, 4)
+    monkeypatch.setattr(optimal, "PARALLEL_FROM", 10)
+    search = ExactSearch(space)
+    value = search.value(np.arange(space.size), [], budget=None)
+    assert value.total == exhaustive(space)(tuple(range(space.size)))
+    assert ExactSearch(space).guess_total(np.arange(space.size), value.guess, [], budget=None) == value.total
+
+
 def test_every_row_cost_is_the_exhaustive_difference():
     """3 pegs x 3 colours: each row's cost is (its guess then the optimum) minus the optimum, per code."""
     space = mm.space_of(3, 3)
