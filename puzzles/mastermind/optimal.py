@@ -49,7 +49,7 @@ from puzzles.mastermind.game import Code, Feedback
 
 MAX_SPACE = 5_040  # codes x codes feedback table of at most 25 MB: 4x6, 4x7, 4x8, 5x5, Bulls and Cows...
 MAX_CODES = MAX_SPACE  # every variant the table takes is searched exactly from the first guess
-WORK = Budget(work=300_000)  # nodes and guesses tried: 4x6 from the first guess takes about 26,000
+WORK = Budget(work=150_000)  # nodes and guesses tried: 4x6 from the first guess takes about 26,000, 4x7 570,000
 NEVER = 1 << 50  # a limit no total reaches
 CHUNK = 50_000  # work given to the compiled search between two looks at the budget and the cancel
 MEMO_START = 1 << 14  # slots of a fresh memo; it doubles when three quarters are taken
