@@ -423,7 +423,7 @@ def search(codes, limit, history, played, sym, table, floor, digits, perms, game
     guess is history row played + d.
     """
     universe, feedbacks, win = table.shape[0], game[FEEDBACKS], game[WIN]
-    buffer = np.empty(universe * DEPTH, dtype=np.int32)
+    buffer = np.empty(universe * (DEPTH + 2), dtype=np.int32)  # the root, and each frame a part smaller
     keys = np.empty(universe * DEPTH, dtype=np.int64)
     start = np.zeros(DEPTH + 1, dtype=np.int64)  # where each frame's codes begin in buffer
     below = np.zeros(DEPTH + 1, dtype=np.int64)  # where its parts begin: after its parent's parts

@@ -38,7 +38,9 @@ def exhaustive(space):
     return total
 
 
-@pytest.mark.parametrize("pegs, colours, repeats", [(2, 4, True), (3, 3, True), (2, 5, True), (3, 4, False)])
+@pytest.mark.parametrize(
+    "pegs, colours, repeats", [(2, 4, True), (3, 3, True), (2, 5, True), (3, 4, False), (5, 2, True), (4, 3, True)]
+)
 def test_the_exact_search_matches_an_exhaustive_minimum(pegs, colours, repeats):
     """Without repeats the guesses have none either (3 of 4 colours: 24 codes)."""
     space = mm.space_of(pegs, colours, repeats)
