@@ -21,6 +21,7 @@ from puzzles.mastermind.play import Codebreaker, sample_secrets
 PUBLISHED_4x6 = {"minimax": 5801, "entropy": 5722, "expected-size": 5696, "most-parts": 5668}
 KOYAMA_LAI_4x6 = 5625  # the optimum: least total guesses over all 1,296 secrets
 BULLS_AND_COWS_OPTIMUM = 26_274  # total guesses over all 5,040 secrets of 4 of 10 digits without repeats
+EXACT_OPTIMA = {(4, 6, True): KOYAMA_LAI_4x6, (4, 8, False): 7_817, (4, 7, True): 11_228}  # published or checked
 LARGEST_SPACE = 10**8  # codes of the largest variant, 8 pegs of 10 colours
 
 
@@ -61,6 +62,7 @@ def bench_command(args: argparse.Namespace) -> int:
     optimal = None
     if args.strategy == "optimal":
         optimal = mm.OptimalSearch(space) if args.fresh else tables.load_optimal(space)
+        optimal.budget = None if args.budget is None else budget  # unless timed: the exact optimum, however long
     breaker = Codebreaker(space, args.strategy, budget, optimal)
     results = breaker.play_all(sample_secrets(space, args.sample, args.seed))
     seconds = time.perf_counter() - start
@@ -170,6 +172,24 @@ def optimal_4x6() -> list[Benchmark]:
     ]
 
 
+def exact_from_scratch(pegs: int, colours: int, repeats: bool) -> Benchmark:
+    """The exact search alone, from the first guess with nothing known: the figure to set beside the C++ solvers."""
+    space = mm.space_of(pegs, colours, repeats)
+    published = EXACT_OPTIMA[pegs, colours, repeats]
+
+    def run() -> str:
+        search = mm.ExactSearch(space)
+        total = search.value(space.listed(None, 0, space.size), [], budget=None).total
+        check = "=" if total == published else "!="
+        return f"total {total:,} {check} {published:,}; {search.nodes:,} nodes, {search.tries:,} guesses tried"
+
+    def compiled() -> None:  # the kernel's first load is not the search's time
+        mm.ExactSearch(mm.space_of(3, 3)).value(np.arange(27), [], budget=None)
+
+    variant = f"{pegs}x{colours}" if repeats else f"{pegs} of {colours} without repeats"
+    return Benchmark(f"exact optimum from scratch, {variant}", run, "no slower than mmstrat", repeat=1, setup=compiled)
+
+
 def bulls_and_cows(strategy: str) -> Benchmark:
     def run() -> str:
         space = mm.space_of(4, 10, repeats=False)
@@ -200,6 +220,7 @@ BENCHMARKS = [
     Benchmark("6x9 suggestion after 3 rows", lambda: suggestion_after(3), "<= 2 s", repeat=3),
     *(all_secrets(strategy) for strategy in ("minimax", "entropy", "expected-size", "most-parts")),
     *optimal_4x6(),
+    *(exact_from_scratch(*variant) for variant in EXACT_OPTIMA),
     Benchmark("5x8 entropy, 500 seeded secrets", sample_5x8, "average <= 5.6 (best known 5.491)", repeat=1),
     *(bulls_and_cows(strategy) for strategy in ("entropy", "expected-size")),
 ]

@@ -10,31 +10,35 @@ minimised over every code as g (a probe that cannot win may be best).  The
 search is a depth-first branch and bound (the idea of the published exact
 solvers, written afresh here):
 
-- every code's feedback against every code is one table lookup (`feedback
-  table`, codes x codes uint8), so a node's partitions for all guesses are one
-  gather and one bincount;
+- every code's feedback against every code is one table lookup (the
+  feedback table, codes x codes uint8), so a guess's partition is counted
+  code by code, and its bound with it;
 - a part of k codes needs at least `floors(k)` guesses: one code can be found
   with the first guess, at most b (the feedbacks other than the win) with the
   second, b² with the third...; a guess's bound is |S| plus its parts' floors,
   and before a guess is searched each part's floor is raised to its own best
-  guess's bound (kept in `lower`);
-- guesses are tried in order of their bound, and stop as soon as the bound
-  reaches the best total found; guesses that split S identically are tried once;
+  guess's bound (one level looked ahead, kept in the memo as a lower bound);
+- guesses are tried in order of their bound (codes of S first among equals),
+  and stop as soon as the bound reaches the best total found; a set with a
+  code that tells all the others apart, or a guess whose parts all have at
+  most two codes and whose bound nothing beats, is settled without search;
 - renaming colours and reordering positions so that the guesses played stay
-  the same makes guesses alike: on big sets only the lowest of each class is
-  tried (`symmetry_classes`);
-- every exact total is memoised by the set of codes, so positions shared by
-  many games are solved once; `to_arrays` / `from_arrays` turn the memo into
-  plain arrays for the app to keep on disk.
+  the same makes guesses alike: at every node only the lowest of each class
+  is tried (`kernel.lowest_guesses`, once for all the parts of a guess);
+- every exact total and lower bound is memoised by the set of codes, so
+  positions shared by many games are solved once; `to_arrays` / `from_arrays`
+  turn the exact totals into plain arrays for the app to keep on disk.
 
-Work is counted in nodes (sets whose partitions are computed) and guesses
-tried on them, so a work budget ends the search at the same point on every
-machine.
+The search runs compiled (numba, `kernel`), on an explicit stack.  Work is
+counted in nodes (sets whose guesses are scored) and guesses tried on them,
+so a work budget ends the search at the same point on every machine.
 """
 
 from __future__ import annotations
 
 import itertools
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -44,10 +48,14 @@ from puzzles.mastermind.codes import CodeSpace
 from puzzles.mastermind.game import Code, Feedback
 
 MAX_SPACE = 5_040  # codes x codes feedback table of at most 25 MB: 4x6, 4x7, 4x8, 5x5, Bulls and Cows...
-MAX_CODES = 1_300  # positions with more codes left are not searched exactly
-WORK = Budget(work=300_000)  # nodes and guesses tried: 4x6 from the first guess takes about 7,500
-SYMMETRY_FROM = 20  # sets at least this big have their guesses reduced by interchangeable colours
-NEVER = np.iinfo(np.int64).max // 4  # the bound of a guess that splits nothing
+MAX_CODES = MAX_SPACE  # every variant the table takes is searched exactly from the first guess
+WORK = Budget(work=150_000)  # nodes and guesses tried: 4x6 from the first guess takes about 26,000, 4x7 570,000
+NEVER = 1 << 50  # a limit no total reaches
+CHUNK = 50_000  # work given to the compiled search between two looks at the budget and the cancel
+MEMO_START = 1 << 14  # slots of a fresh memo; it doubles when three quarters are taken
+POOL_PER_ENTRY = 24  # codes kept per memo entry on average before the memo grows
+PARALLEL_FROM = 2_000  # sets this big, searched without a budget, have their first guess's parts solved
+WORKERS = 2  # by this many processes, one per core of the machines it is meant for
 PERMUTED_PEGS = 5  # variants with more pegs are not searched over reorderings of positions
 KEPT_FROM = 3  # memo entries of fewer codes are not worth keeping on disk
 
@@ -67,20 +75,6 @@ class Value:
     @property
     def expected(self) -> float:
         return self.total / self.codes
-
-
-def feedback_table(space: CodeSpace, codes: np.ndarray) -> np.ndarray:
-    """(codes, codes) uint8: packed feedback of the i-th code as guess against the j-th, a block of guesses at a time."""
-    digits = space.digits(codes)
-    counts = space.colour_counts(digits)
-    out = np.empty((len(codes), len(codes)), dtype=np.uint8)
-    step = max(1, 2**22 // (len(codes) * space.colours))
-    for start in range(0, len(codes), step):
-        block = slice(start, start + step)
-        black = (digits[block, None, :] == digits[None, :, :]).sum(axis=2, dtype=np.uint8)
-        common = np.minimum(counts[block, None, :], counts[None, :, :]).sum(axis=2, dtype=np.uint8)
-        out[block] = black * (space.pegs + 1) + common - black
-    return out
 
 
 def outcomes(space: CodeSpace) -> int:
@@ -106,6 +100,9 @@ class ExactSearch:
 
     Inside, a code is its position among the variant's codes (`universe`: all
     of them, or those without repeats, which are also the only guesses then).
+    The search itself is compiled (`kernel.node`); this class owns its arrays,
+    feeds it work a chunk at a time (checking the budget and the cancel between
+    chunks) and grows its memo between chunks.
     """
 
     MAX_SPACE = MAX_SPACE
@@ -115,17 +112,35 @@ class ExactSearch:
             raise TooBig(f"{space.pegs} pegs x {space.colours} colours have more than {MAX_SPACE:,} codes")
         self.space = space
         self.universe = space.listed(None, 0, space.size)
-        self.table = feedback_table(space, self.universe)
+        from puzzles.mastermind import kernel  # numba, compiled on first use
+
+        self.digits = space.digits(self.universe).astype(np.int64)
+        self.table = kernel.feedback_table(self.digits, space.colours)
         self.win = space.packed(Feedback(space.pegs, 0))
-        self.feedbacks = space.feedbacks
         self.floor = floors(space, len(self.universe))
-        self.outcomes = outcomes(space)
-        self.bits = np.left_shift(np.uint64(1), np.arange(self.feedbacks, dtype=np.uint64))
-        self.win_bit = self.bits[self.win]
-        self.memo: dict[bytes, tuple[int, int]] = {}  # exact (total, best guess) by the set's bytes
+        pegs = range(space.pegs)
+        orders = itertools.permutations(pegs) if space.pegs <= PERMUTED_PEGS else [tuple(pegs)]
+        self.orders = np.array(list(orders), dtype=np.int64)
+        self.game = np.array([space.pegs, space.colours, self.win, outcomes(space), space.feedbacks], dtype=np.int64)
+        self.meta = np.zeros(7, dtype=np.int64)
+        self.arrays = memo_arrays(MEMO_START)
         self.loaded = 0  # totals known before this session's search (from_arrays)
-        self.lower: dict[bytes, int] = {}  # lower bounds of totals not known exactly
-        self.nodes = self.tries = 0  # the work done: sets searched, and guesses tried on them
+
+    @property
+    def nodes(self) -> int:
+        """Sets searched (each scores every guess on it)."""
+        return int(self.meta[0])
+
+    @property
+    def tries(self) -> int:
+        """Guesses whose parts were searched."""
+        return int(self.meta[1])
+
+    @property
+    def known(self) -> int:
+        """How many exact totals the memo holds."""
+        count = int(self.meta[4])
+        return int(np.count_nonzero(self.arrays[5][:count] >= 0))
 
     # ------------------------------------------------------------ asking
 
@@ -144,8 +159,47 @@ class ExactSearch:
         codes = self.positions(alive)
         if len(codes) > MAX_CODES:
             raise TooBig(f"more than {MAX_CODES:,} codes left")
-        total = self.total(codes, played, np.iinfo(np.int64).max, Deadline(budget, should_stop))
+        if budget is None and played is not None and len(codes) >= PARALLEL_FROM:
+            self.first_guess_in_parallel(codes, played)
+        total = self.total(codes, played, NEVER, Deadline(budget, should_stop))
         return Value(int(total), int(self.universe[self.best_guess(codes)]), len(codes))
+
+    def first_guess_in_parallel(self, codes: np.ndarray, played: list[Code]) -> None:
+        """Solve the parts of the guess the search tries first on WORKERS processes, into the memo.
+
+        The search would solve them one after the other with no bound to cut
+        them short (nothing is known yet to beat), so they are independent;
+        afterwards the search finds them known and goes on alone.  Only
+        without a budget: the workers' work is neither counted nor cancelled.
+        """
+        from puzzles.mastermind.kernel import first_guess, remember
+
+        history = self.history(played)
+        args = (self.table, self.floor, self.digits, self.orders, self.game, self.arrays, self.meta)
+        self.meta[3] = self.meta[2] + CHUNK
+        guess = first_guess(codes, history, len(played), True, *args)
+        if guess < 0:
+            return
+        code = self.space.code(int(self.universe[guess]))
+        parts = sorted(self.parts(codes, self.table[guess, codes]), key=len, reverse=True)
+        shares: list[list[np.ndarray]] = [[] for _ in range(WORKERS)]
+        loads = [0] * WORKERS
+        for part in parts:  # the biggest part to the least loaded worker
+            lightest = loads.index(min(loads))
+            shares[lightest].append(part)
+            loads[lightest] += len(part) ** 2
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
+            done = list(pool.map(solve_parts, [self.space] * WORKERS, shares, [[*played, code]] * WORKERS))
+        for arrays, work in done:
+            starts = np.r_[0, np.cumsum(arrays["lengths"])]
+            for i, (total, best) in enumerate(zip(arrays["totals"].tolist(), arrays["guesses"].tolist())):
+                piece = arrays["codes"][starts[i] : starts[i + 1]].astype(np.int32)
+                remember(piece, total, total, best, self.arrays, self.meta)
+                if self.meta[6]:
+                    self.grow()
+                    remember(piece, total, total, best, self.arrays, self.meta)
+            self.meta[:2] += work
 
     def guess_total(
         self,
@@ -160,7 +214,7 @@ class ExactSearch:
         code = self.space.code(guess)
         deadline = Deadline(budget, should_stop)
         return len(codes) + sum(
-            self.total(part, None if played is None else [*played, code], np.iinfo(np.int64).max, deadline)
+            self.total(part, None if played is None else [*played, code], NEVER, deadline)
             for part in self.parts(codes, self.table[place, codes])
         )
 
@@ -170,14 +224,14 @@ class ExactSearch:
         found = self.universe[places.clip(max=len(self.universe) - 1)]
         if np.any(found != indices):
             raise ValueError("not a code of this variant (a repeated colour where none may repeat?)")
-        return places.astype(self.key_dtype)
+        return places.astype(np.int32)
 
     def best_guess(self, codes: np.ndarray) -> int:
         if len(codes) <= 2:
             return int(codes[0])
-        return self.memo[codes.tobytes()][1]
+        from puzzles.mastermind.kernel import find
 
-    # ------------------------------------------------------------ the search
+        return int(self.arrays[6][find(codes.astype(np.int32), self.arrays)])
 
     def parts(self, codes: np.ndarray, feedback: np.ndarray) -> list[np.ndarray]:
         """The codes split by feedback, the win left out, each part still sorted."""
@@ -188,168 +242,77 @@ class ExactSearch:
             codes[piece] for piece, first in zip(np.split(order, cuts), ordered[np.r_[0, cuts]]) if first != self.win
         ]
 
+    # ------------------------------------------------------------ the search
+
     def total(self, codes: np.ndarray, played: list[Code] | None, limit: int, deadline: Deadline) -> int:
         """The exact total for `codes` when it is below `limit`, else a lower bound at least `limit`.
 
-        The memo keeps what was found even when the deadline ends the search,
-        and two searches may share it (each has its own deadline).
+        The compiled search gets CHUNK work at a time; between chunks the
+        budget and the cancel are checked, and the memo grown when it filled
+        up.  A chunk that ends mid-search is begun again from these codes: the
+        memo keeps every total found, so only the path to where it stopped is
+        walked again.
         """
-        n = len(codes)
-        if n <= 2:
-            return 2 * n - 1
-        key = codes.tobytes()
-        known = self.memo.get(key)
-        if known is not None:
-            return known[0]
-        low = self.lower.get(key, 0)
-        if low >= limit:
-            return low
-        deadline.spend()
-        self.nodes += 1
-        guesses, rows = self.distinct_guesses(codes)
-        bounds = self.guess_bounds(rows)
-        if n >= SYMMETRY_FROM and played is not None:
-            bounds[~self.symmetry_classes(codes, played)[guesses]] = NEVER
-        low = max(low, int(bounds.min()))
-        self.lower[key] = low
-        if low >= limit:
-            return low
-        candidates = np.flatnonzero(bounds < limit)
-        may_win = np.isin(guesses[candidates], codes, invert=True)
-        order = candidates[np.lexsort((candidates, may_win, bounds[candidates]))]
-        best, best_guess = limit, -1
-        for row in order.tolist():
-            if bounds[row] >= best:
-                break
-            guess = int(guesses[row])
-            later = None if played is None or n < SYMMETRY_FROM else [*played, self.space.code(self.universe[guess])]
-            total = self.try_guess(codes, rows, row, later, best, deadline)
-            if total < best:
-                best, best_guess = total, guess
-        if best_guess < 0:
-            self.lower[key] = limit
-            return limit
-        self.memo[key] = (best, best_guess)
-        self.lower.pop(key, None)
-        return best
+        from puzzles.mastermind.kernel import ABORTED, find, search  # numba, compiled on the first search
 
-    def distinct_guesses(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The lowest guess of each way of splitting these codes, and its feedback row (guesses alike split alike)."""
-        every = np.ascontiguousarray(self.table[:, codes])
-        _, first = np.unique(every.view(np.dtype((np.void, len(codes)))).ravel(), return_index=True)
-        guesses = np.sort(first)
-        return guesses, every[guesses]
+        codes = np.ascontiguousarray(codes, dtype=np.int32)
+        if len(codes) <= 2:
+            return 2 * len(codes) - 1
+        known = find(codes, self.arrays)
+        if known >= 0 and self.arrays[5][known] >= 0:  # answered without the search's buffers
+            return int(self.arrays[5][known])
+        history = self.history(played or [])
+        while True:
+            deadline.check()
+            left = deadline.work_left
+            chunk = CHUNK if left is None else max(0, min(CHUNK, left))  # a known total needs no work
+            self.meta[3] = self.meta[2] + chunk
+            before = int(self.meta[2])
+            args = (self.table, self.floor, self.digits, self.orders, self.game, self.arrays, self.meta)
+            result = search(codes, limit, history, len(played or []), played is not None, *args)
+            spent = self.meta[2] > self.meta[3]  # this chunk's work ran out
+            expired = deadline.expired(int(self.meta[2]) - before) or (spent and chunk < CHUNK)
+            if self.meta[6]:  # a total found was not kept: grow the memo, and again
+                self.grow()
+            elif result != ABORTED:
+                return int(result)
+            if expired:
+                raise OutOfBudget
 
-    def try_guess(
-        self, codes: np.ndarray, rows: np.ndarray, guess: int, later: list[Code] | None, best: int, deadline: Deadline
-    ) -> int:
-        """This guess's (a row of `rows`) total if below `best`, else something at least `best`.
+    def history(self, played: list[Code]) -> np.ndarray:
+        """The guesses played as rows of digits, with room for the search's own."""
+        history = np.zeros((len(self.universe) + 2, self.space.pegs), dtype=np.int64)
+        for row, guess in enumerate(played):
+            history[row] = guess
+        return history
 
-        The parts' floors are raised to their own best guess's bound, the big
-        parts first (where the floor is weakest), the small ones together;
-        only if room is left are the parts searched, largest first, each
-        within what the others' bounds leave.
-        """
-        deadline.spend()
-        self.tries += 1
-        feedback = rows[guess]
-        values, label = np.unique(feedback, return_inverse=True)
-        label = label.ravel()
-        lengths = np.bincount(label, minlength=len(values))
-        order = np.argsort(label, kind="stable")
-        starts = np.r_[0, np.cumsum(lengths)[:-1]]
-        columns = [order[start : start + length] for start, length in zip(starts, lengths)]
-        keep = values != self.win
-        floors = np.where(keep, self.floor[lengths], 0)
-        total = len(codes) + int(floors.sum())
-        by_size = sorted(np.flatnonzero(keep).tolist(), key=lambda i: -lengths[i])
-        for part in by_size:
-            if total >= best or lengths[part] <= self.outcomes:
-                break
-            bound = self.part_bound(codes[columns[part]], rows[:, columns[part]])
-            total, floors[part] = total + bound - floors[part], bound
-        small = keep & (lengths > 1) & (lengths <= self.outcomes)
-        if total < best and small.any():
-            parts = np.flatnonzero(small)
-            raised = self.small_part_bounds(rows[:, np.concatenate([columns[p] for p in parts])], lengths[parts])
-            raised = np.maximum(raised, floors[parts])
-            total += int((raised - floors[parts]).sum())
-            floors[parts] = raised
-        for part in by_size:
-            if total >= best:
-                break
-            floor = int(floors[part])
-            total += self.total(codes[columns[part]], later, best - total + floor, deadline) - floor
-        return total
+    def grow(self) -> None:
+        """Twice the room in the memo, its entries kept."""
+        from puzzles.mastermind.kernel import rehash
 
-    def part_bound(self, codes: np.ndarray, rows: np.ndarray) -> int:
-        """A lower bound on a part's total: known already, or the least bound of any guess on it."""
-        key = codes.tobytes()
-        known = self.memo.get(key)
-        if known is not None:
-            return known[0]
-        if key not in self.lower:
-            self.lower[key] = int(self.guess_bounds(rows).min())
-        return self.lower[key]
-
-    def small_part_bounds(self, rows: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-        """For parts whose columns follow each other in `rows`: the least bound of any guess on each.
-
-        A guess's feedbacks on a part are a bit mask (one or-reduce per part);
-        with c feedbacks other than the win its bound is k + 2 (k - won) - c,
-        as long as no feedback holds more than `outcomes` codes.
-        """
-        starts = np.r_[0, np.cumsum(lengths)[:-1]]
-        masks = np.bitwise_or.reduceat(self.bits[rows], starts, axis=1)
-        won = (masks & self.win_bit) != 0
-        cells = popcount(masks & ~self.win_bit)
-        bounds = lengths + 2 * (lengths - won) - cells
-        bounds[(cells == 1) & ~won] = NEVER
-        return bounds.min(axis=0)
-
-    def guess_bounds(self, rows: np.ndarray) -> np.ndarray:
-        """Each guess's bound on the codes of these columns: n + its parts' floors (NEVER if it splits nothing)."""
-        n = rows.shape[1]
-        sizes = bincount_rows(rows, self.feedbacks)
-        sizes[:, self.win] = 0
-        bounds = n + self.floor[sizes].sum(axis=1)
-        bounds[sizes.max(axis=1) == n] = NEVER
-        return bounds
-
-    def symmetry_classes(self, codes: np.ndarray, played: list[Code]) -> np.ndarray:
-        """(codes,) bool: the lowest guess of each class of guesses alike by symmetry.
-
-        Renaming colours and reordering positions so that every guess played
-        stays the same keeps their feedbacks, so it maps the codes still
-        possible onto themselves and a guess onto one just as good.  The
-        colours no guess has used may be renamed freely: writing them in order
-        of first appearance picks the lowest of those renamings.  Positions
-        are reordered only up to PERMUTED_PEGS pegs (5! = 120 orders).
-        """
-        space = self.space
-        digits = space.digits(self.universe).astype(np.int64)
-        fresh = np.setdiff1d(np.arange(space.colours), np.array(played, dtype=np.int64).ravel())
-        lowest = self.universe.copy()
-        orders = itertools.permutations(range(space.pegs)) if space.pegs <= PERMUTED_PEGS else [range(space.pegs)]
-        for positions in orders:
-            renaming = colour_renaming(played, positions, space.colours)
-            if renaming is not None:
-                alike = relabel_in_order(renaming[digits[:, positions]], fresh) @ space.powers
-                lowest = np.minimum(lowest, alike)
-        return lowest == self.universe
+        count, used = int(self.meta[4]), int(self.meta[5])
+        bigger = memo_arrays(2 * len(self.arrays[0]))
+        for old, new in zip(self.arrays[1:7], bigger[1:7]):
+            new[:count] = old[:count]
+        bigger[7][:used] = self.arrays[7][:used]
+        rehash(bigger[0], bigger[1], count)
+        self.arrays = bigger
+        self.meta[6] = 0
 
     # ------------------------------------------------------------ keeping it
 
     def to_arrays(self) -> dict[str, np.ndarray]:
         """The exact totals worth keeping (sets of KEPT_FROM codes or more), as plain arrays."""
-        kept = [(key, value) for key, value in self.memo.items() if len(key) >= KEPT_FROM * self.key_width]
-        keys = [np.frombuffer(key, dtype=self.key_dtype) for key, _ in kept]
+        count = int(self.meta[4])
+        _, _, starts, lengths, _, totals, guesses, pool = (a[:count] for a in self.arrays)
+        kept = np.flatnonzero((totals >= 0) & (lengths >= KEPT_FROM))
+        pieces = [self.arrays[7][start : start + length] for start, length in zip(starts[kept], lengths[kept])]
         return {
             "variant": np.array([self.space.pegs, self.space.colours, self.space.repeats]),
-            "lengths": np.array([len(k) for k in keys], dtype=np.int32),
-            "codes": np.concatenate(keys) if keys else np.empty(0, dtype=self.key_dtype),
-            "totals": np.array([v[0] for _, v in kept], dtype=np.int64),
-            "guesses": np.array([v[1] for _, v in kept], dtype=np.int32),
+            "lengths": lengths[kept].astype(np.int32),
+            "codes": np.concatenate(pieces).astype(self.key_dtype) if pieces else np.empty(0, dtype=self.key_dtype),
+            "totals": totals[kept].astype(np.int64),
+            "guesses": guesses[kept].astype(np.int32),
         }
 
     @classmethod
@@ -358,36 +321,47 @@ class ExactSearch:
         if list(arrays["variant"]) != [space.pegs, space.colours, space.repeats]:
             pegs, colours, repeats = arrays["variant"]
             raise ValueError(f"it is for {pegs} pegs x {colours} colours" + ("" if repeats else " without repeats"))
+        from puzzles.mastermind.kernel import remember
+
         search = cls(space)
-        codes = arrays["codes"].astype(search.key_dtype)
+        codes = arrays["codes"].astype(np.int32)
         starts = np.r_[0, np.cumsum(arrays["lengths"])]
         if starts[-1] != len(codes) or not len(arrays["totals"]) == len(arrays["guesses"]) == len(starts) - 1:
             raise ValueError("its arrays do not agree in length")
         for i, (total, guess) in enumerate(zip(arrays["totals"].tolist(), arrays["guesses"].tolist())):
-            search.memo[codes[starts[i] : starts[i + 1]].tobytes()] = (total, guess)
-        search.loaded = len(search.memo)
+            remember(codes[starts[i] : starts[i + 1]], total, total, guess, search.arrays, search.meta)
+            if search.meta[6]:
+                search.grow()
+                remember(codes[starts[i] : starts[i + 1]], total, total, guess, search.arrays, search.meta)
+        search.loaded = search.known
         return search
 
     @property
     def key_dtype(self) -> type:
         return np.int16 if len(self.universe) < 2**15 else np.int32
 
-    @property
-    def key_width(self) -> int:
-        return np.dtype(self.key_dtype).itemsize
+
+def solve_parts(space: CodeSpace, parts: list[np.ndarray], played: list[Code]) -> tuple[dict, np.ndarray]:
+    """In a worker: the exact totals of these parts (codes left by `played`), as `to_arrays`, and the work done."""
+    search = ExactSearch(space)
+    for part in parts:
+        search.total(part, played, NEVER, Deadline(None))
+    return search.to_arrays(), search.meta[:2].copy()
 
 
-def colour_renaming(played: list[Code], positions: tuple[int, ...], colours: int) -> np.ndarray | None:
-    """The renaming of played colours that, with the positions reordered, keeps every guess played; None if none does."""
-    renaming = np.arange(colours)
-    taken: dict[int, int] = {}
-    for guess in played:
-        for here, there in enumerate(positions):
-            old, new = guess[there], guess[here]
-            if taken.setdefault(old, new) != new:
-                return None
-            renaming[old] = new
-    return renaming if len(set(taken.values())) == len(taken) else None
+def memo_arrays(slots: int) -> tuple[np.ndarray, ...]:
+    """An empty memo with room for 3/4 of `slots` sets, in the order of kernel.SLOTS...POOL."""
+    entries = 3 * slots // 4
+    return (
+        np.full(slots, -1, dtype=np.int64),
+        np.zeros(entries, dtype=np.uint64),
+        np.zeros(entries, dtype=np.int64),
+        np.zeros(entries, dtype=np.int64),
+        np.zeros(entries, dtype=np.int64),
+        np.zeros(entries, dtype=np.int64),
+        np.zeros(entries, dtype=np.int64),
+        np.zeros(entries * POOL_PER_ENTRY, dtype=np.int32),
+    )
 
 
 def relabel_in_order(codes: np.ndarray, interchangeable: np.ndarray) -> np.ndarray:
@@ -408,22 +382,6 @@ def relabel_in_order(codes: np.ndarray, interchangeable: np.ndarray) -> np.ndarr
         taken[new] += 1
         out[:, position] = np.where(fresh, mapping[rows, colour], colour)
     return out
-
-
-POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
-
-
-def popcount(masks: np.ndarray) -> np.ndarray:
-    """Bits set in each uint64 (numpy 2 counts them itself)."""
-    if hasattr(np, "bitwise_count"):
-        return np.bitwise_count(masks).astype(np.int64)
-    return POPCOUNT[masks[..., None].view(np.uint8)].sum(axis=-1)
-
-
-def bincount_rows(rows: np.ndarray, length: int) -> np.ndarray:
-    """(len(rows), length): np.bincount of each row."""
-    offsets = rows.astype(np.int64) + (np.arange(len(rows)) * length)[:, None]
-    return np.bincount(offsets.ravel(), minlength=len(rows) * length).reshape(len(rows), length)
 
 
 __all__ = ["MAX_CODES", "MAX_SPACE", "WORK", "ExactSearch", "OutOfBudget", "TooBig", "Value"]

@@ -288,7 +288,7 @@ class OptimalSearch:
     @property
     def known(self) -> int:
         """How many exact totals the search knows (to tell when they are worth keeping again)."""
-        return 0 if self.exact_search is None else len(self.exact_search.memo)
+        return 0 if self.exact_search is None else self.exact_search.known
 
     def value(
         self, alive: np.ndarray, played: list[Code], budget: Budget | None = WORK, should_stop: ShouldStop = never

@@ -5,13 +5,14 @@ from functools import cache
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from assistant import tables
 from assistant.cli import main
 from puzzles import mastermind as mm
 from puzzles.core import Budget
+from puzzles.mastermind import optimal
 from puzzles.mastermind.optimal import ExactSearch
 from puzzles.mastermind.play import Codebreaker
 
@@ -37,7 +38,9 @@ def exhaustive(space):
     return total
 
 
-@pytest.mark.parametrize("pegs, colours, repeats", [(2, 4, True), (3, 3, True), (2, 5, True), (3, 4, False)])
+@pytest.mark.parametrize(
+    "pegs, colours, repeats", [(2, 4, True), (3, 3, True), (2, 5, True), (3, 4, False), (5, 2, True), (4, 3, True)]
+)
 def test_the_exact_search_matches_an_exhaustive_minimum(pegs, colours, repeats):
     """Without repeats the guesses have none either (3 of 4 colours: 24 codes)."""
     space = mm.space_of(pegs, colours, repeats)
@@ -54,6 +57,40 @@ def test_any_set_of_codes_gets_the_exhaustive_minimum(codes):
     space = mm.space_of(3, 3)
     alive = np.array(sorted(codes))
     assert ExactSearch(space).value(alive, None, budget=None).total == exhaustive(space)(tuple(alive.tolist()))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 63), st.integers(0, 5)), min_size=1, max_size=2))
+def test_positions_reached_in_play_get_the_exhaustive_minimum(rows):
+    """3 pegs x 4 colours after a row or two: the symmetries of the guesses played prune nothing that matters."""
+    space = mm.space_of(3, 4)
+    played, alive = [], None
+    for index, outcome in rows:
+        guess = space.code(index)
+        feedbacks = [f for f in range(space.feedbacks) if space.unpacked(f).black + space.unpacked(f).white <= 3]
+        feedback = space.unpacked(feedbacks[outcome % len(feedbacks)])
+        alive = space.select(guess, feedback, alive)
+        played.append(guess)
+    assume(alive is not None and len(alive) > 0)
+    value = ExactSearch(space).value(alive, played, budget=None)
+    assert value.total == exhaustive(space)(tuple(alive.tolist()))
+
+
+def test_a_memo_that_fills_up_grows_and_keeps_the_totals(monkeypatch):
+    space = mm.space_of(3, 4)
+    monkeypatch.setattr(optimal, "MEMO_START", 16)
+    search = ExactSearch(space)
+    assert search.value(np.arange(space.size), [], budget=None).total == exhaustive(space)(tuple(range(space.size)))
+    assert len(search.arrays[0]) > 16 and search.known > 12
+
+
+def test_the_first_guess_s_parts_solved_by_two_processes_give_the_same_optimum(monkeypatch):
+    space = mm.space_of(3, 4)
+    monkeypatch.setattr(optimal, "PARALLEL_FROM", 10)
+    search = ExactSearch(space)
+    value = search.value(np.arange(space.size), [], budget=None)
+    assert value.total == exhaustive(space)(tuple(range(space.size)))
+    assert ExactSearch(space).guess_total(np.arange(space.size), value.guess, [], budget=None) == value.total
 
 
 def test_every_row_cost_is_the_exhaustive_difference():
@@ -145,3 +182,13 @@ def test_4x6_optimal_is_5625_and_knuths_opening_costs_more_than_aabc():
     knuth = mm.parse("pegs: 4\ncolours: a b c d e f\na a b b = 0 0\n")
     (aabb,) = mm.analyse(knuth, strategy="optimal", optimal=breaker.optimal).row_costs
     assert aabc == 0 and aabb > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "pegs, colours, repeats, total",
+    [(4, 6, True, 5_625), (4, 7, True, 11_228)],  # Koyama and Lai; Lai's optimal 4x7 strategy
+)
+def test_the_exact_search_from_the_first_guess_finds_the_published_optimum(pegs, colours, repeats, total):
+    space = mm.space_of(pegs, colours, repeats)
+    assert ExactSearch(space).value(space.listed(None, 0, space.size), [], budget=None).total == total
