@@ -22,7 +22,9 @@ from puzzles.mastermind.strategies import MAX_SCANNED, OPTIMAL_MAX_CODES, Optima
 
 BUDGET = Budget(work=5_000)  # guesses scored: the same answer on every machine (the CLI, the tests)
 LIVE_BUDGET = Budget(seconds=2.0)  # the screen's: answers in time, whatever the machine
-COST_WORK = Budget(work=100_000)  # rows scored under another strategy: enough for 4x6 from scratch (about 30,000), not for big searches
+COST_WORK = Budget(
+    work=100_000
+)  # rows scored under another strategy: enough for 4x6 from scratch (about 30,000), not for big searches
 SUGGESTION_SHARE, RATING_SHARE = 0.6, 0.3  # of the budget; the rest is for the exact partitions shown
 
 

@@ -490,8 +490,14 @@ def search(codes, limit, history, played, sym, table, floor, digits, perms, game
             meta[WORK] += 1
             here = start[d]
             split(
-                buffer[here : here + size[d]], g, table, win,
-                buffer[below[d] : below[d] + size[d]], counts[d], offsets[d], order[d],
+                buffer[here : here + size[d]],
+                g,
+                table,
+                win,
+                buffer[below[d] : below[d] + size[d]],
+                counts[d],
+                offsets[d],
+                order[d],
             )
             history[played + d] = digits[g]
             listed[d + 1] = -1  # listed when a part needs it
@@ -511,7 +517,9 @@ def search(codes, limit, history, played, sym, table, floor, digits, perms, game
             raise RuntimeError("the exact search went deeper than its stack")
         child = d + 1
         if listed[child] < 0:
-            listed[child] = guess_list(history, played + child, symmetric[d], digits, perms, game[COLOURS], lists[child])
+            listed[child] = guess_list(
+                history, played + child, symmetric[d], digits, perms, game[COLOURS], lists[child]
+            )
         start[child] = below[d] + offsets[d, f]
         size[child] = counts[d, f]
         below[child] = below[d] + size[d]
@@ -520,8 +528,16 @@ def search(codes, limit, history, played, sym, table, floor, digits, perms, game
         limits[child] = best[d] - total[d] + floor_here
         here = start[child]
         value, got = scan(
-            buffer[here : here + size[child]], limits[child], bound_only, lists[child, : listed[child]],
-            table, floor, game, memo, meta, keys[child * universe : (child + 1) * universe],
+            buffer[here : here + size[child]],
+            limits[child],
+            bound_only,
+            lists[child, : listed[child]],
+            table,
+            floor,
+            game,
+            memo,
+            meta,
+            keys[child * universe : (child + 1) * universe],
         )
         if value == ABORTED:
             return value
