@@ -254,8 +254,9 @@ Moves = set[tuple[int, int, int]]
 def table_verdicts(position: Position, table: WinnableTable | None) -> tuple[Moves, Moves]:
     """The moves a table of winnable positions settles: (kept wins, proved losses).
 
-    A hit is a win only when any finish will do; a miss is a loss only when the
-    game began at a start (`WinnableTable.decides`).
+    A hit is a win only when any finish will do; a miss is a loss only where
+    the table decides the position (`WinnableTable.decides`): on the English
+    board everywhere, history or none.
     """
     if table is None or table.board != position.board:
         return set(), set()

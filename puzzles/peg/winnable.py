@@ -2,9 +2,11 @@
 
 Undo a game and swap pegs and holes, and it is a game again: a position can
 end with one peg in hole h exactly when its complement is reachable from the
-start with only h empty.  So one set answers every position: all the
-positions the winnable starts reach (of a game begun at a start, a finish's
-start is itself winnable, so these are all the starts needed).
+start with only h empty.  So one set answers every position that can only
+end in holes whose start is winnable (`WinnableTable.decides`): all the
+positions the winnable starts reach.  That is every position of a game begun
+at a start (a finish's start reaches that start back, so it is winnable),
+and on the English board, where every start is, every position at all.
 
 Moves keep Conway's position class, and within a class the pegs of a few
 pivot holes follow from the others': a class of the 37-hole board is 2^33
@@ -16,7 +18,7 @@ symmetry maps onto each other share one bitset.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import NamedTuple
 
@@ -25,7 +27,7 @@ import numpy as np
 from puzzles.core import PuzzleError, ShouldStop, never, stop_if_asked
 from puzzles.peg.board import BOARDS, moves, symmetries
 from puzzles.peg.classes import parity_checks, reachable_finishes
-from puzzles.peg.position import Position, start, start_hole
+from puzzles.peg.position import Position, start
 
 WORD_BITS = 6  # a bitset word holds 2^6 positions
 Class = tuple[int, ...]
@@ -143,8 +145,14 @@ def routes(name: str) -> dict[Class, tuple[tuple[int, ...], int]]:
     return {c: (image, rows[kept]) for c, (kept, image) in onto(name).items()}
 
 
+@cache
+def winnable_holes(name: str) -> frozenset[int]:
+    """The holes whose start (only that hole empty) can end with one peg, as far as position classes allow."""
+    return frozenset(h for h in range(1, BOARDS[name].size + 1) if reachable_finishes(start(name, h)))
+
+
 def winnable_starts(name: str) -> list[int]:
-    return [p.pegs for p in (start(name, h) for h in range(1, BOARDS[name].size + 1)) if reachable_finishes(p)]
+    return [start(name, h).pegs for h in sorted(winnable_holes(name))]
 
 
 @dataclass(frozen=True, eq=False)
@@ -170,14 +178,28 @@ class WinnableTable:
         return self.reached(BOARDS[self.board].full ^ pegs)
 
     def decides(self, position: Position) -> bool:
-        """Whether a miss proves a loss: the game began at a start, so a finish's start is winnable too.
+        """Whether a miss proves a loss here: every finish the position's class allows has a winnable start.
 
-        (A hit proves a win wherever the game began.)
+        A position P ends with one peg in h exactly when its complement is
+        reached from the start with only h empty (the module's note).  The
+        table holds all that the winnable starts reach, so it holds the
+        complement of P whenever P can end in a hole whose start is winnable:
+        for such finishes a miss is a proof, with or without the game's
+        history.  Moves keep the class, and the finishes one class allows
+        have starts of one class (the complement's), so either all of them
+        are winnable or none: the rule holds for P and every position after
+        it.  A game begun at a start always passes (its finishes' starts
+        reach that start back), and so does a position whose class allows
+        no finish.  What fails is a position that can only end in holes
+        whose start is hopeless (the European centre's class): no start
+        reaches it, and the table knows nothing of it.  A hit proves a win
+        wherever the game began.
         """
-        return position.board == self.board and start_hole(position) is not None
+        finishes = reachable_finishes(replace(position, finish=None))
+        return position.board == self.board and winnable_holes(self.board).issuperset(finishes)
 
     def settles(self, position: Position) -> bool:
-        """Whether the table settles every move from here: a game begun at a start, any finish."""
+        """Whether the table settles every move from here: it decides the position, and any finish will do."""
         return self.decides(position) and position.finish is None
 
     @property

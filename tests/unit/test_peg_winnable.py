@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -10,6 +12,7 @@ from puzzles import peg
 from puzzles.core import Budget, PuzzleError
 from puzzles.peg.board import jump_bits
 from puzzles.peg.search import searched
+from puzzles.peg.classes import position_class
 from puzzles.peg.winnable import layout, winnable_starts
 from tests.unit.test_peg_boards import SMALL, drawings
 
@@ -50,11 +53,19 @@ def reachable_positions(name: str) -> set[int]:
 
 
 def check_against_brute_force(name: str) -> None:
-    """A hit proves a win for any position at all; on the positions of games from a start, a miss a loss."""
+    """A hit proves a win for any position at all; where the table decides, history or none, a miss a loss.
+
+    It decides every position of a game from a start, and nothing it does not decide could be
+    settled by it: each class it leaves has a winnable position it misses.
+    """
     table, wins = peg.winnable_table(name), winnable_positions(name)
-    assert all(wins[pegs] for pegs in range(1 << peg.BOARDS[name].size) if table.wins(pegs))
-    reachable = reachable_positions(name)
-    assert all(table.wins(pegs) == wins[pegs] for pegs in reachable)
+    everything = range(1 << peg.BOARDS[name].size)
+    assert all(wins[pegs] for pegs in everything if table.wins(pegs))
+    decided = {pegs for pegs in everything if table.decides(peg.Position(name, pegs))}
+    assert all(table.wins(pegs) == wins[pegs] for pegs in decided)
+    assert reachable_positions(name) <= decided
+    left = {position_class(name, pegs) for pegs in everything if pegs not in decided}
+    assert left == {position_class(name, pegs) for pegs in everything if pegs not in decided and wins[pegs]}
 
 
 @pytest.mark.parametrize("name", BOARDS)
@@ -96,10 +107,43 @@ def test_searched_moves_settled_by_the_table_match_the_counts(triangle5):
         position = position.play(moves[rng.integers(len(moves))])
 
 
-def test_a_miss_proves_a_loss_only_for_a_game_begun_at_a_start(triangle5):
-    drawn = peg.Position("triangle5", peg.start("triangle5", 1).pegs & ~0b110)  # not a start, no moves played
-    assert not triangle5.decides(drawn)
-    assert triangle5.decides(peg.start("triangle5", 1).play((4, 2, 1)))
+@pytest.mark.parametrize("name", ["triangle4", "plus"])
+def test_every_position_the_table_decides_has_every_move_settled_as_brute_force_says(name):
+    """Every position of the board, as from a file (no history): where the table decides, every move is
+    settled with no search at all; elsewhere the moves the search settles are right too."""
+    board = BOARDS[name]
+    table, wins = peg.winnable_table(board), winnable_positions(board)
+    for pegs in range(1 << peg.BOARDS[board].size):
+        position = peg.Position(board, pegs)
+        found = searched(position, budget=Budget(work=1), table=table)
+        assert all(m.keeps_win == wins[position.play(m.move).pegs] for m in found.moves if m.decided)
+        if table.decides(position):
+            assert all(m.decided for m in found.moves)
+
+
+HOPELESS_ONLY = """board: european
+    O X X
+  O X X X X
+X X X X X X X
+X X X X X X X
+X X X X X X X
+  X X X X X
+    X X X
+"""
+
+
+def test_a_file_position_is_decided_unless_it_can_only_end_where_a_start_is_hopeless():
+    """Where every start can win (English), every position, history or none.  On the European board not a
+    position that can only end in holes whose start cannot (no start reaches it).  Deciding reads no bits."""
+    english, european = (peg.WinnableTable(name, np.zeros((0, 0), dtype=np.uint64)) for name in ("english", "european"))
+    full = peg.BOARDS["english"].full
+    assert all(english.decides(peg.Position("english", full ^ (1 << a | 1 << b))) for a in range(33) for b in range(a))
+    hopeless_only = peg.parse(HOPELESS_ONLY)
+    assert peg.reachable_finishes(hopeless_only) == [10, 13, 30, 33]
+    assert not any(peg.reachable_finishes(peg.start("european", h)) for h in (10, 13, 30, 33))
+    assert not european.decides(hopeless_only)
+    first = peg.start("european", 1)
+    assert european.decides(replace(first.play(first.legal_moves()[0]), played=()))  # from a file: history gone
 
 
 def test_a_winning_line_from_the_table_reaches_one_peg(triangle5):
