@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from functools import cache
 from pathlib import Path
@@ -290,6 +292,24 @@ def undecided_share(board: str, table: peg.WinnableTable | None, every: int) -> 
     return f"{len(positions)} positions, {moves} moves, {undecided} ? ({share:.1%}); slowest {slowest:.2f} s"
 
 
+def undecided_from_files(board: str, every: int) -> str:
+    """Positions of random games written to files (no history) and solved as a person would, table cached:
+    `solve peg FILE --json` in a fresh process each, its ? moves and its median wall time."""
+    moves = undecided = 0
+    seconds = []
+    with tempfile.TemporaryDirectory() as folder:
+        for n, position in enumerate(random_games(board, every)):
+            path = Path(folder) / f"{board}-{n}.txt"
+            path.write_text(peg.format(peg.Position(board, position.pegs)))
+            began = time.perf_counter()
+            run = [sys.executable, "-m", "assistant", "solve", "peg", str(path), "--json"]
+            found = json.loads(subprocess.run(run, capture_output=True, text=True, check=True).stdout)
+            seconds.append(time.perf_counter() - began)
+            moves += len(found["moves"])
+            undecided += sum(not m["exact"] and not m["games"] for m in found["moves"])
+    return f"{len(seconds)} files, {moves} moves, {undecided} ?; median {statistics.median(seconds):.2f} s a file"
+
+
 @cache
 def cached_winnable(board: str) -> peg.WinnableTable:
     """The board's table of winnable positions, from the cache or built now."""
@@ -383,6 +403,13 @@ BENCHMARKS = [
                 f"{board} random games, ? moves live with the table (every position)",
                 lambda board=board: undecided_share(board, cached_winnable(board), 1),
                 "<= 1%, each well under 1 s",
+                repeat=1,
+                setup=lambda board=board: cached_winnable(board),
+            ),
+            Benchmark(
+                f"{board} random games from files (no history), solve peg FILE --json (every 4th position)",
+                lambda board=board: undecided_from_files(board, 4),
+                "no ?, median under 1 s",
                 repeat=1,
                 setup=lambda board=board: cached_winnable(board),
             ),
