@@ -7,6 +7,8 @@ end in holes whose start is winnable (`WinnableTable.decides`): all the
 positions the winnable starts reach.  That is every position of a game begun
 at a start (a finish's start reaches that start back, so it is winnable),
 and on the English board, where every start is, every position at all.
+Swept from every start, hopeless ones too (`every_start`), it answers every
+position of any board.
 
 Moves keep Conway's position class, and within a class the pegs of a few
 pivot holes follow from the others': a class of the 37-hole board is 2^33
@@ -120,29 +122,29 @@ def renumbered(pegs: int, image: tuple[int, ...]) -> int:
 
 
 @cache
-def onto(name: str) -> dict[Class, tuple[Class, tuple[int, ...]]]:
-    """For each class the winnable starts reach: the class kept for it and a symmetry mapping it there.
+def onto(name: str, every_start: bool = False) -> dict[Class, tuple[Class, tuple[int, ...]]]:
+    """For each class the swept starts reach: the class kept for it and a symmetry mapping it there.
 
     Of classes a symmetry maps onto each other, the smallest is kept.
     """
     shape = layout(name)
     images = [tuple(image[h] - 1 for h in sorted(image)) for image in symmetries(name)]
     found: dict[Class, tuple[Class, tuple[int, ...]]] = {}
-    for pegs in winnable_starts(name):
+    for pegs in swept_starts(name, every_start):
         found.setdefault(shape.class_of(pegs), min((shape.class_of(renumbered(pegs, i)), i) for i in images))
     return found
 
 
-def kept_classes(name: str) -> list[Class]:
+def kept_classes(name: str, every_start: bool = False) -> list[Class]:
     """The classes that have a row in the table, in row order."""
-    return sorted({kept for kept, _ in onto(name).values()})
+    return sorted({kept for kept, _ in onto(name, every_start).values()})
 
 
 @cache
-def routes(name: str) -> dict[Class, tuple[tuple[int, ...], int]]:
-    """For each class the winnable starts reach: the symmetry into its kept class, and that class's row."""
-    rows = {kept: row for row, kept in enumerate(kept_classes(name))}
-    return {c: (image, rows[kept]) for c, (kept, image) in onto(name).items()}
+def routes(name: str, every_start: bool = False) -> dict[Class, tuple[tuple[int, ...], int]]:
+    """For each class the swept starts reach: the symmetry into its kept class, and that class's row."""
+    rows = {kept: row for row, kept in enumerate(kept_classes(name, every_start))}
+    return {c: (image, rows[kept]) for c, (kept, image) in onto(name, every_start).items()}
 
 
 @cache
@@ -151,8 +153,10 @@ def winnable_holes(name: str) -> frozenset[int]:
     return frozenset(h for h in range(1, BOARDS[name].size + 1) if reachable_finishes(start(name, h)))
 
 
-def winnable_starts(name: str) -> list[int]:
-    return [start(name, h).pegs for h in sorted(winnable_holes(name))]
+def swept_starts(name: str, every_start: bool) -> list[int]:
+    """The starts a table sweeps from: the winnable ones, or every one (hopeless ones too)."""
+    holes = range(1, BOARDS[name].size + 1) if every_start else sorted(winnable_holes(name))
+    return [start(name, h).pegs for h in holes]
 
 
 @dataclass(frozen=True, eq=False)
@@ -160,13 +164,17 @@ class WinnableTable:
     """Every position the board's winnable starts reach, a bitset per class kept (`routes`): who still wins.
 
     `bits` may be memory-mapped from the cache: a lookup reads one word.
+    Swept from `every_start`, hopeless starts too, it decides every position
+    (`decides`) for the rows it adds: two more on the European board, 3 GiB
+    in all; none on the English, where every start is winnable.
     """
 
     board: str
     bits: np.ndarray  # (classes kept, layout.words) uint64
+    every_start: bool = False
 
     def reached(self, pegs: int) -> bool:
-        route = routes(self.board).get(layout(self.board).class_of(pegs))
+        route = routes(self.board, self.every_start).get(layout(self.board).class_of(pegs))
         if route is None:
             return False
         image, row = route
@@ -192,11 +200,14 @@ class WinnableTable:
         reach that start back), and so does a position whose class allows
         no finish.  What fails is a position that can only end in holes
         whose start is hopeless (the European centre's class): no start
-        reaches it, and the table knows nothing of it.  A hit proves a win
-        wherever the game began.
+        reaches it, and only a table swept from every start knows it.  A hit
+        proves a win wherever the game began.
         """
-        finishes = reachable_finishes(replace(position, finish=None))
-        return position.board == self.board and winnable_holes(self.board).issuperset(finishes)
+        if position.board != self.board:
+            return False
+        return self.every_start or winnable_holes(self.board).issuperset(
+            reachable_finishes(replace(position, finish=None))
+        )
 
     def settles(self, position: Position) -> bool:
         """Whether the table settles every move from here: it decides the position, and any finish will do."""
@@ -209,12 +220,17 @@ class WinnableTable:
 
     @classmethod
     def from_bits(cls, board: str, bits: np.ndarray) -> WinnableTable:
-        """The table from its saved bitsets; ones that do not fit the board raise PuzzleError."""
-        rows, words = len(kept_classes(board)), layout(board).words
-        if bits.dtype != np.uint64 or bits.shape != (rows, words):
+        """The table from its saved bitsets; ones that do not fit the board raise PuzzleError.
+
+        Its rows tell which starts it was swept from: a hopeless start's class
+        is never a winnable one's, so sweeping them too adds rows or nothing.
+        """
+        words = layout(board).words
+        every_start = bits.ndim == 2 and bits.shape[0] == len(kept_classes(board, every_start=True))
+        if bits.dtype != np.uint64 or bits.shape != (len(kept_classes(board, every_start)), words):
             raise PuzzleError(f"not a {board} table of winnable positions ({bits.dtype} {bits.shape})")
-        table = cls(board, bits)
-        if not all(table.reached(pegs) for pegs in winnable_starts(board)):
+        table = cls(board, bits, every_start)
+        if not all(table.reached(pegs) for pegs in swept_starts(board, every_start)):
             raise PuzzleError(f"not a {board} table of winnable positions (a start is missing)")
         return table
 
@@ -268,17 +284,21 @@ def winnable_table(
     name: str,
     should_stop: ShouldStop = never,
     progress: Callable[[int, int], None] = lambda done, total: None,
+    every_start: bool = False,
 ) -> WinnableTable:
-    """Sweep every move over each kept class's bitset until nothing grows; a bar of passes, their number guessed."""
+    """Sweep every move over each kept class's bitset until nothing grows; a bar of passes, their number guessed.
+
+    From the winnable starts, or from `every_start` (`WinnableTable`).
+    """
     from puzzles.peg.sweep import play_everywhere  # compiled on first use: only a build pays for it
 
-    shape, kept = layout(name), kept_classes(name)
+    shape, kept = layout(name), kept_classes(name, every_start)
     bits = np.zeros((len(kept), shape.words), dtype=np.uint64)
-    table = WinnableTable(name, bits)
+    table = WinnableTable(name, bits, every_start)
     guess = len(kept) * (BOARDS[name].size // 2)
     done = 0
     for row, c in enumerate(kept):
-        for pegs in winnable_starts(name):
+        for pegs in swept_starts(name, every_start):
             if shape.class_of(pegs) == c:
                 index = shape.index(pegs)
                 bits[row, index >> WORD_BITS] |= np.uint64(1 << (index & (1 << WORD_BITS) - 1))

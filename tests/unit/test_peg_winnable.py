@@ -13,7 +13,7 @@ from puzzles.core import Budget, PuzzleError
 from puzzles.peg.board import jump_bits
 from puzzles.peg.search import searched
 from puzzles.peg.classes import position_class
-from puzzles.peg.winnable import layout, winnable_starts
+from puzzles.peg.winnable import layout, swept_starts
 from tests.unit.test_peg_boards import SMALL, drawings
 
 BOARDS = {
@@ -146,6 +146,41 @@ def test_a_file_position_is_decided_unless_it_can_only_end_where_a_start_is_hope
     assert european.decides(replace(first.play(first.legal_moves()[0]), played=()))  # from a file: history gone
 
 
+@pytest.mark.parametrize("name", ["triangle4", "4x4 square", "plus", "hexagon"])  # boards with hopeless starts
+def test_a_table_swept_from_every_start_decides_every_position(name, tmp_path):
+    """Hopeless starts too: then a hit is a win and a miss a loss for every position of the board."""
+    board = BOARDS[name]
+    table, wins = peg.winnable_table(board, every_start=True), winnable_positions(board)
+    assert table.bits.shape[0] > peg.winnable_table(board).bits.shape[0]
+    everything = range(1 << peg.BOARDS[board].size)
+    assert all(table.wins(pegs) == wins[pegs] and table.decides(peg.Position(board, pegs)) for pegs in everything)
+    np.save(tmp_path / "table.npy", table.bits)
+    assert peg.WinnableTable.from_bits(board, np.load(tmp_path / "table.npy")).every_start
+
+
+EARLY_TRIANGLE7 = """board: triangle7
+      X
+     X X
+    X X O
+   X X X X
+  X X X X X
+ X X X O X X
+X X X O X X X
+"""
+
+
+def test_a_file_position_the_search_leaves_undecided_is_decided_by_a_table_swept_from_every_start():
+    """It can only end in holes whose start is hopeless: no start reaches it, the winnable starts' table cannot
+    tell, and four moves stay ?.  Swept from every start, the table settles them all."""
+    position, budget = peg.parse(EARLY_TRIANGLE7), Budget(work=1)
+    assert not peg.WinnableTable("triangle7", np.zeros((0, 0), dtype=np.uint64)).decides(position)
+    alone = searched(position, budget=budget)
+    assert sum(not m.decided for m in alone.moves) == 4
+    settled = searched(position, budget=budget, table=peg.winnable_table("triangle7", every_start=True))
+    assert all(m.decided for m in settled.moves) and settled.source.startswith("Settled by the cached")
+    assert all(m.keeps_win for m in alone.moves if m.decided) and all(m.keeps_win for m in settled.moves)
+
+
 def test_a_winning_line_from_the_table_reaches_one_peg(triangle5):
     position = peg.start("triangle5", 1)
     found = searched(position, budget=Budget(work=1), table=triangle5)
@@ -168,7 +203,7 @@ def test_on_the_big_boards_the_table_agrees_with_every_move_the_search_settles(n
     """Random games from every winnable start: where the search proves a win or a loss, the table says the same."""
     table, rng = peg.winnable_table(name), np.random.default_rng(5)
     settled = 0
-    for pegs in winnable_starts(name):
+    for pegs in swept_starts(name, every_start=False):
         position = peg.Position(name, pegs)
         while moves := position.legal_moves():
             if position.pegs.bit_count() <= 24:
