@@ -90,10 +90,11 @@ def build_table(
     hole: int | None,
     should_stop: ShouldStop = never,
     progress: Callable[[int, int], None] = lambda done, total: None,
+    every_start: bool = False,
 ) -> Table:
-    """Build the table and keep it in the cache for next time."""
+    """Build the table and keep it in the cache for next time (`every_start`: see `peg.WinnableTable`)."""
     if hole is None:
-        winnable = peg.winnable_table(board, should_stop, progress)
+        winnable = peg.winnable_table(board, should_stop, progress, every_start)
         path = table_file(board, None)
         write_atomically(path, lambda handle: np.save(handle, winnable.bits))
         path.with_suffix(".npz").unlink(missing_ok=True)  # the layered table it replaces (287 MB for English)

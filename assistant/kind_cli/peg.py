@@ -52,6 +52,12 @@ def register(parser: argparse.ArgumentParser) -> None:
     count.set_defaults(func=count_command)
     build = group.add_parser("build", help="build a big board's tables once (kept in your cache)")
     build.add_argument("board", choices=list(peg.BOARDS))
+    build.add_argument(
+        "--every-start",
+        action="store_true",
+        help="sweep the winnable positions from hopeless starts too: then positions no start reaches are decided"
+        " (european: 3 GiB, not 1; english: the same table)",
+    )
     build.set_defaults(func=build_command)
 
 
@@ -151,20 +157,30 @@ def count_command(args: argparse.Namespace) -> int:
 def build_command(args: argparse.Namespace) -> int:
     """Every table the board's games use that is not cached yet; nothing where counting live is enough."""
     keys = board_tables(args.board)
-    missing = [key for key in keys if not tables.table_file(*key).exists()]
     if not keys:
         print(f"{args.board}: no table to build; its games are counted or searched live")
-    for key in keys:
-        if key not in missing:
-            print(f"{tables.table_file(*key)}: already built")
     try:
+        missing = [key for key in keys if not built_already(key, args.every_start)]
+        for key in keys:
+            if key not in missing:
+                print(f"{tables.table_file(*key)}: already built")
         for key in missing:
-            built = built_with_progress(key)
-            reached = " reached from the winnable starts" if key[1] is None else ""
+            built = built_with_progress(key, args.every_start)
+            reached = REACHED_FROM[args.every_start] if key[1] is None else ""
             print(f"{tables.table_file(*key)}: {built.size:,} positions{reached}")
     except PuzzleError as error:
         raise CommandError(f"peg build {args.board}: {error}") from None
     return 0
+
+
+REACHED_FROM = {False: " reached from the winnable starts", True: " reached from every start"}
+
+
+def built_already(key: tables.Key, every_start: bool) -> bool:
+    """Whether the table is cached, and swept from every start when that is asked for."""
+    if not tables.table_file(*key).exists():
+        return False
+    return not every_start or key[1] is not None or tables.load_table(*key).every_start
 
 
 def board_tables(board: str) -> list[tables.Key]:
@@ -173,11 +189,13 @@ def board_tables(board: str) -> list[tables.Key]:
     return bell + ([(board, None)] if board in tables.WINNABLE_BOARDS else [])
 
 
-def built_with_progress(key: tables.Key) -> tables.Table:
+def built_with_progress(key: tables.Key, every_start: bool = False) -> tables.Table:
     what = "winnable positions" if key[1] is None else f"games from hole {key[1]}"
     with Progress(transient=True, console=Console(stderr=True)) as bar:
         task = bar.add_task(f"building the {key[0]} table of {what} (once)", total=None)
-        return tables.build_table(*key, progress=lambda done, total: bar.update(task, completed=done, total=total))
+        return tables.build_table(
+            *key, progress=lambda done, total: bar.update(task, completed=done, total=total), every_start=every_start
+        )
 
 
 def counted_games(board: str, start: int, finish: int | None) -> int:

@@ -60,12 +60,26 @@ def test_peg_build_builds_a_missing_table_of_winnable_positions_once(capsys, mon
     assert "already built" in capsys.readouterr().out
 
 
-def test_solve_peg_answers_from_the_cached_table_of_winnable_positions(capsys, monkeypatch, tmp_path):
-    """Nothing counted or searched: every move is undecided until `peg build`, then each win is settled.
+def test_peg_build_every_start_sweeps_the_hopeless_starts_too(capsys, monkeypatch):
+    """triangle4 has hopeless starts: the table swept from them too replaces the first one, once."""
+    monkeypatch.setattr(tables, "WINNABLE_BOARDS", ("triangle4",))
+    assert main(["peg", "build", "triangle4"]) == 0
+    first = tables.load_table("triangle4", None)
+    assert first is not None and not first.every_start
+    assert main(["peg", "build", "triangle4", "--every-start"]) == 0
+    assert "positions reached from every start" in capsys.readouterr().out.replace("\n", "")
+    every = tables.load_table("triangle4", None)
+    assert every is not None and every.every_start and every.size > first.size
+    assert main(["peg", "build", "triangle4", "--every-start"]) == 0
+    assert "already built" in capsys.readouterr().out
 
-    A file keeps the position, not the game that led there, so a move the
-    table misses stays undecided: only a game from a start is in the table
-    whole."""
+
+def test_solve_peg_answers_from_the_cached_table_of_winnable_positions(capsys, monkeypatch, tmp_path):
+    """Nothing counted or searched: every move is undecided until `peg build`, then every move is settled.
+
+    A file keeps the position, not the game that led there, but the table
+    decides it all the same: its class allows only finishes whose start is
+    winnable, so a miss is a loss (`WinnableTable.decides`)."""
     monkeypatch.setattr(tables, "WINNABLE_BOARDS", ("triangle5",))
     monkeypatch.setattr(peg.analysis, "LIVE_LAYER", 10)
     monkeypatch.setattr(peg.analysis, "SETTLED_LAYER", 10)
@@ -85,4 +99,6 @@ def test_solve_peg_answers_from_the_cached_table_of_winnable_positions(capsys, m
     assert set(moves().values()) == {"?"}
     assert main(["peg", "build", "triangle5"]) == 0
     games = peg.count_games(state).games
-    assert moves() == {move: 1 if games(state.play(move).pegs) else "?" for move in state.legal_moves()}
+    settled = moves()
+    assert settled == {move: 1 if games(state.play(move).pegs) else 0 for move in state.legal_moves()}
+    assert set(settled.values()) == {0, 1}  # wins kept and losses proved
