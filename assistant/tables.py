@@ -39,7 +39,8 @@ WINNABLE_BOARDS = ("english", "european")
 """Boards too big to search every move to the end live: their tables of winnable positions settle moves.
 
 A table is a bit per position of a class (2^(holes - 4)): 64 MiB a class on
-the English board, 1 GiB on the European; the bigger named boards would not fit.
+the English board, 1 GiB on the European (three of them when swept from every
+start: `peg build european --every-start`); the bigger named boards would not fit.
 """
 
 Key = tuple[str, int | None]

@@ -164,9 +164,9 @@ class WinnableTable:
     """Every position the board's winnable starts reach, a bitset per class kept (`routes`): who still wins.
 
     `bits` may be memory-mapped from the cache: a lookup reads one word.
-    Swept from `every_start`, hopeless starts too, it decides every position
-    (`decides`) for the rows it adds: two more on the European board, 3 GiB
-    in all; none on the English, where every start is winnable.
+    Swept from `every_start`, hopeless ones too, it decides every position,
+    for the rows those add: two on the European board (3 GiB in all), none
+    on the English, where every start is winnable.
     """
 
     board: str
