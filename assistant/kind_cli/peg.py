@@ -5,10 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from functools import cache
 from pathlib import Path
@@ -18,7 +16,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from assistant import tables
-from assistant.bench import Benchmark
+from assistant.bench import Benchmark, median
 from assistant.errors import CommandError
 from assistant.files import read_puzzle_file
 from assistant.options import quoted
@@ -313,6 +311,8 @@ def undecided_share(board: str, table: peg.WinnableTable | None, every: int) -> 
 def undecided_from_files(board: str, every: int) -> str:
     """Positions of random games written to files (no history) and solved as a person would, table cached:
     `solve peg FILE --json` in a fresh process each, its ? moves and its median wall time."""
+    import tempfile  # only when measuring: `solve` reads this module too
+
     moves = undecided = 0
     seconds = []
     with tempfile.TemporaryDirectory() as folder:
@@ -325,7 +325,7 @@ def undecided_from_files(board: str, every: int) -> str:
             seconds.append(time.perf_counter() - began)
             moves += len(found["moves"])
             undecided += sum(not m["exact"] and not m["games"] for m in found["moves"])
-    return f"{len(seconds)} files, {moves} moves, {undecided} ?; median {statistics.median(seconds):.2f} s a file"
+    return f"{len(seconds)} files, {moves} moves, {undecided} ?; median {median(seconds):.2f} s a file"
 
 
 @cache
