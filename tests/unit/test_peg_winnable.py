@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from puzzles import peg
 from puzzles.core import Budget, PuzzleError
 from puzzles.peg.board import jump_bits
-from puzzles.peg.search import searched
 from puzzles.peg.classes import position_class
+from puzzles.peg.search import searched
 from puzzles.peg.winnable import layout, swept_starts
 from tests.unit.test_peg_boards import SMALL, drawings
 
