@@ -13,9 +13,7 @@ between calls:
   every guess reads it code by code, along rows), the floor of each set
   size, each code's digits, the position reorderings to try, and `game`
   (pegs, colours, the win, outcomes, feedbacks, repeats);
-- the memo: an open-addressing hash table (`slots`) of entries, each a set
-  of codes (a slice of `pool`) with its lower bound, and when exact its total
-  and a best guess;
+- the memo (`memo`): sets of codes with their lower bounds, totals and best guesses;
 - `meta`: counters (nodes, guesses tried, work, entries, pool used) and the
   work allowed to this call.
 """
@@ -25,81 +23,27 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from puzzles.mastermind.layout import (
+    COLOURS,
+    FEEDBACKS,
+    FULL,
+    LOWERS,
+    NODES,
+    OUTCOMES,
+    STOP_AT,
+    TOTALS,
+    TRIES,
+    WIN,
+    WORK,
+)
+from puzzles.mastermind.memo import find, remember
+
 ABORTED = -1
 SEARCH = -2  # scan: the node needs searching
 NO_VALUE = -3  # search: no child value waiting
 MATRIX_FROM = 0.5  # sets of at least this many codes per feedback are counted for all guesses at once
 DEPTH = 64  # frames on the stack: each holds a part of its parent, so sets shrink at every frame
 NEVER = np.int64(1) << 50  # more than any total
-# meta fields
-NODES, TRIES, WORK, STOP_AT, ENTRIES, POOL_USED, FULL = range(7)
-# game fields (int64 array)
-PEGS, COLOURS, WIN, OUTCOMES, FEEDBACKS = range(5)
-# memo arrays, in this order
-SLOTS, HASHES, STARTS, LENGTHS, LOWERS, TOTALS, GUESSES, POOL = range(8)
-
-
-@njit(cache=True)
-def set_hash(codes: np.ndarray) -> np.uint64:
-    h = np.uint64(1469598103934665603)
-    for c in codes:
-        h ^= np.uint64(c + 1)
-        h *= np.uint64(1099511628211)
-        h ^= h >> np.uint64(29)
-    return h
-
-
-@njit(cache=True)
-def find(codes, memo) -> int:
-    """The memo entry of this set, or -1."""
-    slots, hashes, starts, lengths, _, _, _, pool = memo
-    h = set_hash(codes)
-    mask = len(slots) - 1
-    i = np.int64(h & np.uint64(mask))
-    n = len(codes)
-    while True:
-        e = slots[i]
-        if e < 0:
-            return -1
-        if hashes[e] == h and lengths[e] == n:
-            start = starts[e]
-            same = True
-            for j in range(n):
-                if pool[start + j] != codes[j]:
-                    same = False
-                    break
-            if same:
-                return e
-        i = (i + 1) & mask
-
-
-@njit(cache=True)
-def remember(codes, lower, total, guess, memo, meta) -> None:
-    """Record a lower bound (total < 0) or an exact total for this set, if the memo has room."""
-    slots, hashes, starts, lengths, lowers, totals, guesses, pool = memo
-    e = find(codes, memo)
-    if e >= 0:
-        lowers[e] = max(lowers[e], lower)
-        if total >= 0:
-            totals[e], guesses[e] = total, guess
-        return
-    n = len(codes)
-    count = meta[ENTRIES]
-    if 4 * (count + 1) > 3 * len(slots) or count >= len(hashes) or meta[POOL_USED] + n > len(pool):
-        meta[FULL] = 1
-        return
-    h = set_hash(codes)
-    mask = len(slots) - 1
-    i = np.int64(h & np.uint64(mask))
-    while slots[i] >= 0:
-        i = (i + 1) & mask
-    slots[i] = count
-    start = meta[POOL_USED]
-    pool[start : start + n] = codes
-    hashes[count], starts[count], lengths[count] = h, start, n
-    lowers[count], totals[count], guesses[count] = lower, total, guess
-    meta[ENTRIES] = count + 1
-    meta[POOL_USED] = start + n
 
 
 @njit(cache=True)
@@ -547,17 +491,6 @@ def search(codes, limit, history, played, sym, table, floor, digits, perms, game
         ranked[d], tried[d], best[d], best_guess[d], stage[d] = len(got), 0, limits[d], -1, 0
         symmetric[d] = symmetric[d - 1]
         value = np.int64(NO_VALUE)
-
-
-@njit(cache=True)
-def rehash(slots, hashes, count) -> None:
-    """Place the first `count` entries in a fresh (all -1) table of slots."""
-    mask = len(slots) - 1
-    for e in range(count):
-        i = np.int64(hashes[e] & np.uint64(mask))
-        while slots[i] >= 0:
-            i = (i + 1) & mask
-        slots[i] = e
 
 
 @njit(cache=True)

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
+from puzzles.mastermind import layout as field
 from puzzles.mastermind.codes import CodeSpace
 from puzzles.mastermind.game import Code, Feedback
 
@@ -100,7 +101,7 @@ class ExactSearch:
 
     Inside, a code is its position among the variant's codes (`universe`: all
     of them, or those without repeats, which are also the only guesses then).
-    The search itself is compiled (`kernel.node`); this class owns its arrays,
+    The search itself is compiled (`kernel.search`); this class owns its arrays,
     feeds it work a chunk at a time (checking the budget and the cancel between
     chunks) and grows its memo between chunks.
     """
@@ -129,18 +130,18 @@ class ExactSearch:
     @property
     def nodes(self) -> int:
         """Sets searched (each scores every guess on it)."""
-        return int(self.meta[0])
+        return int(self.meta[field.NODES])
 
     @property
     def tries(self) -> int:
         """Guesses whose parts were searched."""
-        return int(self.meta[1])
+        return int(self.meta[field.TRIES])
 
     @property
     def known(self) -> int:
         """How many exact totals the memo holds."""
-        count = int(self.meta[4])
-        return int(np.count_nonzero(self.arrays[5][:count] >= 0))
+        count = int(self.meta[field.ENTRIES])
+        return int(np.count_nonzero(self.arrays[field.TOTALS][:count] >= 0))
 
     # ------------------------------------------------------------ asking
 
@@ -172,11 +173,11 @@ class ExactSearch:
         afterwards the search finds them known and goes on alone.  Only
         without a budget: the workers' work is neither counted nor cancelled.
         """
-        from puzzles.mastermind.kernel import first_guess, remember
+        from puzzles.mastermind.kernel import first_guess
 
         history = self.history(played)
         args = (self.table, self.floor, self.digits, self.orders, self.game, self.arrays, self.meta)
-        self.meta[3] = self.meta[2] + CHUNK
+        self.meta[field.STOP_AT] = self.meta[field.WORK] + CHUNK
         guess = first_guess(codes, history, len(played), True, *args)
         if guess < 0:
             return
@@ -192,14 +193,8 @@ class ExactSearch:
         with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
             done = list(pool.map(solve_parts, [self.space] * WORKERS, shares, [[*played, code]] * WORKERS))
         for arrays, work in done:
-            starts = np.r_[0, np.cumsum(arrays["lengths"])]
-            for i, (total, best) in enumerate(zip(arrays["totals"].tolist(), arrays["guesses"].tolist())):
-                piece = arrays["codes"][starts[i] : starts[i + 1]].astype(np.int32)
-                remember(piece, total, total, best, self.arrays, self.meta)
-                if self.meta[6]:
-                    self.grow()
-                    remember(piece, total, total, best, self.arrays, self.meta)
-            self.meta[:2] += work
+            self.take(arrays)
+            self.meta[field.NODES : field.TRIES + 1] += work
 
     def guess_total(
         self,
@@ -229,9 +224,9 @@ class ExactSearch:
     def best_guess(self, codes: np.ndarray) -> int:
         if len(codes) <= 2:
             return int(codes[0])
-        from puzzles.mastermind.kernel import find
+        from puzzles.mastermind.memo import find
 
-        return int(self.arrays[6][find(codes.astype(np.int32), self.arrays)])
+        return int(self.arrays[field.GUESSES][find(codes.astype(np.int32), self.arrays)])
 
     def parts(self, codes: np.ndarray, feedback: np.ndarray) -> list[np.ndarray]:
         """The codes split by feedback, the win left out, each part still sorted."""
@@ -253,26 +248,27 @@ class ExactSearch:
         memo keeps every total found, so only the path to where it stopped is
         walked again.
         """
-        from puzzles.mastermind.kernel import ABORTED, find, search  # numba, compiled on the first search
+        from puzzles.mastermind.kernel import ABORTED, search  # numba, compiled on the first search
+        from puzzles.mastermind.memo import find
 
         codes = np.ascontiguousarray(codes, dtype=np.int32)
         if len(codes) <= 2:
             return 2 * len(codes) - 1
         known = find(codes, self.arrays)
-        if known >= 0 and self.arrays[5][known] >= 0:  # answered without the search's buffers
-            return int(self.arrays[5][known])
+        if known >= 0 and self.arrays[field.TOTALS][known] >= 0:  # answered without the search's buffers
+            return int(self.arrays[field.TOTALS][known])
         history = self.history(played or [])
         while True:
             deadline.check()
             left = deadline.work_left
             chunk = CHUNK if left is None else max(0, min(CHUNK, left))  # a known total needs no work
-            self.meta[3] = self.meta[2] + chunk
-            before = int(self.meta[2])
+            self.meta[field.STOP_AT] = self.meta[field.WORK] + chunk
+            before = int(self.meta[field.WORK])
             args = (self.table, self.floor, self.digits, self.orders, self.game, self.arrays, self.meta)
             result = search(codes, limit, history, len(played or []), played is not None, *args)
-            spent = self.meta[2] > self.meta[3]  # this chunk's work ran out
-            expired = deadline.expired(int(self.meta[2]) - before) or (spent and chunk < CHUNK)
-            if self.meta[6]:  # a total found was not kept: grow the memo, and again
+            spent = self.meta[field.WORK] > self.meta[field.STOP_AT]  # this chunk's work ran out
+            expired = deadline.expired(int(self.meta[field.WORK]) - before) or (spent and chunk < CHUNK)
+            if self.meta[field.FULL]:  # a total found was not kept: grow the memo, and again
                 self.grow()
             elif result != ABORTED:
                 return int(result)
@@ -288,25 +284,25 @@ class ExactSearch:
 
     def grow(self) -> None:
         """Twice the room in the memo, its entries kept."""
-        from puzzles.mastermind.kernel import rehash
+        from puzzles.mastermind.memo import rehash
 
-        count, used = int(self.meta[4]), int(self.meta[5])
-        bigger = memo_arrays(2 * len(self.arrays[0]))
-        for old, new in zip(self.arrays[1:7], bigger[1:7]):
+        count, used = int(self.meta[field.ENTRIES]), int(self.meta[field.POOL_USED])
+        bigger = memo_arrays(2 * len(self.arrays[field.SLOTS]))
+        for old, new in zip(self.arrays[field.HASHES : field.POOL], bigger[field.HASHES : field.POOL]):
             new[:count] = old[:count]
-        bigger[7][:used] = self.arrays[7][:used]
-        rehash(bigger[0], bigger[1], count)
+        bigger[field.POOL][:used] = self.arrays[field.POOL][:used]
+        rehash(bigger[field.SLOTS], bigger[field.HASHES], count)
         self.arrays = bigger
-        self.meta[6] = 0
+        self.meta[field.FULL] = 0
 
     # ------------------------------------------------------------ keeping it
 
     def to_arrays(self) -> dict[str, np.ndarray]:
         """The exact totals worth keeping (sets of KEPT_FROM codes or more), as plain arrays."""
-        count = int(self.meta[4])
+        count = int(self.meta[field.ENTRIES])
         _, _, starts, lengths, _, totals, guesses, pool = (a[:count] for a in self.arrays)
         kept = np.flatnonzero((totals >= 0) & (lengths >= KEPT_FROM))
-        pieces = [self.arrays[7][start : start + length] for start, length in zip(starts[kept], lengths[kept])]
+        pieces = [self.arrays[field.POOL][start : start + length] for start, length in zip(starts[kept], lengths[kept])]
         return {
             "variant": np.array([self.space.pegs, self.space.colours, self.space.repeats]),
             "lengths": lengths[kept].astype(np.int32),
@@ -321,20 +317,25 @@ class ExactSearch:
         if list(arrays["variant"]) != [space.pegs, space.colours, space.repeats]:
             pegs, colours, repeats = arrays["variant"]
             raise ValueError(f"it is for {pegs} pegs x {colours} colours" + ("" if repeats else " without repeats"))
-        from puzzles.mastermind.kernel import remember
-
         search = cls(space)
+        search.take(arrays)
+        search.loaded = search.known
+        return search
+
+    def take(self, arrays: dict[str, np.ndarray]) -> None:
+        """Remember every exact total of `to_arrays`'s arrays (kept on disk, or a worker's); ValueError if they disagree."""
+        from puzzles.mastermind.memo import remember
+
         codes = arrays["codes"].astype(np.int32)
         starts = np.r_[0, np.cumsum(arrays["lengths"])]
         if starts[-1] != len(codes) or not len(arrays["totals"]) == len(arrays["guesses"]) == len(starts) - 1:
             raise ValueError("its arrays do not agree in length")
         for i, (total, guess) in enumerate(zip(arrays["totals"].tolist(), arrays["guesses"].tolist())):
-            remember(codes[starts[i] : starts[i + 1]], total, total, guess, search.arrays, search.meta)
-            if search.meta[6]:
-                search.grow()
-                remember(codes[starts[i] : starts[i + 1]], total, total, guess, search.arrays, search.meta)
-        search.loaded = search.known
-        return search
+            piece = codes[starts[i] : starts[i + 1]]
+            remember(piece, total, total, guess, self.arrays, self.meta)
+            if self.meta[field.FULL]:  # no room left: grow the memo and keep it there
+                self.grow()
+                remember(piece, total, total, guess, self.arrays, self.meta)
 
     @property
     def key_dtype(self) -> type:
@@ -346,11 +347,11 @@ def solve_parts(space: CodeSpace, parts: list[np.ndarray], played: list[Code]) -
     search = ExactSearch(space)
     for part in parts:
         search.total(part, played, NEVER, Deadline(None))
-    return search.to_arrays(), search.meta[:2].copy()
+    return search.to_arrays(), search.meta[field.NODES : field.TRIES + 1].copy()
 
 
 def memo_arrays(slots: int) -> tuple[np.ndarray, ...]:
-    """An empty memo with room for 3/4 of `slots` sets, in the order of kernel.SLOTS...POOL."""
+    """An empty memo with room for 3/4 of `slots` sets, in the order of `layout` (SLOTS ... POOL)."""
     entries = 3 * slots // 4
     return (
         np.full(slots, -1, dtype=np.int64),
