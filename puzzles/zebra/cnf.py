@@ -1,4 +1,4 @@
-"""The solver's model as clauses, for a SAT solver (witnesses) and a model counter (the count).
+"""The solver's model as clauses, for a SAT solver (`witness`).
 
 One boolean per (variable, object): value v of category c sits at object o.
 Every variable takes exactly one object of its domain, every free category
@@ -23,6 +23,7 @@ solutions.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations
 
 import numpy as np
@@ -32,29 +33,28 @@ from puzzles.zebra.solver import Apart, Channel, Inside, Model, Table, bits
 Clause = tuple[int, ...]
 
 
+def boolean(n: int, x: int, o: int) -> int:
+    """The boolean (numbered from 1) of model variable x sitting at object o, with n objects."""
+    return x * n + o + 1
+
+
 @dataclass(frozen=True)
 class Cnf:
     n: int
     clauses: tuple[Clause, ...]
-    variables: int  # booleans used, numbered 1..variables
     cells: int  # model variables 0..cells-1 are the puzzle's values (the rest are channels)
 
     def boolean(self, x: int, o: int) -> int:
-        """The boolean of model variable x sitting at object o."""
-        return x * self.n + o + 1
+        return boolean(self.n, x, o)
 
     def place(self, literal: int) -> tuple[int, int]:
         """(model variable, object) of a cell boolean."""
         return divmod(literal - 1, self.n)
 
-    @property
-    def cell_booleans(self) -> range:
-        return range(1, self.cells * self.n + 1)
-
 
 def cnf_of(model: Model) -> Cnf:
     n = model.n
-    at = lambda x, o: x * n + o + 1  # noqa: E731
+    at = partial(boolean, n)
     clauses: list[Clause] = []
     for x, domain in enumerate(model.start):
         clauses += exactly_one([at(x, o) for o in bits(domain)])
@@ -74,7 +74,7 @@ def cnf_of(model: Model) -> Cnf:
             table = constraint.table if isinstance(constraint, Inside) else constraint
             found, extra = table_clauses(table, at, extra)
             clauses += found
-    return Cnf(n, tuple(clauses), extra, len(model.cells))
+    return Cnf(n, tuple(clauses), len(model.cells))
 
 
 def exactly_one(literals: list[int]) -> list[Clause]:
