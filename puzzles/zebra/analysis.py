@@ -179,8 +179,13 @@ def analyse(
 def early(puzzle: Puzzle, model: Model, propagated: Propagated, witnessed: Witnessed) -> Analysis:
     """The exact grid before the count: at least 2 solutions (a cell has two witnessed objects), one shown."""
     marks = marks_of(puzzle, model, propagated, None, witnessed.possible)
-    some = (solution_of(puzzle, model, [1 << o for o in witnessed.some]),)
+    some = witness_shown(puzzle, model, witnessed)
     return Analysis(puzzle, Count(2, exact=False), marks, None, propagated.reasons, some, (), (), None, True)
+
+
+def witness_shown(puzzle: Puzzle, model: Model, witnessed: Witnessed) -> tuple[Solution, ...]:
+    """The witnesses' one solution as the app shows solutions, or none."""
+    return () if witnessed.some is None else (solution_of(puzzle, model, [1 << o for o in witnessed.some]),)
 
 
 def counted(
@@ -193,7 +198,7 @@ def counted(
     """
     if witnessed.solvable is False:
         return Count(0), None, ()
-    some = () if witnessed.some is None else (solution_of(puzzle, model, [1 << o for o in witnessed.some]),)
+    some = witness_shown(puzzle, model, witnessed)
     if witnessed.unique:
         margins = {x: [int(o == at) for o in range(puzzle.n)] for x, at in enumerate(witnessed.some)}
         return Count(1), tally_of(puzzle, model, margins), some
