@@ -30,6 +30,7 @@ from puzzles.mastermind.layout import (
     LOWERS,
     NODES,
     OUTCOMES,
+    REPEATS,
     STOP_AT,
     TOTALS,
     TRIES,
@@ -134,6 +135,40 @@ def lowest_guesses(history, played, digits, perms, colours, out) -> int:
 def trivial(maps, orders, fresh) -> bool:
     """Whether the only symmetry left is the identity (so it is for every later node too)."""
     return len(orders) == 1 and fresh.sum() <= 1
+
+
+@njit(cache=True)
+def for_the_set(codes, guesses, digits, game, out):
+    """The guesses worth scoring on these codes: of those alike but for the colours no code of the set holds
+    (dead colours, which score nothing), only the one with the lowest dead colours in order of use (with repeats,
+    the lowest dead colour alone).  Sound beside the symmetry of the guesses played: the lowest guess of a class
+    under both is lowest under each."""
+    alive = np.int64(0)
+    for j in range(len(codes)):
+        for c in digits[codes[j]]:
+            alive |= np.int64(1) << c
+    dead = ((np.int64(1) << game[COLOURS]) - 1) & ~alive
+    if popcount(np.uint64(dead)) < 2:
+        return guesses
+    lowest = np.int64(0)
+    while not dead >> lowest & 1:
+        lowest += 1
+    count = 0
+    for i in range(len(guesses)):
+        ok, next_dead = True, lowest
+        for c in digits[guesses[i]]:
+            if dead >> c & 1:
+                if c != next_dead:
+                    ok = False
+                    break
+                if not game[REPEATS]:
+                    next_dead += 1
+                    while next_dead < game[COLOURS] and not dead >> next_dead & 1:
+                        next_dead += 1
+        if ok:
+            out[count] = guesses[i]
+            count += 1
+    return out[:count]
 
 
 @njit(cache=True)
@@ -327,7 +362,8 @@ def next_key(keys) -> int:
 @njit(cache=True)
 def split(codes, g, table, win, parts, counts, offsets, order) -> None:
     """The codes by their feedback to guess g, into `parts` (each part at offsets[f], still sorted); `order` lists
-    the feedbacks by the size of their part, largest first, the win's part counted as empty."""
+    the feedbacks by the size of their part, smallest first, from three codes up (smaller parts and the win's
+    come last: their totals are their floors)."""
     row = table[g]
     counts[:] = 0
     for j in range(len(codes)):
@@ -341,7 +377,7 @@ def split(codes, g, table, win, parts, counts, offsets, order) -> None:
         parts[fill[f]] = codes[j]
         fill[f] += 1
     counts[win] = 0
-    order[:] = np.argsort(-counts, kind="mergesort")
+    order[:] = np.argsort(np.where(counts > 2, counts, NEVER), kind="mergesort")
 
 
 @njit(cache=True)
@@ -362,7 +398,7 @@ def search(codes, limit, history, played, sym, table, floor, digits, perms, game
     `buffer`): it tries its ranked guesses in turn; for each it splits the
     codes into parts (in `buffer` after the set), first raises each part's
     floor to its best guess's bound (a child frame with `bound_only`), then
-    searches the parts, largest first, each within what the others leave.
+    searches the parts, smallest first, each within what the others leave.
     `history[:played]` are the guesses that left the root codes; frame d's
     guess is history row played + d.
     """
@@ -391,7 +427,9 @@ def search(codes, limit, history, played, sym, table, floor, digits, perms, game
     lists = np.empty((DEPTH + 1, universe), dtype=np.int64)  # frame d's guesses: lowest of each class
     listed = np.zeros(DEPTH + 1, dtype=np.int64)
     listed[0] = guess_list(history, played, sym, digits, perms, game[COLOURS], lists[0])
-    value, got = scan(codes, limit, False, lists[0, : listed[0]], table, floor, game, memo, meta, keys)
+    kept = np.empty((DEPTH + 1, universe), dtype=np.int64)  # frame d's guesses for its own codes
+    root_guesses = for_the_set(codes, lists[0, : listed[0]], digits, game, kept[0])
+    value, got = scan(codes, limit, False, root_guesses, table, floor, game, memo, meta, keys)
     if value != SEARCH:
         return value
     size[0], ranked[0], limits[0], best[0], best_guess[0], below[0] = n, len(got), limit, limit, -1, n
@@ -471,11 +509,12 @@ def search(codes, limit, history, played, sym, table, floor, digits, perms, game
         floor_here = floor[counts[d, f]] if bound_only else raised[d, f]
         limits[child] = best[d] - total[d] + floor_here
         here = start[child]
+        mine = buffer[here : here + size[child]]
         value, got = scan(
-            buffer[here : here + size[child]],
+            mine,
             limits[child],
             bound_only,
-            lists[child, : listed[child]],
+            for_the_set(mine, lists[child, : listed[child]], digits, game, kept[child]),
             table,
             floor,
             game,
@@ -521,7 +560,8 @@ def first_guess(codes, history, played, sym, table, floor, digits, perms, game, 
     guesses = np.empty(universe, dtype=np.int64)
     count = guess_list(history, played, sym, digits, perms, game[COLOURS], guesses)
     keys = np.empty(universe, dtype=np.int64)
-    value, ranked = scan(codes, NEVER, False, guesses[:count], table, floor, game, memo, meta, keys)
+    mine = for_the_set(codes, guesses[:count], digits, game, np.empty(universe, dtype=np.int64))
+    value, ranked = scan(codes, NEVER, False, mine, table, floor, game, memo, meta, keys)
     if value != SEARCH:
         return -1
     return next_key(ranked) % universe

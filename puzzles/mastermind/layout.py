@@ -7,6 +7,6 @@ call; both sides index them by these names (numba reads them as constants).
 # meta: counters, the work allowed to a call, and whether the memo is full
 NODES, TRIES, WORK, STOP_AT, ENTRIES, POOL_USED, FULL = range(7)
 # game: the variant
-PEGS, COLOURS, WIN, OUTCOMES, FEEDBACKS = range(5)
+PEGS, COLOURS, WIN, OUTCOMES, FEEDBACKS, REPEATS = range(6)
 # memo: its arrays, in this order
 SLOTS, HASHES, STARTS, LENGTHS, LOWERS, TOTALS, GUESSES, POOL = range(8)

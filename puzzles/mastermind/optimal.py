@@ -18,6 +18,8 @@ solvers, written afresh here):
   second, b² with the third...; a guess's bound is |S| plus its parts' floors,
   and before a guess is searched each part's floor is raised to its own best
   guess's bound (one level looked ahead, kept in the memo as a lower bound);
+  parts are raised and searched smallest first, so a guess that cannot win
+  is mostly dropped before its big parts cost anything;
 - guesses are tried in order of their bound (codes of S first among equals),
   and stop as soon as the bound reaches the best total found; a set with a
   code that tells all the others apart, or a guess whose parts all have at
@@ -25,6 +27,9 @@ solvers, written afresh here):
 - renaming colours and reordering positions so that the guesses played stay
   the same makes guesses alike: at every node only the lowest of each class
   is tried (`kernel.lowest_guesses`, once for all the parts of a guess);
+  colours no code of a set holds (dead) score nothing, so of the guesses
+  alike but for them only the one with the lowest dead colours is tried
+  (`kernel.for_the_set`);
 - every exact total and lower bound is memoised by the set of codes, so
   positions shared by many games are solved once; `to_arrays` / `from_arrays`
   turn the exact totals into plain arrays for the app to keep on disk.
@@ -122,7 +127,9 @@ class ExactSearch:
         pegs = range(space.pegs)
         orders = itertools.permutations(pegs) if space.pegs <= PERMUTED_PEGS else [tuple(pegs)]
         self.orders = np.array(list(orders), dtype=np.int64)
-        self.game = np.array([space.pegs, space.colours, self.win, outcomes(space), space.feedbacks], dtype=np.int64)
+        self.game = np.array(
+            [space.pegs, space.colours, self.win, outcomes(space), space.feedbacks, space.repeats], dtype=np.int64
+        )
         self.meta = np.zeros(7, dtype=np.int64)
         self.arrays = memo_arrays(MEMO_START)
         self.loaded = 0  # totals known before this session's search (from_arrays)

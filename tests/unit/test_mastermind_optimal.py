@@ -39,10 +39,12 @@ def exhaustive(space):
 
 
 @pytest.mark.parametrize(
-    "pegs, colours, repeats", [(2, 4, True), (3, 3, True), (2, 5, True), (3, 4, False), (5, 2, True), (4, 3, True)]
+    "pegs, colours, repeats",
+    [(2, 4, True), (3, 3, True), (2, 5, True), (3, 4, False), (5, 2, True), (4, 3, True), (2, 5, False)],
 )
 def test_the_exact_search_matches_an_exhaustive_minimum(pegs, colours, repeats):
-    """Without repeats the guesses have none either (3 of 4 colours: 24 codes)."""
+    """Without repeats the guesses have none either (3 of 4 colours: 24 codes; 2 of 5: 20, where sets leave
+    two colours or more dead)."""
     space = mm.space_of(pegs, colours, repeats)
     everything = space.listed(None, 0, space.size)
     value = ExactSearch(space).value(everything, [], budget=None)
@@ -56,6 +58,32 @@ def test_any_set_of_codes_gets_the_exhaustive_minimum(codes):
     """Sets no game may reach too (so no symmetry is assumed): the bounds and the alike splits never lose it."""
     space = mm.space_of(3, 3)
     alive = np.array(sorted(codes))
+    assert ExactSearch(space).value(alive, None, budget=None).total == exhaustive(space)(tuple(alive.tolist()))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([(3, 6, False), (3, 4, True), (4, 7, False)]), st.data())
+def test_a_guess_left_out_for_its_dead_colours_has_a_twin_kept_that_splits_alike(variant, data):
+    """Colours no code of the set holds score nothing, so only their lowest use is scored: every guess left out
+    has one kept with exactly its feedback on every code; with two dead colours or more, some are left out."""
+    from puzzles.mastermind.kernel import for_the_set
+
+    search = ExactSearch(mm.space_of(*variant))
+    size = len(search.universe)
+    codes = np.array(sorted(data.draw(st.sets(st.integers(0, size - 1), min_size=1, max_size=8))), dtype=np.int32)
+    every = np.arange(size, dtype=np.int64)
+    kept = for_the_set(codes, every, search.digits, search.game, np.empty(size, dtype=np.int64))
+    splits = {search.table[g, codes].tobytes() for g in kept}
+    assert all(search.table[g, codes].tobytes() in splits for g in every)
+    assert len(kept) < size or len(np.unique(search.digits[codes])) >= variant[1] - 1
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sets(st.integers(0, 59), min_size=1, max_size=14))
+def test_any_set_without_repeats_gets_the_exhaustive_minimum(codes):
+    """3 of 5 colours: a set whose codes leave colours dead scores only the guesses with the lowest dead colours."""
+    space = mm.space_of(3, 5, repeats=False)
+    alive = space.listed(None, 0, space.size)[sorted(codes)]
     assert ExactSearch(space).value(alive, None, budget=None).total == exhaustive(space)(tuple(alive.tolist()))
 
 
@@ -140,8 +168,10 @@ def test_out_of_work_the_cost_is_unknown_and_the_suggestion_falls_back():
     assert search.value(everything, [], budget=Budget(work=5)) is None
     assert search.row_cost(everything, 0, [], budget=Budget(work=5)) is None
     narrow = mm.OptimalSearch(space, budget=Budget(work=5))
-    total, guess = narrow.best(space.select((0, 0, 1, 1), mm.Feedback(0, 1), None), [(0, 0, 1, 1)])
-    assert narrow.known == 0 and total > 0  # answered by the narrow search
+    left, played = space.select((0, 0, 1, 1), mm.Feedback(0, 1), None), [(0, 0, 1, 1)]
+    assert narrow.value(left, played, budget=Budget(work=5)) is None  # the exact search cannot finish
+    total, guess = narrow.best(left, played)  # so the narrow search answers: an upper bound
+    assert total >= mm.OptimalSearch(space, budget=None).best(left, played)[0]
     assert mm.OptimalSearch(mm.space_of(5, 8)).value(np.arange(10), []) is None  # too big for the exact table
 
 
