@@ -28,6 +28,7 @@ from puzzles.mastermind.layout import (
     FEEDBACKS,
     FULL,
     LOWERS,
+    NEVER,
     NODES,
     OUTCOMES,
     REPEATS,
@@ -44,7 +45,6 @@ SEARCH = -2  # scan: the node needs searching
 NO_VALUE = -3  # search: no child value waiting
 MATRIX_FROM = 0.5  # sets of at least this many codes per feedback are counted for all guesses at once
 DEPTH = 64  # frames on the stack: each holds a part of its parent, so sets shrink at every frame
-NEVER = np.int64(1) << 50  # more than any total
 
 
 @njit(cache=True)
@@ -390,8 +390,12 @@ def guess_list(history, played, sym, digits, perms, colours, out) -> int:
 
 
 @njit(cache=True)
-def search(codes, limit, history, played, sym, table, floor, digits, perms, game, memo, meta) -> int:
+def search(codes, limit, history, played, sym, only, table, floor, digits, perms, game, memo, meta) -> int:
     """The exact total of `codes` when below `limit`, else a lower bound at least `limit`; ABORTED when out of work.
+
+    With `only` (not empty) the first guess is one of those: the answer, and
+    what is remembered of the root codes, are then for those first guesses
+    alone (`parallel` shares a root's guesses between processes this way).
 
     A depth-first branch and bound on an explicit stack (numba cannot cache a
     recursive function).  Frame d searches a set of codes (a slice of
@@ -428,7 +432,7 @@ def search(codes, limit, history, played, sym, table, floor, digits, perms, game
     listed = np.zeros(DEPTH + 1, dtype=np.int64)
     listed[0] = guess_list(history, played, sym, digits, perms, game[COLOURS], lists[0])
     kept = np.empty((DEPTH + 1, universe), dtype=np.int64)  # frame d's guesses for its own codes
-    root_guesses = for_the_set(codes, lists[0, : listed[0]], digits, game, kept[0])
+    root_guesses = only if len(only) else for_the_set(codes, lists[0, : listed[0]], digits, game, kept[0])
     value, got = scan(codes, limit, False, root_guesses, table, floor, game, memo, meta, keys)
     if value != SEARCH:
         return value
@@ -554,8 +558,8 @@ def feedback_table(digits, colours) -> np.ndarray:
 
 
 @njit(cache=True)
-def first_guess(codes, history, played, sym, table, floor, digits, perms, game, memo, meta) -> int:
-    """The guess `search` tries first on these codes, or -1 when it settles them without trying one."""
+def ranked_guesses(codes, history, played, sym, table, floor, digits, perms, game, memo, meta):
+    """The guesses `search` tries on these codes, in its order (none when it settles them without one)."""
     universe = table.shape[0]
     guesses = np.empty(universe, dtype=np.int64)
     count = guess_list(history, played, sym, digits, perms, game[COLOURS], guesses)
@@ -563,5 +567,5 @@ def first_guess(codes, history, played, sym, table, floor, digits, perms, game, 
     mine = for_the_set(codes, guesses[:count], digits, game, np.empty(universe, dtype=np.int64))
     value, ranked = scan(codes, NEVER, False, mine, table, floor, game, memo, meta, keys)
     if value != SEARCH:
-        return -1
-    return next_key(ranked) % universe
+        return ranked[:0]
+    return np.sort(ranked) % universe

@@ -42,8 +42,6 @@ so a work budget ends the search at the same point on every machine.
 from __future__ import annotations
 
 import itertools
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -56,13 +54,13 @@ from puzzles.mastermind.game import Code, Feedback
 MAX_SPACE = 5_040  # codes x codes feedback table of at most 25 MB: 4x6, 4x7, 4x8, 5x5, Bulls and Cows...
 MAX_CODES = MAX_SPACE  # every variant the table takes is searched exactly from the first guess
 WORK = Budget(work=150_000)  # nodes and guesses tried: 4x6 from the first guess takes about 26,000, 4x7 570,000
-NEVER = 1 << 50  # a limit no total reaches
+NEVER = field.NEVER
+NO_GUESS = np.empty(0, dtype=np.int64)  # `total`'s `only`: every guess may come first
 CHUNK = 50_000  # work given to the compiled search between two looks at the budget and the cancel
 MEMO_START = 1 << 14  # slots of a fresh memo; it doubles when three quarters are taken
 POOL_PER_ENTRY = 24  # codes kept per memo entry on average before the memo grows
-PARALLEL_FROM = 2_000  # sets this big, searched without a budget, have their first guess's parts solved
-WORKERS = 2  # by this many processes, one per core of the machines it is meant for
 PERMUTED_PEGS = 5  # variants with more pegs are not searched over reorderings of positions
+PARALLEL_FROM = 2_000  # sets this big, searched without a budget, are searched by every core (`parallel`)
 KEPT_FROM = 3  # memo entries of fewer codes are not worth keeping on disk
 
 
@@ -168,40 +166,11 @@ class ExactSearch:
         if len(codes) > MAX_CODES:
             raise TooBig(f"more than {MAX_CODES:,} codes left")
         if budget is None and played is not None and len(codes) >= PARALLEL_FROM:
-            self.first_guess_in_parallel(codes, played)
+            from puzzles.mastermind import parallel  # multiprocessing, loaded only here
+
+            parallel.solve(self, codes, played)
         total = self.total(codes, played, NEVER, Deadline(budget, should_stop))
         return Value(int(total), int(self.universe[self.best_guess(codes)]), len(codes))
-
-    def first_guess_in_parallel(self, codes: np.ndarray, played: list[Code]) -> None:
-        """Solve the parts of the guess the search tries first on WORKERS processes, into the memo.
-
-        The search would solve them one after the other with no bound to cut
-        them short (nothing is known yet to beat), so they are independent;
-        afterwards the search finds them known and goes on alone.  Only
-        without a budget: the workers' work is neither counted nor cancelled.
-        """
-        from puzzles.mastermind.kernel import first_guess
-
-        history = self.history(played)
-        args = (self.table, self.floor, self.digits, self.orders, self.game, self.arrays, self.meta)
-        self.meta[field.STOP_AT] = self.meta[field.WORK] + CHUNK
-        guess = first_guess(codes, history, len(played), True, *args)
-        if guess < 0:
-            return
-        code = self.space.code(int(self.universe[guess]))
-        parts = sorted(self.parts(codes, self.table[guess, codes]), key=len, reverse=True)
-        shares: list[list[np.ndarray]] = [[] for _ in range(WORKERS)]
-        loads = [0] * WORKERS
-        for part in parts:  # the biggest part to the least loaded worker
-            lightest = loads.index(min(loads))
-            shares[lightest].append(part)
-            loads[lightest] += len(part) ** 2
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
-            done = list(pool.map(solve_parts, [self.space] * WORKERS, shares, [[*played, code]] * WORKERS))
-        for arrays, work in done:
-            self.take(arrays)
-            self.meta[field.NODES : field.TRIES + 1] += work
 
     def guess_total(
         self,
@@ -246,7 +215,14 @@ class ExactSearch:
 
     # ------------------------------------------------------------ the search
 
-    def total(self, codes: np.ndarray, played: list[Code] | None, limit: int, deadline: Deadline) -> int:
+    @property
+    def arguments(self) -> tuple[np.ndarray, ...]:
+        """The arrays every compiled call reads after its own: the variant's, the memo and the counters."""
+        return (self.table, self.floor, self.digits, self.orders, self.game, self.arrays, self.meta)
+
+    def total(
+        self, codes: np.ndarray, played: list[Code] | None, limit: int, deadline: Deadline, only: np.ndarray = NO_GUESS
+    ) -> int:
         """The exact total for `codes` when it is below `limit`, else a lower bound at least `limit`.
 
         The compiled search gets CHUNK work at a time; between chunks the
@@ -271,8 +247,7 @@ class ExactSearch:
             chunk = CHUNK if left is None else max(0, min(CHUNK, left))  # a known total needs no work
             self.meta[field.STOP_AT] = self.meta[field.WORK] + chunk
             before = int(self.meta[field.WORK])
-            args = (self.table, self.floor, self.digits, self.orders, self.game, self.arrays, self.meta)
-            result = search(codes, limit, history, len(played or []), played is not None, *args)
+            result = search(codes, limit, history, len(played or []), played is not None, only, *self.arguments)
             spent = self.meta[field.WORK] > self.meta[field.STOP_AT]  # this chunk's work ran out
             expired = deadline.expired(int(self.meta[field.WORK]) - before) or (spent and chunk < CHUNK)
             if self.meta[field.FULL]:  # a total found was not kept: grow the memo, and again
@@ -304,11 +279,12 @@ class ExactSearch:
 
     # ------------------------------------------------------------ keeping it
 
-    def to_arrays(self) -> dict[str, np.ndarray]:
-        """The exact totals worth keeping (sets of KEPT_FROM codes or more), as plain arrays."""
+    def to_arrays(self, since: int = 0) -> dict[str, np.ndarray]:
+        """The exact totals worth keeping (sets of KEPT_FROM codes or more), as plain arrays; with `since`, only
+        those of the sets remembered after the first `since` (a worker's own)."""
         count = int(self.meta[field.ENTRIES])
         _, _, starts, lengths, _, totals, guesses, pool = (a[:count] for a in self.arrays)
-        kept = np.flatnonzero((totals >= 0) & (lengths >= KEPT_FROM))
+        kept = since + np.flatnonzero((totals[since:] >= 0) & (lengths[since:] >= KEPT_FROM))
         pieces = [self.arrays[field.POOL][start : start + length] for start, length in zip(starts[kept], lengths[kept])]
         return {
             "variant": np.array([self.space.pegs, self.space.colours, self.space.repeats]),
@@ -347,14 +323,6 @@ class ExactSearch:
     @property
     def key_dtype(self) -> type:
         return np.int16 if len(self.universe) < 2**15 else np.int32
-
-
-def solve_parts(space: CodeSpace, parts: list[np.ndarray], played: list[Code]) -> tuple[dict, np.ndarray]:
-    """In a worker: the exact totals of these parts (codes left by `played`), as `to_arrays`, and the work done."""
-    search = ExactSearch(space)
-    for part in parts:
-        search.total(part, played, NEVER, Deadline(None))
-    return search.to_arrays(), search.meta[field.NODES : field.TRIES + 1].copy()
 
 
 def memo_arrays(slots: int) -> tuple[np.ndarray, ...]:

@@ -17,8 +17,9 @@ from puzzles.mastermind.optimal import ExactSearch
 from puzzles.mastermind.play import Codebreaker
 
 
+@cache
 def exhaustive(space):
-    """total(S) by trying every guess at every node, with no bound and no symmetry."""
+    """total(S) by trying every guess at every node, with no bound and no symmetry (one memo per variant)."""
     win = space.packed(mm.Feedback(space.pegs, 0))
 
     @cache
@@ -112,9 +113,18 @@ def test_a_memo_that_fills_up_grows_and_keeps_the_totals(monkeypatch):
     assert len(search.arrays[0]) > 16 and search.known > 12
 
 
-def test_the_first_guess_s_parts_solved_by_two_processes_give_the_same_optimum(monkeypatch):
+@pytest.mark.parametrize("worst_first", [False, True])
+def test_a_set_searched_by_two_processes_gets_the_same_optimum(monkeypatch, worst_first):
+    """Its parts shared out (the big ones searched the same way in turn), then its other guesses; with the
+    guesses ranked worst first, a later guess must beat the first and bring its own best guess."""
+    from puzzles.mastermind import kernel, parallel
+
     space = mm.space_of(3, 4)
     monkeypatch.setattr(optimal, "PARALLEL_FROM", 10)
+    monkeypatch.setattr(parallel, "SPLIT_FROM", 10)
+    if worst_first:
+        ranked = kernel.ranked_guesses
+        monkeypatch.setattr(kernel, "ranked_guesses", lambda *args: ranked(*args)[::-1].copy())
     search = ExactSearch(space)
     value = search.value(np.arange(space.size), [], budget=None)
     assert value.total == exhaustive(space)(tuple(range(space.size)))
@@ -200,7 +210,6 @@ def test_the_disk_cache_keeps_the_totals_and_moves_a_damaged_file_aside():
     assert path.with_name(path.name + ".unreadable").exists()
 
 
-@pytest.mark.slow
 def test_4x6_optimal_is_5625_and_knuths_opening_costs_more_than_aabc():
     """Koyama and Lai: 5,625 guesses over all 1,296 secrets, worst case 6."""
     space = mm.space_of(4, 6)
@@ -214,10 +223,16 @@ def test_4x6_optimal_is_5625_and_knuths_opening_costs_more_than_aabc():
     assert aabc == 0 and aabb > 0
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(
     "pegs, colours, repeats, total",
-    [(4, 6, True, 5_625), (4, 7, True, 11_228)],  # Koyama and Lai; Lai's optimal 4x7 strategy
+    [
+        (4, 6, True, 5_625),  # Koyama and Lai
+        (4, 8, False, 7_817),
+        (5, 5, True, 13_496),  # this one and the next: the C++ solver mmstrat finds the same
+        (4, 9, False, 14_914),
+        (4, 7, True, 11_228),  # Lai's optimal 4x7 strategy
+        pytest.param(4, 10, False, 26_274, marks=pytest.mark.slow),  # Bulls and Cows: a minute or two
+    ],
 )
 def test_the_exact_search_from_the_first_guess_finds_the_published_optimum(pegs, colours, repeats, total):
     space = mm.space_of(pegs, colours, repeats)
