@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import shutil
 import sys
+import textwrap
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
@@ -89,7 +91,7 @@ def add_solve_kinds(solve: Parser) -> None:
 
 def add_solve_options(kind: Kind, parser: Parser) -> None:
     """`solve KIND`'s options, the engine's own among them: added only when KIND is the one solved."""
-    engine = kind.engine
+    engine, kept = kind.engine, getattr(kind.cli, "kept", lambda puzzle: {})
     parser.add_argument("files", metavar="FILE", nargs="+", type=Path)
     parser.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
     parser.add_argument(
@@ -156,16 +158,40 @@ def solve_files(args: argparse.Namespace) -> int:
 
 
 def print_text(answer: str, steps: str | None, heading: Path | None) -> None:
-    """One file's answer as text, wrapped to the terminal by rich, under a rule naming the file if there are several."""
-    from rich.console import Console  # here, as the engine is: `--json` and the other commands start without it
+    """One file's answer as text wrapped to the terminal, under a rule naming the file if there are several.
+
+    Plain `print`, not rich: the answer has no style, and importing rich was a
+    third of a trivial `solve`'s start-up (`bench startup`).  Only the rule,
+    drawn in colour on a terminal, still asks rich.
+    """
+    width = shutil.get_terminal_size().columns
+    if heading is not None:
+        print_rule(str(heading), width)
+    print(wrapped(answer, width))
+    if steps is not None:
+        print(wrapped("\nSteps:\n" + steps, width))
+
+
+def print_rule(title: str, width: int) -> None:
+    """A rule across the terminal with `title` in its middle, as rich draws it."""
+    from rich.console import Console  # here: a single file's answer prints without rich
     from rich.rule import Rule
 
-    console = Console(highlight=False)
-    if heading is not None:
-        console.print(Rule(str(heading)))
-    console.print(answer, markup=False)
-    if steps is not None:
-        console.print("\nSteps:\n" + steps, markup=False)
+    Console(highlight=False, width=width).print(Rule(title))
+
+
+def wrapped(text: str, width: int) -> str:
+    """`text` with each line longer than `width` broken where rich breaks it: at spaces, a longer word cut.
+
+    Unlike rich it leaves no space at the end of a broken line.  Indents, runs of
+    spaces inside a line (a grid's columns) and empty lines are kept.
+    """
+    return "\n".join(
+        "\n".join(
+            textwrap.wrap(line, width, expand_tabs=False, replace_whitespace=False, break_on_hyphens=False) or [""]
+        )
+        for line in text.split("\n")
+    )
 
 
 def explained(engine, puzzle, args: argparse.Namespace):
