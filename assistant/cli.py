@@ -91,7 +91,7 @@ def add_solve_kinds(solve: Parser) -> None:
 
 def add_solve_options(kind: Kind, parser: Parser) -> None:
     """`solve KIND`'s options, the engine's own among them: added only when KIND is the one solved."""
-    engine, kept = kind.engine, getattr(kind.cli, "kept", lambda puzzle: {})
+    engine = kind.engine
     parser.add_argument("files", metavar="FILE", nargs="+", type=Path)
     parser.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
     parser.add_argument(
@@ -126,13 +126,13 @@ def add_solve_options(kind: Kind, parser: Parser) -> None:
 def solve_files(args: argparse.Namespace) -> int:
     """Solve each file in turn; a bad file is named on stderr and the rest still run."""
     kind = BY_NAME[args.kind]
-    engine, kept = kind.engine, getattr(kind.cli, "kept", lambda puzzle: {})
+    engine = kind.engine
     options = {o.name.replace("-", "_"): getattr(args, o.name.replace("-", "_")) for o in args.options}
     status = 0
     for path in args.files:
         try:
             puzzle = engine.parse(read_input(path))
-            report = engine.solve(puzzle, limit=args.limit, **budget_of(args), **options, **kept(puzzle))
+            report = engine.solve(puzzle, limit=args.limit, **budget_of(args), **options, **kind.kept(puzzle))
             path_of_steps = explained(engine, puzzle, args) if args.steps else None
         except PuzzleError as error:
             print(f"puzzle-assistant: {path}: {error}", file=sys.stderr)
