@@ -11,10 +11,6 @@ import time
 from functools import cache
 from pathlib import Path
 
-from rich.console import Console
-from rich.progress import Progress
-from rich.table import Table
-
 from assistant import tables
 from assistant.bench import Benchmark, median
 from assistant.errors import CommandError
@@ -94,6 +90,10 @@ def resolve(board: str, hole: int | str | None) -> int | None:
 
 
 def openings_command(args: argparse.Namespace) -> int:
+    # rich here and in the other commands, not at the top: `solve peg` reads this module and draws nothing
+    from rich.console import Console
+    from rich.table import Table
+
     try:
         if args.count:
             with Console(stderr=True).status(f"counting every {args.board} opening exactly (this can take minutes)"):
@@ -188,6 +188,9 @@ def board_tables(board: str) -> list[tables.Key]:
 
 
 def built_with_progress(key: tables.Key, every_start: bool = False) -> tables.Table:
+    from rich.console import Console
+    from rich.progress import Progress
+
     what = "winnable positions" if key[1] is None else f"games from hole {key[1]}"
     with Progress(transient=True, console=Console(stderr=True)) as bar:
         task = bar.add_task(f"building the {key[0]} table of {what} (once)", total=None)
@@ -198,6 +201,8 @@ def built_with_progress(key: tables.Key, every_start: bool = False) -> tables.Ta
 
 def counted_games(board: str, start: int, finish: int | None) -> int:
     """Games from a start, counted forward (triangle7: 40 s); TooBig where the layers pass 10 million."""
+    from rich.console import Console
+
     with Console(stderr=True).status(f"counting the games from hole {start}"):
         finishes = peg.finishing_games(board, start, limit=peg.COUNT_LAYER)
     return finishes.get(finish, 0) if finish else sum(finishes.values())
