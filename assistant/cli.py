@@ -21,14 +21,17 @@ import textwrap
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from assistant import __version__
-from assistant.bench import Benchmark, run_all, seconds
 from assistant.errors import CommandError
 from assistant.files import read_puzzle_file
 from assistant.kinds import BY_NAME, KINDS, Kind
 from assistant.options import USAGE_ERROR, Parser, positive_seconds, terminal_size, whole_number
 from puzzles.core import MAX_TEXT, Budget, PuzzleError, decode
+
+if TYPE_CHECKING:
+    from assistant.bench import Benchmark
 
 MOST_LISTED = 10_000  # solutions listed at most (--limit): a 30x30 Hidoku's each take 10 KB
 MOST_REPEATS = 1_000  # runs of one benchmark (--repeat)
@@ -253,8 +256,10 @@ def bench_command(args: argparse.Namespace) -> int:
         for bench in benchmarks(name)
         if not args.only or args.only in bench.name
     ]
-    from rich.console import Console
+    from rich.console import Console  # here: the other commands start without rich and the timing code
     from rich.table import Table
+
+    from assistant.bench import run_all, seconds
 
     console = Console(highlight=False, width=max(120, Console().width))
     figures = []
