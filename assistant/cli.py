@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import shutil
 import sys
 import textwrap
@@ -46,6 +47,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return reader_gone()
+
+
+def reader_gone() -> int:
+    """The program reading our output closed it (`... | head`): stop quietly with status 1, as rich did.
+
+    Standard output is pointed at the null device first, or Python's flush of it
+    at exit would fail again, with a traceback.
+    """
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 1
 
 
 def build_parser() -> argparse.ArgumentParser:
