@@ -37,8 +37,6 @@ so a work budget ends the search at the same point on every machine.
 from __future__ import annotations
 
 import itertools
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -173,6 +171,9 @@ class ExactSearch:
         afterwards the search finds them known and goes on alone.  Only
         without a budget: the workers' work is neither counted nor cancelled.
         """
+        import multiprocessing  # here: a game or a trivial `solve` opens no worker, and starts faster without them
+        from concurrent.futures import ProcessPoolExecutor
+
         from puzzles.mastermind.kernel import first_guess
 
         history = self.history(played)
