@@ -1,6 +1,6 @@
 """Start-up benchmarks (`puzzle-assistant bench startup`): each program beside the baseline it must stay near.
 
-`--help` and a trivial `solve` are timed beside `python -c 'import numpy'`,
+`--help` and trivial `solve`s are timed beside `python -c 'import numpy'`,
 the app's first frame beside a bare Textual app's, each a fresh process per
 run, ours and its baseline in turn so both see the same load; the note gives
 the baseline's median, the median of the pairs' ratios (wall clock, then CPU)
@@ -116,16 +116,20 @@ def beside(name: str, comparison: Beside, repeat: int) -> Benchmark:
 
 PROGRAM = [PYTHON, "-m", "assistant"]  # puzzle-assistant, with this Python
 NUMPY = [PYTHON, "-c", "import numpy"]
+
+
+def solve(kind: str, example: str, what: str, flags: str = "") -> Benchmark:
+    """`solve KIND -` of a bundled example on standard input, beside `import numpy`: the answer as text or JSON."""
+    argv = [*PROGRAM, "solve", kind, "-", *flags.split()]
+    name = f"solve {kind}{flags} ({what}), beside python -c 'import numpy'"
+    return beside(name, Beside(argv, NUMPY, "numpy", examples(kind)[example]), 21)
+
+
 BENCHMARKS = [
     beside("--help, beside python -c 'import numpy'", Beside([*PROGRAM, "--help"], NUMPY, "numpy"), 21),
-    *(
-        beside(
-            f"solve disks{flags} (the original setup), beside python -c 'import numpy'",
-            Beside([*PROGRAM, "solve", "disks", "-", *flags.split()], NUMPY, "numpy", examples("disks")["original"]),
-            21,
-        )
-        for flags in ("", " --json")
-    ),
+    solve("disks", "original", "the original setup"),
+    solve("disks", "original", "the original setup", " --json"),
+    solve("sudoku", "mini", "the 4x4 example"),  # searched by Python itself: numba is not loaded
     beside(
         "the app's first frame (home), beside a bare Textual app's",
         Beside([PYTHON, "-c", OUR_APP], [PYTHON, "-c", BARE_APP], "bare Textual app"),

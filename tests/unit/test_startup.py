@@ -105,8 +105,8 @@ def test_bench_startup_puts_each_program_beside_its_baseline(capsys):
     assert main(["bench", "startup", "--repeat", "1", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     names = ["--help", "solve disks (the original setup)", "solve disks --json (the original setup)"]
-    names.append("the app's first frame (home)")
+    names += ["solve sudoku (the 4x4 example)", "the app's first frame (home)"]
     assert [f["name"].split(",")[0] for f in figures] == names
     assert all(f["kind"] == "startup" and f["runs"] == 1 and f["median"] > 0 for f in figures)
-    assert [f["note"].split(" ")[0] for f in figures] == ["numpy", "numpy", "numpy", "bare"]
+    assert [f["note"].split(" ")[0] for f in figures] == ["numpy"] * 4 + ["bare"]
     assert all(re.search(r": \d+\.\d\dx \((within|over) 1\.5x; CPU \d+\.\d\dx\), load ", f["note"]) for f in figures)
