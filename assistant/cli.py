@@ -15,18 +15,24 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import shutil
 import sys
+import textwrap
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from assistant import __version__
-from assistant.bench import Benchmark, run_all, seconds
 from assistant.errors import CommandError
 from assistant.files import read_puzzle_file
 from assistant.kinds import BY_NAME, KINDS, Kind
 from assistant.options import USAGE_ERROR, Parser, positive_seconds, terminal_size, whole_number
 from puzzles.core import MAX_TEXT, Budget, PuzzleError, decode
+
+if TYPE_CHECKING:
+    from assistant.bench import Benchmark
 
 MOST_LISTED = 10_000  # solutions listed at most (--limit): a 30x30 Hidoku's each take 10 KB
 MOST_REPEATS = 1_000  # runs of one benchmark (--repeat)
@@ -41,6 +47,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return reader_gone()
+
+
+def reader_gone() -> int:
+    """The program reading our output closed it (`... | head`): stop quietly with status 1, as rich did.
+
+    Standard output is pointed at the null device first, or Python's flush of it
+    at exit would fail again, with a traceback.
+    """
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -124,13 +142,13 @@ def add_solve_options(kind: Kind, parser: Parser) -> None:
 def solve_files(args: argparse.Namespace) -> int:
     """Solve each file in turn; a bad file is named on stderr and the rest still run."""
     kind = BY_NAME[args.kind]
-    engine, kept = kind.engine, getattr(kind.cli, "kept", lambda puzzle: {})
+    engine = kind.engine
     options = {o.name.replace("-", "_"): getattr(args, o.name.replace("-", "_")) for o in args.options}
     status = 0
     for path in args.files:
         try:
             puzzle = engine.parse(read_input(path))
-            report = engine.solve(puzzle, limit=args.limit, **budget_of(args), **options, **kept(puzzle))
+            report = engine.solve(puzzle, limit=args.limit, **budget_of(args), **options, **kind.kept(puzzle))
             path_of_steps = explained(engine, puzzle, args) if args.steps else None
         except PuzzleError as error:
             print(f"puzzle-assistant: {path}: {error}", file=sys.stderr)
@@ -156,16 +174,40 @@ def solve_files(args: argparse.Namespace) -> int:
 
 
 def print_text(answer: str, steps: str | None, heading: Path | None) -> None:
-    """One file's answer as text, wrapped to the terminal by rich, under a rule naming the file if there are several."""
-    from rich.console import Console  # here, as the engine is: `--json` and the other commands start without it
+    """One file's answer as text wrapped to the terminal, under a rule naming the file if there are several.
+
+    Plain `print`, not rich: the answer has no style, and importing rich was a
+    third of a trivial `solve`'s start-up (`bench startup`).  Only the rule,
+    drawn in colour on a terminal, still asks rich.
+    """
+    width = shutil.get_terminal_size().columns
+    if heading is not None:
+        print_rule(str(heading), width)
+    print(wrapped(answer, width))
+    if steps is not None:
+        print(wrapped("\nSteps:\n" + steps, width))
+
+
+def print_rule(title: str, width: int) -> None:
+    """A rule across the terminal with `title` in its middle, as rich draws it."""
+    from rich.console import Console  # here: a single file's answer prints without rich
     from rich.rule import Rule
 
-    console = Console(highlight=False)
-    if heading is not None:
-        console.print(Rule(str(heading)))
-    console.print(answer, markup=False)
-    if steps is not None:
-        console.print("\nSteps:\n" + steps, markup=False)
+    Console(highlight=False, width=width).print(Rule(title))
+
+
+def wrapped(text: str, width: int) -> str:
+    """`text` with each line longer than `width` broken where rich breaks it: at spaces, a longer word cut.
+
+    Unlike rich it leaves no space at the end of a broken line.  Indents, runs of
+    spaces inside a line (a grid's columns) and empty lines are kept.
+    """
+    return "\n".join(
+        "\n".join(
+            textwrap.wrap(line, width, expand_tabs=False, replace_whitespace=False, break_on_hyphens=False) or [""]
+        )
+        for line in text.split("\n")
+    )
 
 
 def explained(engine, puzzle, args: argparse.Namespace):
@@ -227,8 +269,10 @@ def bench_command(args: argparse.Namespace) -> int:
         for bench in benchmarks(name)
         if not args.only or args.only in bench.name
     ]
-    from rich.console import Console
+    from rich.console import Console  # here: the other commands start without rich and the timing code
     from rich.table import Table
+
+    from assistant.bench import run_all, seconds
 
     console = Console(highlight=False, width=max(120, Console().width))
     figures = []

@@ -15,7 +15,8 @@ A puzzle type is a name plus a few places named after it.  A new type provides:
   with `BENCHMARKS` for `puzzle-assistant bench`, `register(parser)` for its
   own subcommands (`puzzle-assistant <name> ...`, whose help line is the
   type's `commands`) and `kept(puzzle)` for what `solve` takes from the
-  app's cache.
+  app's cache (then the type's `keeps` is true: `solve` imports the module
+  for it, and only then, as the module may import much for its benchmarks).
 
 Then it is one entry in `KINDS` below: the name, the title and summary that
 the home screen and `--help` show, the screen class and the help line of its
@@ -46,6 +47,11 @@ class Kind:
     summary: str
     screen_class: str
     commands: str | None = None  # the help line of `puzzle-assistant <name> ...`, if its kind_cli has `register`
+    keeps: bool = False  # its kind_cli has `kept(puzzle)`, what `solve` takes from the app's cache
+
+    def kept(self, puzzle: object) -> dict[str, object]:
+        """The keyword arguments `solve` takes from what the app keeps on disk for `puzzle` (none for most types)."""
+        return self.cli.kept(puzzle) if self.keeps else {}
 
     @property
     def engine(self) -> Engine:
@@ -100,6 +106,7 @@ KINDS: tuple[Kind, ...] = (
         "Explore openings on the classic boards: every move annotated with the winning games that follow.",
         "PegScreen",
         commands="peg solitaire tools",
+        keeps=True,
     ),
     Kind(
         "hidoku",

@@ -26,14 +26,21 @@ import numpy as np
 import platformdirs
 
 from assistant.sessions import write_atomically
-from puzzles import peg
 from puzzles.core import PuzzleError, ShouldStop, never
 
 if TYPE_CHECKING:
     from puzzles import mastermind as mm
+    from puzzles import peg
 
-BIG_BOARDS = {"english": peg.BOARDS["english"].center}
-"""Boards too big to count from scratch on every move, and the start hole their table is for."""
+    Table = peg.WinTable | peg.WinnableTable
+
+BIG_BOARDS = {"english": 17}
+"""Boards too big to count from scratch on every move, and the start hole their table is for (the centre).
+
+The hole is written out, not read from the peg engine, so that the Mastermind
+screen, which keeps its totals here too, opens without importing peg
+(tests/unit/test_tables.py checks it is the English board's centre).
+"""
 
 WINNABLE_BOARDS = ("english", "european")
 """Boards too big to search every move to the end live: their tables of winnable positions settle moves.
@@ -44,7 +51,6 @@ start: `peg build european --every-start`); the bigger named boards would not fi
 """
 
 Key = tuple[str, int | None]
-Table = peg.WinTable | peg.WinnableTable
 
 
 def cache_dir() -> Path:
@@ -59,6 +65,8 @@ def table_file(board: str, hole: int | None) -> Path:
 
 def table_for(position: peg.Position) -> tuple[str, int] | None:
     """The (board, hole) of the table that would answer for this game, if its board has one."""
+    from puzzles import peg  # here, as in the functions below: the Mastermind screen reads this module too
+
     hole = BIG_BOARDS.get(position.board)
     return (position.board, hole) if hole is not None and peg.centred_on(position, hole) else None
 
@@ -70,6 +78,8 @@ def winnable_for(position: peg.Position) -> Key | None:
 
 def load_table(board: str, hole: int | None) -> Table | None:
     """The cached table, or None when there is none; an unreadable one is moved aside."""
+    from puzzles import peg
+
     path = table_file(board, hole)
     if not path.exists():
         return None
@@ -94,6 +104,8 @@ def build_table(
     every_start: bool = False,
 ) -> Table:
     """Build the table and keep it in the cache for next time (`every_start`: see `peg.WinnableTable`)."""
+    from puzzles import peg
+
     if hole is None:
         winnable = peg.winnable_table(board, should_stop, progress, every_start)
         path = table_file(board, None)

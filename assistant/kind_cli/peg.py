@@ -5,15 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import subprocess
 import sys
 import time
 from functools import cache
 from pathlib import Path
-
-from rich.console import Console
-from rich.progress import Progress
-from rich.table import Table
 
 from assistant import tables
 from assistant.bench import Benchmark, median
@@ -94,6 +89,10 @@ def resolve(board: str, hole: int | str | None) -> int | None:
 
 
 def openings_command(args: argparse.Namespace) -> int:
+    # rich here and in the other commands, not at the top: `solve peg` reads this module and draws nothing
+    from rich.console import Console
+    from rich.table import Table
+
     try:
         if args.count:
             with Console(stderr=True).status(f"counting every {args.board} opening exactly (this can take minutes)"):
@@ -188,6 +187,9 @@ def board_tables(board: str) -> list[tables.Key]:
 
 
 def built_with_progress(key: tables.Key, every_start: bool = False) -> tables.Table:
+    from rich.console import Console
+    from rich.progress import Progress
+
     what = "winnable positions" if key[1] is None else f"games from hole {key[1]}"
     with Progress(transient=True, console=Console(stderr=True)) as bar:
         task = bar.add_task(f"building the {key[0]} table of {what} (once)", total=None)
@@ -198,6 +200,8 @@ def built_with_progress(key: tables.Key, every_start: bool = False) -> tables.Ta
 
 def counted_games(board: str, start: int, finish: int | None) -> int:
     """Games from a start, counted forward (triangle7: 40 s); TooBig where the layers pass 10 million."""
+    from rich.console import Console
+
     with Console(stderr=True).status(f"counting the games from hole {start}"):
         finishes = peg.finishing_games(board, start, limit=peg.COUNT_LAYER)
     return finishes.get(finish, 0) if finish else sum(finishes.values())
@@ -213,6 +217,13 @@ def cached_table(position: peg.Position) -> peg.WinTable | None:
     return built_with_progress(key)
 
 
+def output_of(argv: list[str]) -> str:
+    """What a fresh process printed, for the benchmarks that measure a build or a solve on its own."""
+    import subprocess  # only when measuring: `solve` reads this module too
+
+    return subprocess.run(argv, capture_output=True, text=True, check=True).stdout
+
+
 def english_from_scratch() -> str:
     """Bell's table built in a fresh process, so its peak memory is its own."""
     script = (
@@ -221,7 +232,7 @@ def english_from_scratch() -> str:
         "print(w.games(peg.start('english', 17).pegs), w.size, s, "
         "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
     )
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.split()
+    out = output_of([sys.executable, "-c", script]).split()
     games, size, seconds, peak_kib = int(out[0]), int(out[1]), float(out[2]), int(out[3])
     return f"{games:,} games, {size:,} positions; {seconds:.1f} s, peak {peak_kib / 2**20:.2f} GiB"
 
@@ -274,7 +285,7 @@ def winnable_from_scratch(board: str) -> str:
         f"w = peg.winnable_table({board!r}); s = time.perf_counter() - t; "
         "u = resource.getrusage(resource.RUSAGE_SELF); print(w.size, s, u.ru_utime + u.ru_stime, u.ru_maxrss)"
     )
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.split()
+    out = output_of([sys.executable, "-c", script]).split()
     size, seconds, cpu, peak_kib = int(out[0]), float(out[1]), float(out[2]), int(out[3])
     return f"{size:,} positions; {seconds:.0f} s ({cpu:.0f} s CPU), peak {peak_kib / 2**20:.2f} GiB"
 
@@ -321,7 +332,7 @@ def undecided_from_files(board: str, every: int) -> str:
             path.write_text(peg.format(peg.Position(board, position.pegs)))
             began = time.perf_counter()
             run = [sys.executable, "-m", "assistant", "solve", "peg", str(path), "--json"]
-            found = json.loads(subprocess.run(run, capture_output=True, text=True, check=True).stdout)
+            found = json.loads(output_of(run))
             seconds.append(time.perf_counter() - began)
             moves += len(found["moves"])
             undecided += sum(not m["exact"] and not m["games"] for m in found["moves"])

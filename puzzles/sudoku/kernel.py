@@ -1,20 +1,20 @@
-"""The compiled loop of the Sudoku search: propagation and resumable depth-first search over bitmask arrays.
+"""The loop of the Sudoku search: propagation and resumable depth-first search over bitmask arrays.
 
-Apart from `search`, so that importing the engine (every command does) does
-not import numba: it is loaded, and the loop compiled or read from its cache,
-on the first search.
+Written in the subset of Python that numba compiles (`compiled.py`), and
+importing nothing, so that the same functions also run as they are: a small
+board's first search nodes are searched by Python itself (`search.py`), which
+spares loading numba and the compiled loop, half a second, where the search
+takes a millisecond.  Apart from `search`, so that importing the engine (every
+command does) does not read it.
 """
 
 from __future__ import annotations
-
-from numba import njit
 
 # reg: the search's registers, kept between chunks
 DEPTH, PHASE, COUNT, FINISHED = range(4)
 EXPAND, NEXT_BRANCH = 0, 1
 
 
-@njit(cache=True, nogil=True)
 def propagate(cand, done, queue, peers, npeers, units, popc, low, cage_cells, cage_len, cage_total, combos, full):
     """Narrow `cand` in place until nothing changes; False when a cell or a unit has nothing left.
 
@@ -106,7 +106,6 @@ def propagate(cand, done, queue, peers, npeers, units, popc, low, cage_cells, ca
             return True
 
 
-@njit(cache=True, nogil=True)
 def run(cand, done, queue, todo, branch, reg, solutions, limit, max_nodes, peers, npeers, units, popc, low,
         cage_cells, cage_len, cage_total, combos, full):  # fmt: skip
     """Search on from where `reg` says for up to `max_nodes` guesses; returns the guesses made.

@@ -12,13 +12,17 @@ whole 1 ms a 17-clue puzzle may take.  It is resumable: all of its state
 lives in arrays the caller owns, so it runs a chunk of search nodes, returns,
 and the caller checks the cancel flag and the budget (work counted in search
 nodes, so the same puzzle gives the same answer on every machine) before
-running the next chunk.
+running the next chunk.  On boards up to 6x6 Python itself runs the same
+loop for the first `BY_PYTHON` nodes, and the compiled loop takes over only
+where the search goes on: loading numba and the compiled loop takes half a
+second, and a trivial 4x4's whole analysis in Python a few milliseconds.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from types import ModuleType
 
 import numpy as np
 
@@ -27,6 +31,8 @@ from puzzles.numbergrid import Grid
 from puzzles.sudoku.board import KILLER_MAX, Sudoku, shape_of
 
 CHUNK = 4096  # search nodes between two looks at the cancel flag and the clock
+SMALL = 6  # boards up to SMALL x SMALL start their search in Python
+BY_PYTHON = 256  # search nodes Python runs on a small board before the compiled loop goes on
 
 
 @dataclass(frozen=True)
@@ -99,7 +105,7 @@ class Found:
 
 def search(board: Sudoku, *, limit: int, keep: int, deadline: Deadline) -> Found:
     """Count completions up to `limit` (stopping there), keeping the first `keep`, within `deadline`."""
-    from puzzles.sudoku.kernel import COUNT, FINISHED, propagate, run  # numba, loaded on the first search
+    from puzzles.sudoku.kernel import COUNT, FINISHED
 
     n = board.n
     t = tables(n, board.diagonal)
@@ -113,7 +119,8 @@ def search(board: Sudoku, *, limit: int, keep: int, deadline: Deadline) -> Found
     flat = np.array(board.grid, dtype=np.int32).ravel()
     cand[0] = np.where(flat > 0, 1 << np.maximum(flat - 1, 0), t.full)
     solutions = np.zeros((keep, cells), dtype=np.int32)
-    if not propagate(cand[0], done[0], queue, *fixed[:-1], t.full):
+    by_python = BY_PYTHON if n <= SMALL else 0
+    if not loop(by_python > 0).propagate(cand[0], done[0], queue, *fixed[:-1], t.full):
         return Found(0, (), True, 0)
     reg = np.zeros(4, dtype=np.int64)
     todo, branch = np.zeros(cells + 1, dtype=np.int32), np.zeros(cells + 1, dtype=np.int32)
@@ -122,7 +129,9 @@ def search(board: Sudoku, *, limit: int, keep: int, deadline: Deadline) -> Found
         chunk = CHUNK if deadline.work_left is None else min(CHUNK, max(deadline.work_left, 0))
         if chunk == 0:
             break
-        spent = run(cand, done, queue, todo, branch, reg, solutions, limit, chunk, *fixed)
+        in_python = nodes < by_python
+        chunk = min(chunk, by_python - nodes) if in_python else chunk
+        spent = loop(in_python).run(cand, done, queue, todo, branch, reg, solutions, limit, chunk, *fixed)
         nodes += spent
         finished = bool(reg[FINISHED])
         if deadline.expired(spent) and not finished:
@@ -132,3 +141,14 @@ def search(board: Sudoku, *, limit: int, keep: int, deadline: Deadline) -> Found
         tuple(tuple(int(v) for v in row) for row in solutions[i].reshape(n, n)) for i in range(min(count, keep))
     )
     return Found(count, grids, finished, nodes)
+
+
+def loop(in_python: bool) -> ModuleType:
+    """The search loop as Python runs it, or compiled by numba (imported, and read from its cache, on first use)."""
+    if in_python:
+        from puzzles.sudoku import kernel
+
+        return kernel
+    from puzzles.sudoku import compiled
+
+    return compiled

@@ -3,6 +3,7 @@
 import io
 import json
 import os
+import subprocess
 import sys
 import threading
 
@@ -153,3 +154,13 @@ def test_a_dash_reads_standard_input(capsys, monkeypatch):
     seed = open("puzzles/examples/jodici-seed.txt", "rb").read()
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(seed)))
     assert solved(capsys, "jodici", "-")["count"] == 1
+
+
+@pytest.mark.parametrize("flags", [[], ["--json"]], ids=["text", "json"])
+def test_a_reader_that_leaves_at_once_ends_the_answer_quietly(flags):
+    """`solve ... | head`: the closed pipe ends the program with status 1, and no traceback on stderr."""
+    argv = [sys.executable, "-m", "assistant", "solve", "disks", "puzzles/examples/disks-original.txt", *flags]
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        process.stdout.close()  # before the program has started, let alone written
+        error = process.stderr.read()
+    assert (process.returncode, error) == (1, b"")

@@ -10,6 +10,7 @@ def test_every_type_has_an_engine_an_example_and_names_its_part_of_the_cli(kind)
     assert kind.title and kind.summary and kind.engine.parse and kind.first_example().strip()
     assert kind.cli is None or hasattr(kind.cli, "BENCHMARKS") or hasattr(kind.cli, "register")
     assert (kind.commands is not None) == hasattr(kind.cli, "register"), "the registry names the commands it adds"
+    assert kind.keeps == hasattr(kind.cli, "kept"), "the registry says whose `solve` reads the app's cache"
 
 
 def test_a_type_without_an_example_fails_saying_what_to_add():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 
@@ -162,6 +163,18 @@ def test_counts_of_partly_blanked_4x4_and_6x6_boards_match_brute_force(seed):
         every = brute_force(puzzle)
         assert counted(puzzle) == (len(every), True)
         assert set(sudoku.analyse(puzzle, limit=len(every)).solutions) == set(every)
+
+
+@pytest.mark.parametrize("budget", [None, Budget(work=300)], ids=["to the cap", "work budget"])
+def test_a_small_board_searched_by_python_then_numba_finds_what_either_finds_alone(monkeypatch, budget):
+    """Python runs a small board's first nodes (sparing numba's loading), the compiled loop the rest: one answer."""
+    module = importlib.import_module("puzzles.sudoku.search")  # the package's `search` is the function
+    handed_over, found = module.BY_PYTHON, {}
+    for by_python in (0, handed_over, 10**6):  # numba alone, the hand-over, Python alone
+        monkeypatch.setattr(module, "BY_PYTHON", by_python)
+        found[by_python] = search(sudoku.blank(6), limit=sudoku.CAP + 1, keep=3, deadline=Deadline(budget))
+    assert len(set(found.values())) == 1
+    assert found[0].nodes > handed_over and len(found[0].solutions) == 3
 
 
 def test_a_count_above_the_cap_says_more_than_it():

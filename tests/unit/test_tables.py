@@ -31,6 +31,7 @@ def test_a_damaged_table_is_moved_aside_with_a_message(hole, damage):
 
 
 def test_only_the_centre_game_of_the_english_board_has_a_table():
+    assert tables.BIG_BOARDS == {"english": peg.BOARDS["english"].center}  # written out in tables.py
     assert tables.table_for(peg.start("english", 17)) == ("english", 17)
     assert tables.table_for(peg.start("english", 1)) is None
     assert tables.table_for(peg.start("triangle5", 1)) is None
