@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import resource
+import subprocess
 import time
 
 import numpy as np
 
 from assistant import tables
-from assistant.bench import Benchmark
+from assistant.bench import Benchmark, Timed, seconds
 from assistant.errors import CommandError
 from assistant.options import positive_seconds, whole_number
 from puzzles import mastermind as mm
@@ -21,7 +24,15 @@ from puzzles.mastermind.play import Codebreaker, sample_secrets
 PUBLISHED_4x6 = {"minimax": 5801, "entropy": 5722, "expected-size": 5696, "most-parts": 5668}
 KOYAMA_LAI_4x6 = 5625  # the optimum: least total guesses over all 1,296 secrets
 BULLS_AND_COWS_OPTIMUM = 26_274  # total guesses over all 5,040 secrets of 4 of 10 digits without repeats
-EXACT_OPTIMA = {(4, 6, True): KOYAMA_LAI_4x6, (4, 8, False): 7_817, (4, 7, True): 11_228}  # published or checked
+EXACT_OPTIMA = {  # published, or found by our search and the C++ solver mmstrat alike
+    (4, 6, True): KOYAMA_LAI_4x6,
+    (4, 8, False): 7_817,
+    (5, 5, True): 13_496,
+    (4, 9, False): 14_914,
+    (4, 7, True): 11_228,
+    (4, 10, False): BULLS_AND_COWS_OPTIMUM,
+}
+PEER = "MMSTRAT"  # names a built mmstrat (README, "Beside the C++ solver mmstrat") to time beside ours in one run
 LARGEST_SPACE = 10**8  # codes of the largest variant, 8 pegs of 10 colours
 
 
@@ -65,15 +76,15 @@ def bench_command(args: argparse.Namespace) -> int:
         optimal.budget = None if args.budget is None else budget  # unless timed: the exact optimum, however long
     breaker = Codebreaker(space, args.strategy, budget, optimal)
     results = breaker.play_all(sample_secrets(space, args.sample, args.seed))
-    seconds = time.perf_counter() - start
+    spent = time.perf_counter() - start
     work = exact_work(optimal)
     if optimal is not None:
         tables.save_optimal(optimal)
     if args.json:
-        print(json.dumps({**results.to_json(), "strategy": args.strategy, "seconds": round(seconds, 2), **work}))
+        print(json.dumps({**results.to_json(), "strategy": args.strategy, "seconds": round(spent, 2), **work}))
         return 0
     variant = f"{args.pegs} pegs x {args.colours} colours" + ("" if args.repeats else " without repeats")
-    print(f"{args.strategy} on {variant}: {results.games:,} games in {seconds:.1f} s")
+    print(f"{args.strategy} on {variant}: {results.games:,} games in {spent:.1f} s")
     if work:
         print(
             f"  exact search: {work['nodes']:,} nodes, {work['tries']:,} guesses tried"
@@ -177,17 +188,38 @@ def exact_from_scratch(pegs: int, colours: int, repeats: bool) -> Benchmark:
     space = mm.space_of(pegs, colours, repeats)
     published = EXACT_OPTIMA[pegs, colours, repeats]
 
-    def run() -> str:
+    def run() -> Timed:
         search = mm.ExactSearch(space)
+        start = time.perf_counter()
         total = search.value(space.listed(None, 0, space.size), [], budget=None).total
+        ours = time.perf_counter() - start
         check = "=" if total == published else "!="
-        return f"total {total:,} {check} {published:,}; {search.nodes:,} nodes, {search.tries:,} guesses tried"
+        note = f"total {total:,} {check} {published:,}; {search.nodes:,} nodes, {search.tries:,} guesses tried"
+        if os.environ.get(PEER):
+            theirs, their_total = mmstrat(os.environ[PEER], pegs, colours, repeats)
+            note += f"; mmstrat {seconds(theirs)} (total {their_total:,}), ours {ours / theirs:.2f} of its time"
+        return Timed(ours, note)
 
     def compiled() -> None:  # the kernel's first load is not the search's time
         mm.ExactSearch(mm.space_of(3, 3)).value(np.arange(27), [], budget=None)
 
     variant = f"{pegs}x{colours}" if repeats else f"{pegs} of {colours} without repeats"
     return Benchmark(f"exact optimum from scratch, {variant}", run, "no slower than mmstrat", repeat=1, setup=compiled)
+
+
+def mmstrat(program: str, pegs: int, colours: int, repeats: bool) -> tuple[float, int]:
+    """The C++ solver's optimal strategy for the same variant, timed here: seconds and its total."""
+    rules = f"p{pegs}c{colours}{'r' if repeats else 'n'}"
+    start = time.perf_counter()
+    try:
+        done = subprocess.run([program, "-r", rules, "-s", "optimal", "-S"], capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError) as error:
+        raise CommandError(f"{PEER}={program} could not be run: {error}") from None
+    spent = time.perf_counter() - start
+    found = re.search(r"^optimal\s+(\d+)", done.stdout, re.MULTILINE)
+    if found is None:
+        raise CommandError(f"{program} printed no optimal total for {rules}")
+    return spent, int(found.group(1))
 
 
 def bulls_and_cows(strategy: str) -> Benchmark:

@@ -237,3 +237,20 @@ def test_4x6_optimal_is_5625_and_knuths_opening_costs_more_than_aabc():
 def test_the_exact_search_from_the_first_guess_finds_the_published_optimum(pegs, colours, repeats, total):
     space = mm.space_of(pegs, colours, repeats)
     assert ExactSearch(space).value(space.listed(None, 0, space.size), [], budget=None).total == total
+
+
+def test_the_exact_benchmark_times_mmstrat_beside_ours_and_says_the_ratio(tmp_path, monkeypatch):
+    """A stand-in for the C++ solver prints its summary as mmstrat does; one that cannot run is named."""
+    from assistant.errors import CommandError
+    from assistant.kind_cli.mastermind import PEER, exact_from_scratch
+
+    peer = tmp_path / "mmstrat"
+    peer.write_text('#!/bin/sh\necho "Strategy   Total   Avg"\necho "optimal     5625 4.340   1     8"\n')
+    peer.chmod(0o755)
+    monkeypatch.setenv(PEER, str(peer))
+    timed = exact_from_scratch(4, 6, True).run()
+    assert timed.note.startswith("total 5,625 = 5,625;")
+    assert "mmstrat" in timed.note and "(total 5,625), ours" in timed.note and timed.note.endswith("of its time")
+    monkeypatch.setenv(PEER, str(tmp_path / "missing"))
+    with pytest.raises(CommandError, match="could not be run"):
+        exact_from_scratch(4, 6, True).run()
