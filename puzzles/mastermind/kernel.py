@@ -43,7 +43,7 @@ from puzzles.mastermind.memo import find, remember
 ABORTED = -1
 SEARCH = -2  # scan: the node needs searching
 NO_VALUE = -3  # search: no child value waiting
-MATRIX_FROM = 0.5  # sets of at least this many codes per feedback are counted for all guesses at once
+MATRIX_FROM = 0.3  # sets of at least this many codes per feedback are counted for all guesses at once
 DEPTH = 64  # frames on the stack: each holds a part of its parent, so sets shrink at every frame
 
 

@@ -11,8 +11,9 @@ search is a depth-first branch and bound (the idea of the published exact
 solvers, written afresh here):
 
 - every code's feedback against every code is one table lookup (the
-  feedback table, codes x codes uint8), so a guess's partition is counted
-  code by code, and its bound with it;
+  feedback table, codes x codes uint8, the variant's feedbacks numbered
+  densely), so a guess's partition is counted code by code, and its bound
+  with it;
 - a part of k codes needs at least `floors(k)` guesses: one code can be found
   with the first guess, at most b (the feedbacks other than the win) with the
   second, b² with the third...; a guess's bound is |S| plus its parts' floors,
@@ -119,14 +120,17 @@ class ExactSearch:
         from puzzles.mastermind import kernel  # numba, compiled on first use
 
         self.digits = space.digits(self.universe).astype(np.int64)
-        self.table = kernel.feedback_table(self.digits, space.colours)
-        self.win = space.packed(Feedback(space.pegs, 0))
+        packed = kernel.feedback_table(self.digits, space.colours)
+        seen = np.bincount(packed.ravel(), minlength=space.feedbacks) > 0  # the feedbacks this variant has,
+        dense = (np.cumsum(seen) - 1).astype(np.uint8)  # numbered densely: fewer counts per guess to keep
+        self.table = dense[packed]
+        self.win = int(dense[space.packed(Feedback(space.pegs, 0))])
         self.floor = floors(space, len(self.universe))
         pegs = range(space.pegs)
         orders = itertools.permutations(pegs) if space.pegs <= PERMUTED_PEGS else [tuple(pegs)]
         self.orders = np.array(list(orders), dtype=np.int64)
         self.game = np.array(
-            [space.pegs, space.colours, self.win, outcomes(space), space.feedbacks, space.repeats], dtype=np.int64
+            [space.pegs, space.colours, self.win, outcomes(space), int(seen.sum()), space.repeats], dtype=np.int64
         )
         self.meta = np.zeros(7, dtype=np.int64)
         self.arrays = memo_arrays(MEMO_START)
