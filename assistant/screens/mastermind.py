@@ -148,10 +148,15 @@ class MastermindScreen(MastermindHints, RowEditing, PuzzleScreen[mm.Game]):
     def draw(self, game: mm.Game) -> None:
         table = self.query_one("#rows", DataTable)
         columns = ["number", "guess", "pegs", "left"] + ["cost"] * scored(game)
-        if [str(key.value) for key in table.columns] != columns:
+        # the columns filled in later are as wide as their widest answer from the start: nothing jumps when it comes
+        widths = {"left": max(len("left"), len(f"{mm.code_space(game).size:,}")), "cost": len("+0.00")}
+        wanted = [(key, widths.get(key)) for key in columns]
+        if [
+            (str(key.value), None if column.auto_width else column.width) for key, column in table.columns.items()
+        ] != wanted:
             table.clear(columns=True)
-            for key in columns:
-                table.add_column("#" if key == "number" else key, key=key)
+            for key, width in wanted:
+                table.add_column("#" if key == "number" else key, key=key, width=width)
         table.clear()
         for number, row in enumerate(game.rows, 1):
             pending = [Text("…", style="dim", justify="right")] * (len(columns) - 3)
@@ -217,9 +222,9 @@ class MastermindScreen(MastermindHints, RowEditing, PuzzleScreen[mm.Game]):
         game = self.state
         table = self.query_one("#rows", DataTable)
         for index, left in enumerate(analysis.left_after):
-            table.update_cell(str(index), "left", Text(f"{left:,}", justify="right"), update_width=True)
+            table.update_cell(str(index), "left", Text(f"{left:,}", justify="right"))
         for index, cost in enumerate(analysis.row_costs if scored(game) else ()):
-            table.update_cell(str(index), "cost", cost_text(cost), update_width=True)
+            table.update_cell(str(index), "cost", cost_text(cost))
         self.query_one(CodesChart).show(analysis.all_codes, analysis.left_after)
         self.suggestion = analysis.suggestion.guess if analysis.suggestion else None
         codes = self.query_one("#codes", LazyList)
