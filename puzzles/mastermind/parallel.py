@@ -62,7 +62,8 @@ def solve(search: ExactSearch, codes: np.ndarray, played: list[Code]) -> None:
 
 
 def solve_parts(search: ExactSearch, parts: list[np.ndarray], played: list[Code]) -> None:
-    """Every part's exact total into the memo, the biggest parts first."""
+    """Every part's exact total into the memo: each part of SPLIT_FROM codes or more in turn on every worker,
+    then the smaller ones shared out."""
     for part in parts:
         if len(part) >= SPLIT_FROM:
             solve(search, part, played)
