@@ -43,7 +43,6 @@ from puzzles.mastermind.memo import find, remember
 ABORTED = -1
 SEARCH = -2  # scan: the node needs searching
 NO_VALUE = -3  # search: no child value waiting
-MATRIX_FROM = 0.3  # sets of at least this many codes per feedback are counted for all guesses at once
 DEPTH = 64  # frames on the stack: each holds a part of its parent, so sets shrink at every frame
 
 
@@ -123,12 +122,32 @@ def lowest_guesses(history, played, digits, perms, colours, out) -> int:
         out[:] = np.arange(len(out))
         return len(out)
     renamed = np.empty(colours, dtype=np.int64)
+    spare = np.int64(0)
+    for c in range(colours):
+        spare |= np.int64(fresh[c]) << c
     count = 0
     for g in range(len(out)):
-        if is_lowest(digits[g], maps, orders, fresh, renamed):
+        if len(orders) == 1:  # the colours never played are all the symmetry left: a quicker test, the same answer
+            lowest = in_order_of_use(digits[g], spare)
+        else:
+            lowest = is_lowest(digits[g], maps, orders, fresh, renamed)
+        if lowest:
             out[count] = g
             count += 1
     return count
+
+
+@njit(cache=True, inline="always")
+def in_order_of_use(digits, spare) -> bool:
+    """Whether the colours of `spare` (a bit mask) that the code uses are the lowest of them, the first used first."""
+    left = spare  # those not used yet: the next must be the lowest of them
+    for c in digits:
+        bit = np.int64(1) << c
+        if left & bit:
+            if bit != left & -left:
+                return False
+            left &= ~bit
+    return True
 
 
 @njit(cache=True)
@@ -150,21 +169,16 @@ def for_the_set(codes, guesses, digits, game, out):
     dead = ((np.int64(1) << game[COLOURS]) - 1) & ~alive
     if popcount(np.uint64(dead)) < 2:
         return guesses
-    lowest = np.int64(0)
-    while not dead >> lowest & 1:
-        lowest += 1
+    lowest = dead & -dead
     count = 0
     for i in range(len(guesses)):
-        ok, next_dead = True, lowest
-        for c in digits[guesses[i]]:
-            if dead >> c & 1:
-                if c != next_dead:
-                    ok = False
-                    break
-                if not game[REPEATS]:
-                    next_dead += 1
-                    while next_dead < game[COLOURS] and not dead >> next_dead & 1:
-                        next_dead += 1
+        if game[REPEATS]:  # any dead colour scores as any other: the lowest stands for them all
+            used = np.int64(0)
+            for c in digits[guesses[i]]:
+                used |= np.int64(1) << c
+            ok = used & dead & ~lowest == 0
+        else:
+            ok = in_order_of_use(digits[guesses[i]], dead)
         if ok:
             out[count] = guesses[i]
             count += 1
@@ -193,55 +207,51 @@ def perfect_in_set(codes, table, counts):
     return -1
 
 
-@njit(cache=True, inline="always")
-def bound_by_counting(codes, table, g, win, steps, cutoff, counts):
-    """(bound, won, whole) of guess g: its bound counted part by part, the win's
-    part left out (a bound past `cutoff` may stop early, only a lower bound then); whether it wins; whether it
-    leaves all the codes in one part.  `counts` is scratch room, left all zero."""
-    n = len(codes)
-    bound, seen = n, n
-    for j in range(n):  # the bound grows by floor[k + 1] - floor[k] as a part grows from k to k + 1 codes
-        f = table[codes[j], g]
-        k = counts[f]
-        counts[f] = k + 1
-        bound += steps[k]
-        if bound > cutoff:  # past what is asked (the win, counted as a part, adds at most 1)
-            seen = j + 1
-            break
-    won = counts[win]
-    whole = counts[table[codes[0], g]] == n
-    for j in range(seen):
-        counts[table[codes[j], g]] = 0
-    return bound - won, won, whole
-
-
 @njit(cache=True)
-def bounds_by_matrix(codes, table, guesses, win, floor, feedbacks):
-    """`bound_by_counting` of many guesses on many codes at once: a count per guess and feedback, filled code by
-    code along the code's row of the table (no increment waits for the one before), then summed per guess."""
+def bounds_by_matrix(codes, table, guesses, win, floor, feedbacks, room):
+    """(bound, won, whole) of many guesses on many codes at once, into `room`'s (bounds, wins, wholes) rows: the
+    bound counted part by part (a part of k codes adds floor[k]), the win's part left out; how many codes it wins;
+    whether it leaves all the codes in one part.
+
+    The counts are a row per feedback with a column per guess, filled code
+    by code along the code's row of the table (no increment waits for the
+    one before), then summed a feedback's row at a time (a loop over
+    guesses the compiler vectorises).  They are `room`'s, left all zero.
+    """
+    _, counts, scored = room
     n, tried = len(codes), len(guesses)
-    counts = np.zeros(tried * feedbacks, dtype=np.int32)
     for j in range(n):
         row = table[codes[j]]
         for i in range(tried):
-            counts[i * feedbacks + row[guesses[i]]] += 1
-    bounds = np.empty(tried, dtype=np.int64)
-    wins = np.empty(tried, dtype=np.int64)
-    wholes = np.empty(tried, dtype=np.bool_)
+            counts[row[guesses[i]] * tried + i] += 1
+    bounds, wins, wholes = scored[0, :tried], scored[1, :tried], scored[2, :tried]
+    bounds[:] = n
+    for f in range(feedbacks):
+        if f != win:
+            part = counts[f * tried : (f + 1) * tried]
+            for i in range(tried):
+                bounds[i] += floor[part[i]]
+    wins[:] = counts[win * tried : (win + 1) * tried]
+    first = table[codes[0]]  # every code in one part: the first code's part has them all
     for i in range(tried):
-        part = counts[i * feedbacks : (i + 1) * feedbacks]
-        bound, largest = n, 0
-        for f in range(feedbacks):
-            if f != win:
-                bound += floor[part[f]]
-                largest = max(largest, part[f])
-        bounds[i], wins[i], wholes[i] = bound, part[win], largest == n
-    return bounds, wins, wholes
+        wholes[i] = counts[first[guesses[i]] * tried + i] == n
+    counts[: feedbacks * tried] = 0
+
+
+@njit(cache=True)
+def scratch_room(universe, feedbacks):
+    """What scoring guesses writes into, made once per search: a count per feedback (kept all zero), a count per
+    guess and feedback (kept all zero), and a (bound, wins, whole) column per guess."""
+    return (
+        np.zeros(feedbacks, dtype=np.int64),
+        np.zeros(universe * feedbacks, dtype=np.uint16),
+        np.empty((3, universe), dtype=np.int64),
+    )
 
 
 @njit(cache=True, inline="always")
 def small_bound(codes, table, g, win):
-    """`bound_by_counting` for at most outcomes + 1 codes, where every part of c codes has the floor 2c - 1:
+    """`bounds_by_matrix` of one guess on at most outcomes + 1 codes, where every part of c codes has the floor 2c - 1:
     the bound is n + 2 (n - won) - parts, so a bit mask of the feedbacks seen is all it needs."""
     n = len(codes)
     seen = np.uint64(0)
@@ -274,59 +284,63 @@ def largest_part(codes, row, counts) -> int:
 
 
 @njit(cache=True)
-def scan(codes, limit, bound_only, guesses, table, floor, game, memo, meta, keys):
-    """A node's first step: its total when it is settled at once, or SEARCH with its guesses ranked in `keys`.
+def settle(codes, limit, bound_only, table, floor, game, memo, meta, room):
+    """A node's first look, before any guess is scored: (its total, or a bound at least `limit`, when that is
+    known at once; else SEARCH), and the least total it can have.
 
-    Settled at once: sets of one or two codes, a total (or a bound at least
-    `limit`) known already, a code of the set that tells all the others apart,
-    a guess whose parts all have at most two codes and whose bound nothing can
-    beat, or the least bound of any guess at least `limit`.  Otherwise `keys`
-    (returned, a prefix of the buffer) holds (bound, not in the set, guess) of
-    each of `guesses` that splits the codes, in no order; the least bound is
-    kept in the memo.
+    Known at once: sets of one or two codes, a total (or a bound at least
+    `limit`) in the memo, a code of the set that tells all the others apart,
+    and the bound of a small set when only a bound is asked for.
     """
     n = len(codes)
     if n <= 2:
-        return np.int64(2 * n - 1), keys[:0]
+        return np.int64(2 * n - 1), np.int64(2 * n - 1)
     low = floor[n]
     e = find(codes, memo)
     if e >= 0:
         if memo[TOTALS][e] >= 0:
-            return memo[TOTALS][e], keys[:0]
+            return memo[TOTALS][e], memo[TOTALS][e]
         low = max(low, memo[LOWERS][e])
         if low >= limit:
-            return low, keys[:0]
+            return low, low
     meta[NODES] += 1
     meta[WORK] += 1
     if meta[WORK] > meta[STOP_AT] or meta[FULL]:
-        return np.int64(ABORTED), keys[:0]
-    win, feedbacks = game[WIN], game[FEEDBACKS]
-    counts = np.zeros(feedbacks, dtype=np.int64)
-    steps = floor[1 : n + 1] - floor[:n]
+        return np.int64(ABORTED), low
     if n <= game[OUTCOMES] + 1:
-        g = perfect_in_set(codes, table, counts)
+        g = perfect_in_set(codes, table, room[0])
         if g >= 0:
             remember(codes, 2 * n - 1, 2 * n - 1, g, memo, meta)
-            return np.int64(2 * n - 1), keys[:0]
+            return np.int64(2 * n - 1), np.int64(2 * n - 1)
         low = max(low, 2 * n)
         if low >= limit or bound_only:
             remember(codes, low, -1, -1, memo, meta)
-            return low, keys[:0]
+            return low, low
+    return np.int64(SEARCH), low
+
+
+@njit(cache=True)
+def scan(codes, limit, bound_only, low, guesses, table, floor, game, memo, meta, keys, room):
+    """A node's guesses scored, once `settle` could not answer: its total when a guess settles it (its parts all
+    have at most two codes and its bound nothing can beat) or the least bound of any guess is at least `limit`,
+    else SEARCH with `keys` (returned, a prefix of the buffer) holding (bound, not in the set, guess) of each of
+    `guesses` that splits the codes, in no order; the least bound is kept in the memo.
+    """
+    n = len(codes)
+    win, feedbacks = game[WIN], game[FEEDBACKS]
+    counts, _, scored = room
     universe = table.shape[0]
     m, least, cutoff = 0, NEVER, limit
     tried = len(guesses)
-    few = n <= game[OUTCOMES] + 1 and feedbacks <= 64
-    many = n >= MATRIX_FROM * feedbacks
-    if many:
-        bounds, wins, wholes = bounds_by_matrix(codes, table, guesses, win, floor, feedbacks)
+    few = n <= game[OUTCOMES] + 1 and feedbacks <= 64  # one guess at a time: the first to settle the node ends it
+    if not few:
+        bounds_by_matrix(codes, table, guesses, win, floor, feedbacks, room)
     for i in range(tried):
         g = guesses[i]
-        if many:
-            bound, won, whole = bounds[i], wins[i], wholes[i]
-        elif few:
+        if few:
             bound, won, whole = small_bound(codes, table, g, win)
         else:
-            bound, won, whole = bound_by_counting(codes, table, g, win, steps, cutoff, counts)
+            bound, won, whole = scored[0, i], scored[1, i], scored[2, i]
         if bound >= cutoff:
             least = min(least, bound)
             continue
@@ -432,8 +446,12 @@ def search(codes, limit, history, played, sym, only, table, floor, digits, perms
     listed = np.zeros(DEPTH + 1, dtype=np.int64)
     listed[0] = guess_list(history, played, sym, digits, perms, game[COLOURS], lists[0])
     kept = np.empty((DEPTH + 1, universe), dtype=np.int64)  # frame d's guesses for its own codes
+    room = scratch_room(universe, feedbacks)
+    value, low = settle(codes, limit, False, table, floor, game, memo, meta, room)
+    if value != SEARCH:
+        return value
     root_guesses = only if len(only) else for_the_set(codes, lists[0, : listed[0]], digits, game, kept[0])
-    value, got = scan(codes, limit, False, root_guesses, table, floor, game, memo, meta, keys)
+    value, got = scan(codes, limit, False, low, root_guesses, table, floor, game, memo, meta, keys, room)
     if value != SEARCH:
         return value
     size[0], ranked[0], limits[0], best[0], best_guess[0], below[0] = n, len(got), limit, limit, -1, n
@@ -502,10 +520,6 @@ def search(codes, limit, history, played, sym, only, table, floor, digits, perms
         if d + 1 >= DEPTH:
             raise RuntimeError("the exact search went deeper than its stack")
         child = d + 1
-        if listed[child] < 0:
-            listed[child] = guess_list(
-                history, played + child, symmetric[d], digits, perms, game[COLOURS], lists[child]
-            )
         start[child] = below[d] + offsets[d, f]
         size[child] = counts[d, f]
         below[child] = below[d] + size[d]
@@ -514,18 +528,26 @@ def search(codes, limit, history, played, sym, only, table, floor, digits, perms
         limits[child] = best[d] - total[d] + floor_here
         here = start[child]
         mine = buffer[here : here + size[child]]
-        value, got = scan(
-            mine,
-            limits[child],
-            bound_only,
-            for_the_set(mine, lists[child, : listed[child]], digits, game, kept[child]),
-            table,
-            floor,
-            game,
-            memo,
-            meta,
-            keys[child * universe : (child + 1) * universe],
-        )
+        value, low = settle(mine, limits[child], bound_only, table, floor, game, memo, meta, room)
+        if value == SEARCH:
+            if listed[child] < 0:
+                listed[child] = guess_list(
+                    history, played + child, symmetric[d], digits, perms, game[COLOURS], lists[child]
+                )
+            value, got = scan(
+                mine,
+                limits[child],
+                bound_only,
+                low,
+                for_the_set(mine, lists[child, : listed[child]], digits, game, kept[child]),
+                table,
+                floor,
+                game,
+                memo,
+                meta,
+                keys[child * universe : (child + 1) * universe],
+                room,
+            )
         if value == ABORTED:
             return value
         if value != SEARCH:
@@ -564,8 +586,12 @@ def ranked_guesses(codes, history, played, sym, table, floor, digits, perms, gam
     guesses = np.empty(universe, dtype=np.int64)
     count = guess_list(history, played, sym, digits, perms, game[COLOURS], guesses)
     keys = np.empty(universe, dtype=np.int64)
+    room = scratch_room(universe, game[FEEDBACKS])
+    value, low = settle(codes, NEVER, False, table, floor, game, memo, meta, room)
+    if value != SEARCH:
+        return keys[:0]
     mine = for_the_set(codes, guesses[:count], digits, game, np.empty(universe, dtype=np.int64))
-    value, ranked = scan(codes, NEVER, False, mine, table, floor, game, memo, meta, keys)
+    value, ranked = scan(codes, NEVER, False, low, mine, table, floor, game, memo, meta, keys, room)
     if value != SEARCH:
         return ranked[:0]
     return np.sort(ranked) % universe

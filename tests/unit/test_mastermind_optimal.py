@@ -79,6 +79,25 @@ def test_a_guess_left_out_for_its_dead_colours_has_a_twin_kept_that_splits_alike
     assert len(kept) < size or len(np.unique(search.digits[codes])) >= variant[1] - 1
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([(3, 5, True), (4, 6, True), (4, 7, False)]), st.data())
+def test_the_quick_test_of_colours_never_played_keeps_the_guesses_the_full_test_keeps(variant, data):
+    """Once only the identity reorders the positions, `lowest_guesses` tests the colours never played in order of
+    first use; it must keep exactly the guesses `is_lowest` keeps, a colour used twice included."""
+    from puzzles.mastermind.kernel import is_lowest, lowest_guesses, symmetries
+
+    search = ExactSearch(mm.space_of(*variant))
+    size, pegs, colours = len(search.universe), variant[0], variant[1]
+    rows = data.draw(st.lists(st.integers(0, size - 1), min_size=1, max_size=3))
+    history = np.zeros((4, pegs), dtype=np.int64)
+    history[: len(rows)] = search.digits[rows]
+    maps, orders, fresh = symmetries(history, len(rows), search.orders, colours)
+    renamed = np.empty(colours, dtype=np.int64)
+    full = [g for g in range(size) if is_lowest(search.digits[g], maps, orders, fresh, renamed)]
+    out = np.empty(size, dtype=np.int64)
+    assert out[: lowest_guesses(history, len(rows), search.digits, search.orders, colours, out)].tolist() == full
+
+
 @settings(max_examples=15, deadline=None)
 @given(st.sets(st.integers(0, 59), min_size=1, max_size=14))
 def test_any_set_without_repeats_gets_the_exhaustive_minimum(codes):
