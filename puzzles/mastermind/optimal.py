@@ -54,7 +54,7 @@ from puzzles.mastermind.game import Code, Feedback
 
 MAX_SPACE = 5_040  # codes x codes feedback table of at most 25 MB: 4x6, 4x7, 4x8, 5x5, Bulls and Cows...
 MAX_CODES = MAX_SPACE  # every variant the table takes is searched exactly from the first guess
-WORK = Budget(work=150_000)  # nodes and guesses tried: 4x6 from the first guess takes about 26,000, 4x7 570,000
+WORK = Budget(work=150_000)  # nodes and guesses tried from the first guess: 4x6 9,600, 5x5 119,000, 4 of 9 225,000
 NEVER = field.NEVER
 NO_GUESS = np.empty(0, dtype=np.int64)  # `total`'s `only`: every guess may come first
 CHUNK = 50_000  # work given to the compiled search between two looks at the budget and the cancel
