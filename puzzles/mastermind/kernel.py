@@ -125,13 +125,10 @@ def lowest_guesses(history, played, digits, perms, colours, out) -> int:
     spare = np.int64(0)
     for c in range(colours):
         spare |= np.int64(fresh[c]) << c
+    quick = len(orders) == 1  # the colours never played are all the symmetry left: a quicker test, the same answer
     count = 0
     for g in range(len(out)):
-        if len(orders) == 1:  # the colours never played are all the symmetry left: a quicker test, the same answer
-            lowest = in_order_of_use(digits[g], spare)
-        else:
-            lowest = is_lowest(digits[g], maps, orders, fresh, renamed)
-        if lowest:
+        if in_order_of_use(digits[g], spare) if quick else is_lowest(digits[g], maps, orders, fresh, renamed):
             out[count] = g
             count += 1
     return count
