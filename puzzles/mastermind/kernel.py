@@ -210,35 +210,36 @@ def bounds_by_matrix(codes, table, guesses, win, floor, feedbacks, room):
     bound counted part by part (a part of k codes adds floor[k]), the win's part left out; how many codes it wins;
     whether it leaves all the codes in one part.
 
-    The counts are a row per feedback with a column per guess, filled code
-    by code along the code's row of the table (no increment waits for the
-    one before), then summed a feedback's row at a time (a loop over
-    guesses the compiler vectorises).  They are `room`'s, left all zero.
+    The counts (`matrix`) are a row per feedback with a column per guess,
+    filled code by code along the code's row of the table (no increment
+    waits for the one before), then summed a feedback's row at a time (a
+    loop over guesses the compiler vectorises).  They are `room`'s, left
+    all zero.
     """
-    _, counts, scored = room
+    _, matrix, scored = room
     n, tried = len(codes), len(guesses)
     for j in range(n):
         row = table[codes[j]]
         for i in range(tried):
-            counts[row[guesses[i]] * tried + i] += 1
+            matrix[row[guesses[i]] * tried + i] += 1
     bounds, wins, wholes = scored[0, :tried], scored[1, :tried], scored[2, :tried]
     bounds[:] = n
     for f in range(feedbacks):
         if f != win:
-            part = counts[f * tried : (f + 1) * tried]
+            part = matrix[f * tried : (f + 1) * tried]
             for i in range(tried):
                 bounds[i] += floor[part[i]]
-    wins[:] = counts[win * tried : (win + 1) * tried]
+    wins[:] = matrix[win * tried : (win + 1) * tried]
     first = table[codes[0]]  # every code in one part: the first code's part has them all
     for i in range(tried):
-        wholes[i] = counts[first[guesses[i]] * tried + i] == n
-    counts[: feedbacks * tried] = 0
+        wholes[i] = matrix[first[guesses[i]] * tried + i] == n
+    matrix[: feedbacks * tried] = 0
 
 
 @njit(cache=True)
 def scratch_room(universe, feedbacks):
-    """What scoring guesses writes into, made once per search: a count per feedback (kept all zero), a count per
-    guess and feedback (kept all zero), and a (bound, wins, whole) column per guess."""
+    """What scoring guesses writes into, made once per search: a count per feedback (kept all zero), the count
+    per feedback and guess of `bounds_by_matrix` (kept all zero), and a (bound, wins, whole) column per guess."""
     return (
         np.zeros(feedbacks, dtype=np.int64),
         np.zeros(universe * feedbacks, dtype=np.uint16),
