@@ -1,7 +1,7 @@
 """The first screen: every puzzle type the assistant knows, one line each.
 
 Each line is the type's title and the start of its summary; the highlighted
-type's whole summary shows under the list, so all eight fit at 80x24 and a
+type's whole summary shows under the list, so all nine fit at 80x24 and a
 smaller terminal scrolls the list, whose title says how many there are.
 """
 
