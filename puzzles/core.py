@@ -297,6 +297,7 @@ class Deadline:
         budget = budget or UNLIMITED
         self.end = None if budget.seconds is None else time.monotonic() + budget.seconds
         self.work_left = budget.work
+        self.share = budget.work  # a portion's work at its start
         self.should_stop = should_stop
 
     def check(self) -> None:
@@ -314,6 +315,19 @@ class Deadline:
         """`expired` for searches that end by exception: raises OutOfBudget."""
         if self.expired(steps):
             raise OutOfBudget
+
+    def portion(self, work: int) -> Deadline:
+        """A first stage's share: at most `work` of the budget left, on the same clock and cancel check
+        (`charge` it back when the stage ends)."""
+        part = Deadline(None, self.should_stop)
+        part.end = self.end
+        part.work_left = work if self.work_left is None else min(work, max(self.work_left, 0))
+        part.share = part.work_left
+        return part
+
+    def charge(self, part: Deadline) -> None:
+        """Spend what a `portion` spent."""
+        self.expired(part.share - max(part.work_left, 0))
 
     def left(self, at_least: float = 0.0) -> Budget:
         """What is still unspent, as the budget of a next stage; a timed one keeps `at_least` seconds."""

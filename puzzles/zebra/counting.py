@@ -21,7 +21,11 @@ from math import factorial, perm
 import numpy as np
 
 from puzzles.core import Deadline, OutOfBudget
+from puzzles.zebra import elimination
 from puzzles.zebra.solver import Apart, Constraint, Inside, Model, Table, bits, settle, single
+
+SEARCH_FIRST = 2_000
+"""Search nodes the count tries before elimination (a twentieth of a second or so)."""
 
 
 @dataclass
@@ -51,7 +55,7 @@ class Counter:
         if not settle(self.model, domains):
             return Counted(0, True, self.zeros() if self.margins else None)
         open_ = [x for x in range(self.model.size) if not single(domains[x])]
-        value, margins, exact = self.product(domains, open_)
+        value, margins, exact = self.counted(domains, open_)
         n, factor = self.model.n, 1
         for unnamed in self.unnamed.values():
             factor *= factorial(len(unnamed))
@@ -68,6 +72,28 @@ class Counter:
                 used = [sum(margins[y][o] for y in scope if y not in unnamed) for o in range(n)]
                 margins[x] = [(value - used[o]) // len(unnamed) for o in range(n)]
         return Counted(value, exact, {x: margins[x] for x in self.model.free})
+
+    def counted(self, domains: list[int], open_: list[int]) -> tuple[int, dict | None, bool]:
+        """The search, briefly: it ends the easy counts (few clues, or nearly solved).  In between, where the
+        categories keep everything joined, elimination counts; the search keeps the puzzles elimination
+        cannot take (a clue over three values) and, out of budget, the floor it found."""
+        whole = self.deadline
+        self.deadline = whole.portion(SEARCH_FIRST)
+        value, margins, exact = self.product(domains, open_)
+        whole.charge(self.deadline)
+        self.deadline = whole
+        if exact:
+            return value, margins, exact
+        try:
+            plan = elimination.plan_of(self.model, domains)
+        except elimination.Unsupported:
+            return self.product(domains, open_)
+        if plan is None:
+            return 0, ({x: [0] * self.model.n for x in open_} if self.margins else None), True
+        try:
+            return (*elimination.count(plan, whole.spend, self.margins), True)
+        except OutOfBudget:
+            return value, margins, exact
 
     def zeros(self) -> dict[int, list[int]]:
         return {x: [0] * self.model.n for x in self.model.free}

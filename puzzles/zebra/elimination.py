@@ -1,0 +1,307 @@
+"""Counting logic grids value by value, when every clue relates at most two values.
+
+The search in `counting` multiplies parts that nothing joins, but each
+category keeps its values apart, and on a big grid that joins everything
+until deep in the search: the middle clues of an 8 x 8 puzzle leave 10^7 and
+more placements to walk.  Here the values are placed one at a time, in an
+order chosen for it, and placements the values to come cannot tell apart are
+counted together (variable elimination).  What they can tell is little:
+
+- per category with values still to place, the objects its placed values
+  fill (only those its values to come could take);
+- per placed value that a clue ties to a value to come, its object.
+
+Values a clue puts at one object ("the Briton lives in the red house") are
+one unknown.  A state is one Python int with a slot per unknown and per
+category, so a step is a mask, an `or` and a dict update, and the counts are
+exact at any size.  Per-cell counts come from a pass backwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from math import comb, log2
+
+from puzzles.zebra.solver import OBJECTS, Apart, Inside, Model, Table, bits, single
+
+SLOT = 4
+"""Bits per unknown's slot: its object + 1 (0: not placed, or no longer asked); objects are < 10."""
+STATES_PER_NODE = 16
+"""A state costs about a sixteenth of a search node: the work budget counts both in nodes."""
+WEIGHTS = (1.0, 1.5, 0.75, 2.0, 0.5, 1.25)
+"""How much a category's filled objects weigh against a placed value's object in the guess of how
+many states a step leaves; the order with the fewest states guessed is kept (no one weight suits all)."""
+
+
+@dataclass(frozen=True)
+class Unknown:
+    members: tuple[int, ...]  # the model's variables, all at one object
+    objects: int
+    categories: tuple[int, ...]  # indexes into Plan.categories
+
+
+@dataclass(frozen=True)
+class Step:
+    """Placing one unknown: what it reads of a state, and how a state goes on."""
+
+    unknown: int
+    categories: tuple[int, ...]  # bit offsets of its categories' filled objects
+    ties: tuple[tuple[int, tuple[int, ...]], ...]  # (slot offset of a placed unknown, its objects -> ours)
+    marks: tuple[int, ...]  # per object: the bits that record it in the state
+    keep: int  # the bits of the state still asked after this step
+
+
+@dataclass(frozen=True)
+class Plan:
+    n: int
+    unknowns: tuple[Unknown, ...]
+    steps: tuple[Step, ...]
+
+
+class Unsupported(Exception):
+    """A clue relates three values or compares through a category: the search counts such puzzles."""
+
+
+def plan_of(model: Model, domains: list[int]) -> Plan | None:
+    """The unknowns of a settled counting model (`Model.mentioned`) and an order to place them; None when some
+    unknown cannot sit anywhere.  Raises Unsupported when a clue is not a table over two values."""
+    categories = [c.scope for c in model.constraints if isinstance(c, Apart)]
+    category_of = {x: i for i, scope in enumerate(categories) for x in scope}
+    tables = [two_valued(c, category_of, domains) for c in model.constraints if not isinstance(c, Apart)]
+    tables = [t for t in tables if t is not None]
+    unknowns, of = unknowns_of(tables, category_of, domains)
+    ties: dict[tuple[int, int], list[int]] = {}
+    full = (1 << model.n) - 1
+    objects = [u.objects for u in unknowns]
+    for table in tables:
+        a, b = (of[x] for x in table.scope)
+        from_a, from_b = table.supports
+        if a == b:
+            objects[a] &= sum(1 << o for o in range(model.n) if from_a[o] >> o & 1)
+            continue
+        for p, q, support in ((a, b, from_a), (b, a, from_b)):
+            row = ties.setdefault((p, q), [full] * model.n)
+            ties[(p, q)] = [have & s for have, s in zip(row, support, strict=True)]
+    unknowns = [Unknown(u.members, o, u.categories) for u, o in zip(unknowns, objects, strict=True)]
+    if any(u.objects == 0 or len(set(u.categories)) < len(u.categories) for u in unknowns):
+        return None  # two values of one category at one object, or nowhere to go
+    ties = {pair: row for pair, row in ties.items() if not any(single(objects[u]) for u in pair)}  # settled
+    order = best_order(model.n, unknowns, ties, len(categories))
+    return Plan(model.n, tuple(unknowns), steps_of(model.n, unknowns, ties, order, len(categories)))
+
+
+def two_valued(constraint, category_of: dict[int, int], domains: list[int]) -> Table | None:
+    """The constraint as a table over two values of the categories, None when it no longer says anything."""
+    table = constraint.table if isinstance(constraint, Inside) else constraint
+    if not isinstance(table, Table) or len(table.scope) > 2:
+        raise Unsupported
+    if len(table.scope) < 2 or any(single(domains[x]) and x not in category_of for x in table.scope):
+        return None  # settled: a value alone, or a key's value (its object fixed) already narrowed the other
+    if any(x not in category_of for x in table.scope):
+        raise Unsupported
+    return table
+
+
+def unknowns_of(
+    tables: list[Table], category_of: dict[int, int], domains: list[int]
+) -> tuple[list[Unknown], dict[int, int]]:
+    """The values grouped by the clues that put them at one object; per value, its group."""
+    parent = {x: x for x in category_of}
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for table in tables:
+        a, b = table.scope
+        if domains[a] == domains[b] and all(table.supports[0][o] & domains[b] == 1 << o for o in bits(domains[a])):
+            parent[find(a)] = find(b)
+    groups: dict[int, list[int]] = {}
+    for x in category_of:
+        groups.setdefault(find(x), []).append(x)
+    unknowns, of = [], {}
+    for members in groups.values():
+        objects = (1 << 16) - 1
+        for x in members:
+            objects &= domains[x]
+            of[x] = len(unknowns)
+        unknowns.append(Unknown(tuple(members), objects, tuple(category_of[x] for x in members)))
+    return unknowns, of
+
+
+def best_order(n: int, unknowns: list[Unknown], ties: dict, categories: int) -> list[int]:
+    """Of the greedy orders, one per weight, the one whose states are guessed fewest."""
+    orders = [greedy_order(Guess(n, unknowns, ties, categories, weight)) for weight in WEIGHTS]
+    return min(orders, key=lambda order: Guess(n, unknowns, ties, categories, WEIGHTS[0]).states(order))
+
+
+class Guess:
+    """How many bits a state has as unknowns are placed: a guess from the slots' sizes, to choose an order."""
+
+    def __init__(self, n: int, unknowns: list[Unknown], ties: dict, categories: int, weight: float) -> None:
+        self.n, self.unknowns, self.weight = n, unknowns, weight
+        self.neighbours: list[set[int]] = [set() for _ in unknowns]
+        for p, q in ties:
+            self.neighbours[p].add(q)
+        self.placed = [False] * len(unknowns)
+        self.open = [u for u in range(len(unknowns)) if not single(unknowns[u].objects)]  # a placed one is settled
+        self.waiting = [sum(c in unknowns[u].categories for u in self.open) for c in range(categories)]
+        self.span = [0] * categories  # the objects a category's open unknowns may take
+        for u in self.open:
+            for c in unknowns[u].categories:
+                self.span[c] |= unknowns[u].objects
+        self.filled = [0] * categories
+        self.untied = [len(self.neighbours[u]) for u in range(len(unknowns))]  # its neighbours not yet placed
+
+    def change(self, u: int) -> float:
+        """The bits placing u adds: its object if a tie waits on it, less the objects of neighbours whose
+        last tie it was, plus its categories' filled objects (weighted)."""
+        size = self.objects(u) if self.untied[u] else 0.0
+        for v in self.neighbours[u]:
+            if self.placed[v] and self.untied[v] == 1:
+                size -= self.objects(v)
+        for c in self.unknowns[u].categories:
+            size += self.weight * (self.filled_bits(c, self.filled[c] + 1) - self.filled_bits(c, self.filled[c]))
+        return size
+
+    def objects(self, u: int) -> float:
+        return log2(self.unknowns[u].objects.bit_count())
+
+    def filled_bits(self, c: int, filled: int) -> float:
+        return log2(comb(self.span[c].bit_count(), filled)) if filled < self.waiting[c] else 0.0
+
+    def place(self, u: int) -> None:
+        self.placed[u] = True
+        for c in self.unknowns[u].categories:
+            self.filled[c] += 1
+        for v in self.neighbours[u]:
+            self.untied[v] -= 1
+
+    def states(self, order: list[int]) -> float:
+        """The states the order is guessed to visit, summed over its steps."""
+        total, size = 0.0, 0.0
+        for u in order:
+            size += self.change(u)
+            total += 2.0**size
+            self.place(u)
+        return total
+
+
+def greedy_order(guess: Guess) -> list[int]:
+    """Each time, the unknown after which the state is guessed smallest (ties: the most tied)."""
+    order: list[int] = []
+    left = set(guess.open)
+    while left:
+        best = min(left, key=lambda u: (guess.change(u), -len(guess.neighbours[u]), u))
+        guess.place(best)
+        order.append(best)
+        left.discard(best)
+    return order
+
+
+def steps_of(n: int, unknowns: list[Unknown], ties: dict, order: list[int], categories: int) -> tuple[Step, ...]:
+    """The state's layout (a slot per unknown, then n bits per category) and what each step does with it."""
+    base = SLOT * len(unknowns)
+    position = {u: i for i, u in enumerate(order)}
+    last_tie = [max((position[q] for (p, q) in ties if p == u), default=-1) for u in range(len(unknowns))]
+    members = [[position[u] for u in order if c in unknowns[u].categories] for c in range(categories)]
+    steps = []
+    for i, u in enumerate(order):
+        offsets = tuple(base + n * c for c in unknowns[u].categories)
+        read = tuple(
+            (SLOT * p, tuple(ties[(p, u)])) for p in range(len(unknowns)) if (p, u) in ties and position[p] < i
+        )
+        marks = []
+        for o in range(n):
+            mark = sum(1 << (offset + o) for offset in offsets)
+            if last_tie[u] > i:
+                mark |= (o + 1) << (SLOT * u)
+            marks.append(mark)
+        keep = 0
+        for p in order[: i + 1]:
+            if last_tie[p] > i:
+                keep |= (1 << SLOT) - 1 << (SLOT * p)
+        for c in range(categories):
+            to_come = 0
+            for j in members[c]:
+                if j > i:
+                    to_come |= unknowns[order[j]].objects
+            keep |= to_come << (base + n * c)
+        steps.append(Step(u, offsets, read, tuple(marks), keep))
+    return tuple(steps)
+
+
+def moves(plan: Plan, step: Step, state: int) -> Iterator[tuple[int, int]]:
+    """(object, next state) for each object the step's unknown may take in this state."""
+    full = (1 << plan.n) - 1
+    allowed = plan.unknowns[step.unknown].objects
+    for offset in step.categories:
+        allowed &= ~(state >> offset)
+    for offset, support in step.ties:
+        allowed &= support[(state >> offset & (1 << SLOT) - 1) - 1]
+    for o in bits(allowed & full):
+        yield o, (state | step.marks[o]) & step.keep
+
+
+def layers_of(plan: Plan, spend) -> list[dict[int, int]]:
+    """The states before each step and after the last, each with the placements it stands for.
+
+    `moves` inlined: this loop is nearly all the time a count takes."""
+    layers, full = [{0: 1}], (1 << plan.n) - 1
+    for step in plan.steps:
+        after: dict[int, int] = {}
+        objects, keep, marks = plan.unknowns[step.unknown].objects, step.keep, step.marks
+        spend(1 + len(layers[-1]) // STATES_PER_NODE)
+        for seen, (state, ways) in enumerate(layers[-1].items()):
+            if seen & 4095 == 4095:
+                spend(0)  # the clock and the cancel check
+            allowed = objects
+            for offset in step.categories:
+                allowed &= ~(state >> offset)
+            for offset, support in step.ties:
+                allowed &= support[(state >> offset & 15) - 1]
+            for o in OBJECTS[allowed & full]:
+                following = (state | marks[o]) & keep
+                after[following] = after.get(following, 0) + ways
+        layers.append(after)
+        if not after:
+            break
+    return layers
+
+
+def margins_of(plan: Plan, layers: list[dict[int, int]], spend) -> dict[int, list[int]]:
+    """Per value, per object, the placements with it there: forward counts times backward ones (a value
+    no step places sits at its one object in all of them)."""
+    value = sum(layers[-1].values())
+    margins = {x: [value * (u.objects >> o & 1) for o in range(plan.n)] for u in plan.unknowns for x in u.members}
+    behind = dict.fromkeys(layers[-1], 1)
+    for step, layer in zip(reversed(plan.steps), reversed(layers[:-1]), strict=True):
+        row, ahead = [0] * plan.n, {}
+        spend(1 + len(layer) // STATES_PER_NODE)
+        for seen, (state, ways) in enumerate(layer.items()):
+            if seen & 4095 == 4095:
+                spend(0)
+            total = 0
+            for o, following in moves(plan, step, state):
+                if rest := behind.get(following):
+                    total += rest
+                    row[o] += ways * rest
+            ahead[state] = total
+        for x in plan.unknowns[step.unknown].members:
+            margins[x] = row
+        behind = ahead
+    return margins
+
+
+def count(plan: Plan, spend, margins: bool) -> tuple[int, dict[int, list[int]] | None]:
+    """The placements of the plan's values, and per value and object how many put it there (`margins`).
+
+    `spend(work)` charges the budget (each step, for the states it reads) and raises OutOfBudget when it is spent.
+    """
+    layers = layers_of(plan, spend)
+    if len(layers) <= len(plan.steps):  # some step had nowhere to go
+        return 0, ({x: [0] * plan.n for u in plan.unknowns for x in u.members} if margins else None)
+    value = sum(layers[-1].values())
+    return value, (margins_of(plan, layers, spend) if margins else None)
