@@ -204,7 +204,7 @@ def counted(
         return Count(1), tally_of(puzzle, model, margins), some
     result = counting.count(model, deadline, margins=True)
     count = Count(result.value, result.exact)
-    if not result.exact:
+    if not result.exact or result.margins is None:  # out of budget: no count, or no per-cell shares
         return count, None, some
     used = [sum(1 << o for o, share in enumerate(result.margins.get(x, ())) if share) for x in range(model.size)]
     within = [used[x] if x in result.margins else d for x, d in enumerate(model.start)]

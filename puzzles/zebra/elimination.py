@@ -19,14 +19,15 @@ exact at any size.  Per-cell counts come from a pass backwards.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from math import comb, log2
 
+from puzzles.core import OutOfBudget
 from puzzles.zebra.solver import OBJECTS, Apart, Inside, Model, Table, bits, single
 
 SLOT = 4
 """Bits per unknown's slot: its object + 1 (0: not placed, or no longer asked); objects are < 10."""
+SLOT_MASK = (1 << SLOT) - 1
 STATES_PER_NODE = 16
 """A state costs about a sixteenth of a search node: the work budget counts both in nodes."""
 WEIGHTS = (1.0, 1.5, 0.75, 2.0, 0.5, 1.25)
@@ -46,10 +47,20 @@ class Step:
     """Placing one unknown: what it reads of a state, and how a state goes on."""
 
     unknown: int
+    objects: int  # the unknown's
     categories: tuple[int, ...]  # bit offsets of its categories' filled objects
     ties: tuple[tuple[int, tuple[int, ...]], ...]  # (slot offset of a placed unknown, its objects -> ours)
     marks: tuple[int, ...]  # per object: the bits that record it in the state
     keep: int  # the bits of the state still asked after this step
+
+    def objects_for(self, state: int) -> tuple[int, ...]:
+        """The objects the unknown may take in this state: free in its categories, allowed by its ties."""
+        allowed = self.objects
+        for offset in self.categories:
+            allowed &= ~(state >> offset)
+        for offset, support in self.ties:
+            allowed &= support[(state >> offset & SLOT_MASK) - 1]
+        return OBJECTS[allowed]
 
 
 @dataclass(frozen=True)
@@ -222,47 +233,28 @@ def steps_of(n: int, unknowns: list[Unknown], ties: dict, order: list[int], cate
         keep = 0
         for p in order[: i + 1]:
             if last_tie[p] > i:
-                keep |= (1 << SLOT) - 1 << (SLOT * p)
+                keep |= SLOT_MASK << (SLOT * p)
         for c in range(categories):
             to_come = 0
             for j in members[c]:
                 if j > i:
                     to_come |= unknowns[order[j]].objects
             keep |= to_come << (base + n * c)
-        steps.append(Step(u, offsets, read, tuple(marks), keep))
+        steps.append(Step(u, unknowns[u].objects, offsets, read, tuple(marks), keep))
     return tuple(steps)
 
 
-def moves(plan: Plan, step: Step, state: int) -> Iterator[tuple[int, int]]:
-    """(object, next state) for each object the step's unknown may take in this state."""
-    full = (1 << plan.n) - 1
-    allowed = plan.unknowns[step.unknown].objects
-    for offset in step.categories:
-        allowed &= ~(state >> offset)
-    for offset, support in step.ties:
-        allowed &= support[(state >> offset & (1 << SLOT) - 1) - 1]
-    for o in bits(allowed & full):
-        yield o, (state | step.marks[o]) & step.keep
-
-
 def layers_of(plan: Plan, spend) -> list[dict[int, int]]:
-    """The states before each step and after the last, each with the placements it stands for.
-
-    `moves` inlined: this loop is nearly all the time a count takes."""
-    layers, full = [{0: 1}], (1 << plan.n) - 1
+    """The states before each step and after the last, each with the placements it stands for."""
+    layers = [{0: 1}]
     for step in plan.steps:
         after: dict[int, int] = {}
-        objects, keep, marks = plan.unknowns[step.unknown].objects, step.keep, step.marks
+        keep, marks = step.keep, step.marks
         spend(1 + len(layers[-1]) // STATES_PER_NODE)
         for seen, (state, ways) in enumerate(layers[-1].items()):
             if seen & 4095 == 4095:
                 spend(0)  # the clock and the cancel check
-            allowed = objects
-            for offset in step.categories:
-                allowed &= ~(state >> offset)
-            for offset, support in step.ties:
-                allowed &= support[(state >> offset & 15) - 1]
-            for o in OBJECTS[allowed & full]:
+            for o in step.objects_for(state):
                 following = (state | marks[o]) & keep
                 after[following] = after.get(following, 0) + ways
         layers.append(after)
@@ -284,8 +276,8 @@ def margins_of(plan: Plan, layers: list[dict[int, int]], spend) -> dict[int, lis
             if seen & 4095 == 4095:
                 spend(0)
             total = 0
-            for o, following in moves(plan, step, state):
-                if rest := behind.get(following):
+            for o in step.objects_for(state):
+                if rest := behind.get((state | step.marks[o]) & step.keep):
                     total += rest
                     row[o] += ways * rest
             ahead[state] = total
@@ -296,7 +288,8 @@ def margins_of(plan: Plan, layers: list[dict[int, int]], spend) -> dict[int, lis
 
 
 def count(plan: Plan, spend, margins: bool) -> tuple[int, dict[int, list[int]] | None]:
-    """The placements of the plan's values, and per value and object how many put it there (`margins`).
+    """The placements of the plan's values, and per value and object how many put it there (`margins`, when the
+    budget lasts for them too).
 
     `spend(work)` charges the budget (each step, for the states it reads) and raises OutOfBudget when it is spent.
     """
@@ -304,4 +297,9 @@ def count(plan: Plan, spend, margins: bool) -> tuple[int, dict[int, list[int]] |
     if len(layers) <= len(plan.steps):  # some step had nowhere to go
         return 0, ({x: [0] * plan.n for u in plan.unknowns for x in u.members} if margins else None)
     value = sum(layers[-1].values())
-    return value, (margins_of(plan, layers, spend) if margins else None)
+    if not margins:
+        return value, None
+    try:
+        return value, margins_of(plan, layers, spend)
+    except OutOfBudget:
+        return value, None  # the count stands; only the per-cell shares ran out

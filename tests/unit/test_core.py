@@ -66,3 +66,13 @@ def test_history_keeps_its_last_steps_only():
         undone.append(state)
     assert len(undone) == History.LIMIT and undone[-1] == 49
     assert history.redo() == 50
+
+
+def test_a_portion_spends_at_most_its_share_and_is_charged_back():
+    deadline = Deadline(Budget(work=100))
+    part = deadline.portion(30)
+    assert not part.expired(10) and part.expired(25)  # the share ends first
+    deadline.charge(part)
+    assert deadline.work_left == 70  # all 30 of the share, no more
+    small = deadline.portion(500)
+    assert small.work_left == 70  # never more than is left
