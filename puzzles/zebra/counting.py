@@ -9,6 +9,11 @@ branches).  A part no table touches is a matching count.  Per-cell counts
 ride along, for the marks and the question that splits.  Each search node
 costs one unit of work; when the budget runs out the branches counted so far
 give an honest "at least".
+
+The search gets only a short first go (`SEARCH_FIRST`): it ends the counts of
+the first clues and of the last.  In between, each category keeps its values
+apart and so joins everything into one part; there `elimination` counts,
+value by value, whenever every clue relates at most two values.
 """
 
 from __future__ import annotations
@@ -76,7 +81,7 @@ class Counter:
     def counted(self, domains: list[int], open_: list[int]) -> tuple[int, dict | None, bool]:
         """The search, briefly: it ends the easy counts (few clues, or nearly solved).  In between, where the
         categories keep everything joined, elimination counts; the search keeps the puzzles elimination
-        cannot take (a clue over three values) and, out of budget, the floor it found."""
+        cannot take (a clue over three values) and goes on where it runs out (the larger floor is kept)."""
         whole = self.deadline
         self.deadline = whole.portion(SEARCH_FIRST)
         value, margins, exact = self.product(domains, open_)
@@ -92,8 +97,9 @@ class Counter:
             return 0, ({x: [0] * self.model.n for x in open_} if self.margins else None), True
         try:
             return (*elimination.count(plan, whole.spend, self.margins), True)
-        except OutOfBudget:
-            return value, margins, exact
+        except OutOfBudget:  # of time, or of memory with no budget: then the search goes on to the end
+            again = self.product(domains, open_)
+            return again if again[2] or again[0] > value else (value, margins, exact)
 
     def zeros(self) -> dict[int, list[int]]:
         return {x: [0] * self.model.n for x in self.model.free}

@@ -28,6 +28,8 @@ from puzzles.zebra.solver import OBJECTS, Apart, Inside, Model, Table, bits, sin
 SLOT = 4
 """Bits per unknown's slot: its object + 1 (0: not placed, or no longer asked); objects are < 10."""
 SLOT_MASK = (1 << SLOT) - 1
+MOST_STATES = 20_000_000
+"""States kept for the pass backwards, about 3 GB: past them the search, which needs no memory, counts on."""
 STATES_PER_NODE = 16
 """A state costs about a sixteenth of a search node: the work budget counts both in nodes."""
 WEIGHTS = (1.0, 1.5, 0.75, 2.0, 0.5, 1.25)
@@ -246,7 +248,7 @@ def steps_of(n: int, unknowns: list[Unknown], ties: dict, order: list[int], cate
 
 def layers_of(plan: Plan, spend) -> list[dict[int, int]]:
     """The states before each step and after the last, each with the placements it stands for."""
-    layers = [{0: 1}]
+    layers, kept = [{0: 1}], 1
     for step in plan.steps:
         after: dict[int, int] = {}
         keep, marks = step.keep, step.marks
@@ -258,6 +260,9 @@ def layers_of(plan: Plan, spend) -> list[dict[int, int]]:
                 following = (state | marks[o]) & keep
                 after[following] = after.get(following, 0) + ways
         layers.append(after)
+        kept += len(after)
+        if kept > MOST_STATES:
+            raise OutOfBudget  # of memory: an unbounded count goes on with the search
         if not after:
             break
     return layers

@@ -340,3 +340,12 @@ def test_the_middle_clues_of_an_8x8_puzzle_are_counted_exactly_in_the_work_budge
     assert counted.exact and counted.value == 611_422_561_729_658_880
     n = puzzle.n
     assert all(sum(counted.margins[c * n + v]) == counted.value for c in puzzle.free for v in range(n))
+
+
+def test_a_count_with_no_budget_goes_on_with_the_search_past_eliminations_memory():
+    puzzle = zebra.parse((FIXTURES / "zebra-gen-6x6-1-formal.txt").read_text(encoding="utf-8"))
+    model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:12], puzzle.key))
+    with patch.object(elimination, "plan_of", side_effect=elimination.Unsupported):
+        searched = counting.count(model, Deadline())
+    with patch.object(counting, "SEARCH_FIRST", 0), patch.object(elimination, "MOST_STATES", 10):
+        assert counting.count(model, Deadline()) == searched and searched.exact
