@@ -93,8 +93,6 @@ class Counter:
             plan = elimination.plan_of(self.model, domains)
         except elimination.Unsupported:
             return self.product(domains, open_)
-        if plan is None:
-            return 0, ({x: [0] * self.model.n for x in open_} if self.margins else None), True
         try:
             return (*elimination.count(plan, whole.spend, self.margins), True)
         except OutOfBudget:  # of time, or of memory with no budget: then the search goes on to the end

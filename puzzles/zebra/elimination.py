@@ -41,7 +41,7 @@ many states a step leaves; the order with the fewest states guessed is kept (no 
 class Unknown:
     members: tuple[int, ...]  # the model's variables, all at one object
     objects: int
-    categories: tuple[int, ...]  # indexes into Plan.categories
+    categories: tuple[int, ...]  # its members' categories (the model's `Apart`s, in order)
 
 
 @dataclass(frozen=True)
@@ -73,12 +73,12 @@ class Plan:
 
 
 class Unsupported(Exception):
-    """A clue relates three values or compares through a category: the search counts such puzzles."""
+    """A clue relates three values, compares through a category, or rules out objects of values it puts
+    together that propagation left: the search counts such puzzles."""
 
 
-def plan_of(model: Model, domains: list[int]) -> Plan | None:
-    """The unknowns of a settled counting model (`Model.mentioned`) and an order to place them; None when some
-    unknown cannot sit anywhere.  Raises Unsupported when a clue is not a table over two values."""
+def plan_of(model: Model, domains: list[int]) -> Plan:
+    """The unknowns of a settled counting model (`Model.mentioned`) and an order to place them."""
     categories = [c.scope for c in model.constraints if isinstance(c, Apart)]
     category_of = {x: i for i, scope in enumerate(categories) for x in scope}
     tables = [two_valued(c, category_of, domains) for c in model.constraints if not isinstance(c, Apart)]
@@ -86,20 +86,18 @@ def plan_of(model: Model, domains: list[int]) -> Plan | None:
     unknowns, of = unknowns_of(tables, category_of, domains)
     ties: dict[tuple[int, int], list[int]] = {}
     full = (1 << model.n) - 1
-    objects = [u.objects for u in unknowns]
     for table in tables:
         a, b = (of[x] for x in table.scope)
         from_a, from_b = table.supports
-        if a == b:
-            objects[a] &= sum(1 << o for o in range(model.n) if from_a[o] >> o & 1)
+        if a == b:  # a second clue about values put together: it must allow each object they share
+            if any(not from_a[o] >> o & 1 for o in bits(unknowns[a].objects)):
+                raise Unsupported
             continue
         for p, q, support in ((a, b, from_a), (b, a, from_b)):
             row = ties.setdefault((p, q), [full] * model.n)
             ties[(p, q)] = [have & s for have, s in zip(row, support, strict=True)]
-    unknowns = [Unknown(u.members, o, u.categories) for u, o in zip(unknowns, objects, strict=True)]
-    if any(u.objects == 0 or len(set(u.categories)) < len(u.categories) for u in unknowns):
-        return None  # two values of one category at one object, or nowhere to go
-    ties = {pair: row for pair, row in ties.items() if not any(single(objects[u]) for u in pair)}  # settled
+    placed = [single(u.objects) for u in unknowns]  # propagation kept their objects from the rest: settled
+    ties = {pair: row for pair, row in ties.items() if not (placed[pair[0]] or placed[pair[1]])}
     order = best_order(model.n, unknowns, ties, len(categories))
     return Plan(model.n, tuple(unknowns), steps_of(model.n, unknowns, ties, order, len(categories)))
 
@@ -136,11 +134,9 @@ def unknowns_of(
         groups.setdefault(find(x), []).append(x)
     unknowns, of = [], {}
     for members in groups.values():
-        objects = (1 << 16) - 1
         for x in members:
-            objects &= domains[x]
             of[x] = len(unknowns)
-        unknowns.append(Unknown(tuple(members), objects, tuple(category_of[x] for x in members)))
+        unknowns.append(Unknown(tuple(members), domains[members[0]], tuple(category_of[x] for x in members)))
     return unknowns, of
 
 
