@@ -19,6 +19,7 @@ exact at any size.  Per-cell counts come from a pass backwards.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from math import comb, log2
 
@@ -54,6 +55,7 @@ class Step:
     ties: tuple[tuple[int, tuple[int, ...]], ...]  # (slot offset of a placed unknown, its objects -> ours)
     marks: tuple[int, ...]  # per object: the bits that record it in the state
     keep: int  # the bits of the state still asked after this step
+    read: int  # the bits `objects_for` reads: states alike there have the same objects
 
     def objects_for(self, state: int) -> tuple[int, ...]:
         """The objects the unknown may take in this state: free in its categories, allowed by its ties."""
@@ -212,7 +214,7 @@ def greedy_order(guess: Guess) -> list[int]:
 
 def steps_of(n: int, unknowns: list[Unknown], ties: dict, order: list[int], categories: int) -> tuple[Step, ...]:
     """The state's layout (a slot per unknown, then n bits per category) and what each step does with it."""
-    base = SLOT * len(unknowns)
+    base, full = SLOT * len(unknowns), (1 << n) - 1
     position = {u: i for i, u in enumerate(order)}
     last_tie = [max((position[q] for (p, q) in ties if p == u), default=-1) for u in range(len(unknowns))]
     members = [[position[u] for u in order if c in unknowns[u].categories] for c in range(categories)]
@@ -238,8 +240,23 @@ def steps_of(n: int, unknowns: list[Unknown], ties: dict, order: list[int], cate
                 if j > i:
                     to_come |= unknowns[order[j]].objects
             keep |= to_come << (base + n * c)
-        steps.append(Step(u, unknowns[u].objects, offsets, read, tuple(marks), keep))
+        seen = sum(full << offset for offset in offsets) | sum(SLOT_MASK << offset for offset, _ in read)
+        steps.append(Step(u, unknowns[u].objects, offsets, read, tuple(marks), keep, seen))
     return tuple(steps)
+
+
+def placings(step: Step, layer: dict[int, int], spend) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+    """Each state of the layer, its count, and the objects the step may place its unknown at; the layer's
+    work charged first.  States alike where the step reads share one answer."""
+    spend(1 + len(layer) // STATES_PER_NODE)
+    read, known = step.read, {}
+    for seen, (state, ways) in enumerate(layer.items()):
+        if seen & 4095 == 4095:
+            spend(0)  # the clock and the cancel check
+        objects = known.get(state & read)
+        if objects is None:
+            objects = known[state & read] = step.objects_for(state)
+        yield state, ways, objects
 
 
 def layers_of(plan: Plan, spend) -> list[dict[int, int]]:
@@ -248,11 +265,8 @@ def layers_of(plan: Plan, spend) -> list[dict[int, int]]:
     for step in plan.steps:
         after: dict[int, int] = {}
         keep, marks = step.keep, step.marks
-        spend(1 + len(layers[-1]) // STATES_PER_NODE)
-        for seen, (state, ways) in enumerate(layers[-1].items()):
-            if seen & 4095 == 4095:
-                spend(0)  # the clock and the cancel check
-            for o in step.objects_for(state):
+        for state, ways, objects in placings(step, layers[-1], spend):
+            for o in objects:
                 following = (state | marks[o]) & keep
                 after[following] = after.get(following, 0) + ways
         layers.append(after)
@@ -272,12 +286,9 @@ def margins_of(plan: Plan, layers: list[dict[int, int]], spend) -> dict[int, lis
     behind = dict.fromkeys(layers[-1], 1)
     for step, layer in zip(reversed(plan.steps), reversed(layers[:-1]), strict=True):
         row, ahead = [0] * plan.n, {}
-        spend(1 + len(layer) // STATES_PER_NODE)
-        for seen, (state, ways) in enumerate(layer.items()):
-            if seen & 4095 == 4095:
-                spend(0)
+        for state, ways, objects in placings(step, layer, spend):
             total = 0
-            for o in step.objects_for(state):
+            for o in objects:
                 if rest := behind.get((state | step.marks[o]) & step.keep):
                     total += rest
                     row[o] += ways * rest
