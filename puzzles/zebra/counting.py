@@ -37,7 +37,8 @@ SEARCH_FIRST = 500
 class Counted:
     value: int
     exact: bool
-    margins: dict[int, list[int]] | None  # per free variable and object: the solutions with it there
+    margins: dict[int, list[int]] | None  # per free variable and object: the solutions with it there (None: not
+    # asked, or the budget ended before them)
 
 
 class Counter:

@@ -19,12 +19,12 @@ exact at any size.  Per-cell counts come from a pass backwards.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from math import comb, log2
 
 from puzzles.core import OutOfBudget
-from puzzles.zebra.solver import OBJECTS, Apart, Inside, Model, Table, bits, single
+from puzzles.zebra.solver import OBJECTS, Apart, Constraint, Inside, Model, Table, bits, single
 
 SLOT = 4
 """Bits per unknown's slot: its object + 1 (0: not placed, or no longer asked); objects are < 10."""
@@ -33,6 +33,8 @@ MOST_STATES = 20_000_000
 """States kept for the pass backwards, about 3 GB: past them the search, which needs no memory, counts on."""
 STATES_PER_NODE = 16
 """A state costs about a sixteenth of a search node: the work budget counts both in nodes."""
+Spend = Callable[[int], None]
+"""Charges work to the budget; raises OutOfBudget once it is spent (`Deadline.spend`)."""
 WEIGHTS = (1.0, 1.5, 0.75, 2.0, 0.5, 1.25)
 """How much a category's filled objects weigh against a placed value's object in the guess of how
 many states a step leaves; the order with the fewest states guessed is kept (no one weight suits all)."""
@@ -104,7 +106,7 @@ def plan_of(model: Model, domains: list[int]) -> Plan:
     return Plan(model.n, tuple(unknowns), steps_of(model.n, unknowns, ties, order, len(categories)))
 
 
-def two_valued(constraint, category_of: dict[int, int], domains: list[int]) -> Table | None:
+def two_valued(constraint: Constraint, category_of: dict[int, int], domains: list[int]) -> Table | None:
     """The constraint as a table over two values of the categories, None when it no longer says anything."""
     table = constraint.table if isinstance(constraint, Inside) else constraint
     if not isinstance(table, Table) or len(table.scope) > 2:
@@ -221,7 +223,7 @@ def steps_of(n: int, unknowns: list[Unknown], ties: dict, order: list[int], cate
     steps = []
     for i, u in enumerate(order):
         offsets = tuple(base + n * c for c in unknowns[u].categories)
-        read = tuple(
+        tied = tuple(
             (SLOT * p, tuple(ties[(p, u)])) for p in range(len(unknowns)) if (p, u) in ties and position[p] < i
         )
         marks = []
@@ -240,12 +242,12 @@ def steps_of(n: int, unknowns: list[Unknown], ties: dict, order: list[int], cate
                 if j > i:
                     to_come |= unknowns[order[j]].objects
             keep |= to_come << (base + n * c)
-        seen = sum(full << offset for offset in offsets) | sum(SLOT_MASK << offset for offset, _ in read)
-        steps.append(Step(u, unknowns[u].objects, offsets, read, tuple(marks), keep, seen))
+        read = sum(full << offset for offset in offsets) | sum(SLOT_MASK << offset for offset, _ in tied)
+        steps.append(Step(u, unknowns[u].objects, offsets, tied, tuple(marks), keep, read))
     return tuple(steps)
 
 
-def placings(step: Step, layer: dict[int, int], spend) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+def placings(step: Step, layer: dict[int, int], spend: Spend) -> Iterator[tuple[int, int, tuple[int, ...]]]:
     """Each state of the layer, its count, and the objects the step may place its unknown at; the layer's
     work charged first.  States alike where the step reads share one answer."""
     spend(1 + len(layer) // STATES_PER_NODE)
@@ -259,7 +261,7 @@ def placings(step: Step, layer: dict[int, int], spend) -> Iterator[tuple[int, in
         yield state, ways, objects
 
 
-def layers_of(plan: Plan, spend) -> list[dict[int, int]]:
+def layers_of(plan: Plan, spend: Spend) -> list[dict[int, int]]:
     """The states before each step and after the last, each with the placements it stands for."""
     layers, kept = [{0: 1}], 1
     for step in plan.steps:
@@ -278,7 +280,7 @@ def layers_of(plan: Plan, spend) -> list[dict[int, int]]:
     return layers
 
 
-def margins_of(plan: Plan, layers: list[dict[int, int]], spend) -> dict[int, list[int]]:
+def margins_of(plan: Plan, layers: list[dict[int, int]], spend: Spend) -> dict[int, list[int]]:
     """Per value, per object, the placements with it there: forward counts times backward ones (a value
     no step places sits at its one object in all of them)."""
     value = sum(layers[-1].values())
@@ -299,7 +301,7 @@ def margins_of(plan: Plan, layers: list[dict[int, int]], spend) -> dict[int, lis
     return margins
 
 
-def count(plan: Plan, spend, margins: bool) -> tuple[int, dict[int, list[int]] | None]:
+def count(plan: Plan, spend: Spend, margins: bool) -> tuple[int, dict[int, list[int]] | None]:
     """The placements of the plan's values, and per value and object how many put it there (`margins`, when the
     budget lasts for them too).
 
