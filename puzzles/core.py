@@ -12,7 +12,7 @@ import codecs
 import functools
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
@@ -353,6 +353,27 @@ class Option:
     default: str | int | float | None = None
     choices: tuple[str, ...] | None = None
     type: type = str
+
+
+def grouped(items: Iterable[T], links: Iterable[Sequence[T]]) -> list[list[T]]:
+    """The items in groups, the items of each link in one (union-find); groups in the order of their
+    first items, members in the items' order."""
+    parent = {x: x for x in items}
+
+    def find(x: T) -> T:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for link in links:
+        root = find(link[0])
+        for x in link[1:]:
+            parent[find(x)] = root
+    groups: dict[T, list[T]] = {}
+    for x in parent:
+        groups.setdefault(find(x), []).append(x)
+    return list(groups.values())
 
 
 def distinct(values: np.ndarray) -> np.ndarray:

@@ -25,7 +25,7 @@ from math import factorial, perm
 
 import numpy as np
 
-from puzzles.core import Deadline, OutOfBudget
+from puzzles.core import Deadline, OutOfBudget, grouped
 from puzzles.zebra import elimination
 from puzzles.zebra.solver import Apart, Constraint, Inside, Model, Table, bits, settle, single
 
@@ -130,40 +130,25 @@ class Counter:
 
     def parts(self, domains: list[int], open_: list[int]) -> list[list[int]]:
         """The open variables in groups no live constraint joins."""
-        parent = {x: x for x in open_}
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        def join(group: list[int]) -> None:
-            root = find(group[0])
-            for x in group[1:]:
-                parent[find(x)] = root
-
+        present, links = set(open_), []
         for constraint, scope in self.clues:
-            group = [y for y in scope if y in parent]
-            if len(group) > 1 and not self.entailed(constraint, domains):
-                join(group)
+            link = [y for y in scope if y in present]
+            if len(link) > 1 and not self.entailed(constraint, domains):
+                links.append(link)
         for scope in self.categories:
             clusters: list[tuple[int, int]] = []  # (objects, a member): a category's open values sharing objects
             for y in scope:
-                if y not in parent:
+                if y not in present:
                     continue
                 objects, apart = domains[y], []
                 for mask, member in clusters:
                     if mask & objects:
                         objects |= mask
-                        join([member, y])
+                        links.append((member, y))
                     else:
                         apart.append((mask, member))
                 clusters = [*apart, (objects, y)]
-        groups: dict[int, list[int]] = {}
-        for x in open_:
-            groups.setdefault(find(x), []).append(x)
-        return list(groups.values())
+        return grouped(open_, links)
 
     def entailed(self, constraint: Constraint, domains: list[int]) -> bool:
         """Whatever objects are left, it holds: it no longer joins its variables."""

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from math import comb, log2
 
-from puzzles.core import OutOfBudget
+from puzzles.core import OutOfBudget, grouped
 from puzzles.zebra.solver import OBJECTS, Apart, Constraint, Inside, Model, Table, bits, single
 
 SLOT = 4
@@ -122,26 +122,18 @@ def unknowns_of(
     tables: list[Table], category_of: dict[int, int], domains: list[int]
 ) -> tuple[list[Unknown], dict[int, int]]:
     """The values grouped by the clues that put them at one object; per value, its group."""
-    parent = {x: x for x in category_of}
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            x = parent[x]
-        return x
-
-    for table in tables:
-        a, b = table.scope
-        if domains[a] == domains[b] and all(table.supports[0][o] & domains[b] == 1 << o for o in bits(domains[a])):
-            parent[find(a)] = find(b)
-    groups: dict[int, list[int]] = {}
-    for x in category_of:
-        groups.setdefault(find(x), []).append(x)
     unknowns, of = [], {}
-    for members in groups.values():
+    for members in grouped(category_of, [table.scope for table in tables if puts_together(table, domains)]):
         for x in members:
             of[x] = len(unknowns)
         unknowns.append(Unknown(tuple(members), domains[members[0]], tuple(category_of[x] for x in members)))
     return unknowns, of
+
+
+def puts_together(table: Table, domains: list[int]) -> bool:
+    """The clue says its two values share an object (and propagation left them the same objects)."""
+    a, b = table.scope
+    return domains[a] == domains[b] and all(table.supports[0][o] & domains[b] == 1 << o for o in bits(domains[a]))
 
 
 def best_order(n: int, unknowns: list[Unknown], ties: dict, categories: int) -> list[int]:
