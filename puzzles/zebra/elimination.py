@@ -31,6 +31,11 @@ SLOT = 4
 SLOT_MASK = (1 << SLOT) - 1
 MOST_STATES = 20_000_000
 """States kept for the pass backwards, about 3 GB: past them the search, which needs no memory, counts on."""
+COMPILED_BITS = 128
+"""The widest state the compiled passes hold: two machine words."""
+IN_PYTHON = 20_000
+"""States Python keeps (20 ms or so) before the compiled passes (`kernel`) count again from the start: loading
+numba costs more than a small count."""
 STATES_PER_NODE = 16
 """A state costs about a sixteenth of a search node: the work budget counts both in nodes."""
 Spend = Callable[[int], None]
@@ -74,6 +79,15 @@ class Plan:
     n: int
     unknowns: tuple[Unknown, ...]
     steps: tuple[Step, ...]
+
+    @property
+    def bits(self) -> int:
+        """The widest state's."""
+        return max(((max(step.marks) | step.keep).bit_length() for step in self.steps), default=0)
+
+
+class TooMany(OutOfBudget):
+    """More states than a pass may keep."""
 
 
 class Unsupported(Exception):
@@ -207,36 +221,61 @@ def greedy_order(guess: Guess) -> list[int]:
 
 
 def steps_of(n: int, unknowns: list[Unknown], ties: dict, order: list[int], categories: int) -> tuple[Step, ...]:
-    """The state's layout (a slot per unknown, then n bits per category) and what each step does with it."""
-    base, full = SLOT * len(unknowns), (1 << n) - 1
+    """What each step reads of a state and writes to it, in the layout `fields_of` gives."""
     position = {u: i for i, u in enumerate(order)}
     last_tie = [max((position[q] for (p, q) in ties if p == u), default=-1) for u in range(len(unknowns))]
     members = [[position[u] for u in order if c in unknowns[u].categories] for c in range(categories)]
+    slot_at, filled_at = fields_of(n, order, last_tie, members)
+    full = (1 << n) - 1
     steps = []
     for i, u in enumerate(order):
-        offsets = tuple(base + n * c for c in unknowns[u].categories)
-        tied = tuple(
-            (SLOT * p, tuple(ties[(p, u)])) for p in range(len(unknowns)) if (p, u) in ties and position[p] < i
-        )
+        offsets = tuple(filled_at[c] for c in unknowns[u].categories)
+        tied = tuple((slot_at[p], tuple(ties[(p, u)])) for p in order[:i] if (p, u) in ties)
         marks = []
         for o in range(n):
             mark = sum(1 << (offset + o) for offset in offsets)
             if last_tie[u] > i:
-                mark |= (o + 1) << (SLOT * u)
+                mark |= (o + 1) << slot_at[u]
             marks.append(mark)
         keep = 0
         for p in order[: i + 1]:
             if last_tie[p] > i:
-                keep |= SLOT_MASK << (SLOT * p)
-        for c in range(categories):
+                keep |= SLOT_MASK << slot_at[p]
+        for c, places in enumerate(members):
             to_come = 0
-            for j in members[c]:
+            for j in places:
                 if j > i:
                     to_come |= unknowns[order[j]].objects
-            keep |= to_come << (base + n * c)
+            if to_come and places[0] <= i:  # before its first value the bits may be another field's
+                keep |= to_come << filled_at[c]
         read = sum(full << offset for offset in offsets) | sum(SLOT_MASK << offset for offset, _ in tied)
         steps.append(Step(u, unknowns[u].objects, offsets, tied, tuple(marks), keep, read))
     return tuple(steps)
+
+
+def fields_of(n: int, order: list[int], last_tie: list[int], members: list[list[int]]) -> tuple[dict, dict]:
+    """Bit offsets of each tied unknown's slot and of each category's filled objects.
+
+    A field is in use from the step that first writes it to the last that reads it; fields never in use
+    together share bits, and none straddles a 64-bit word, so a state fits two machine words on grids up
+    to 10 x 10 (`Plan.bits` says how many it takes)."""
+    fields = [(i, last_tie[u], SLOT, ("slot", u)) for i, u in enumerate(order) if last_tie[u] > i]
+    fields += [(places[0], places[-1], n, ("filled", c)) for c, places in enumerate(members) if places]
+    placed: list[tuple[int, int, int]] = []  # (first step, last step, bits)
+    at: dict[tuple[str, int], int] = {}
+    for first, last, width, name in sorted(fields, key=lambda field: (field[0], -field[2])):
+        busy = 0
+        for other_first, other_last, other_bits in placed:
+            if other_first <= last and first <= other_last:
+                busy |= other_bits
+        offset = 0
+        while ((1 << width) - 1) << offset & busy or offset // 64 != (offset + width - 1) // 64:
+            offset += 1
+        at[name] = offset
+        placed.append((first, last, ((1 << width) - 1) << offset))
+    slot_at = {u: offset for (kind, u), offset in at.items() if kind == "slot"}
+    filled_at = {c: offset for (kind, c), offset in at.items() if kind == "filled"}
+    return slot_at, filled_at
 
 
 def placings(step: Step, layer: dict[int, int], spend: Spend) -> Iterator[tuple[int, int, tuple[int, ...]]]:
@@ -253,8 +292,9 @@ def placings(step: Step, layer: dict[int, int], spend: Spend) -> Iterator[tuple[
         yield state, ways, objects
 
 
-def layers_of(plan: Plan, spend: Spend) -> list[dict[int, int]]:
-    """The states before each step and after the last, each with the placements it stands for."""
+def layers_of(plan: Plan, spend: Spend, most: int = MOST_STATES) -> list[dict[int, int]]:
+    """The states before each step and after the last, each with the placements it stands for (TooMany past
+    `most` of them)."""
     layers, kept = [{0: 1}], 1
     for step in plan.steps:
         after: dict[int, int] = {}
@@ -265,8 +305,8 @@ def layers_of(plan: Plan, spend: Spend) -> list[dict[int, int]]:
                 after[following] = after.get(following, 0) + ways
         layers.append(after)
         kept += len(after)
-        if kept > MOST_STATES:
-            raise OutOfBudget  # of memory: an unbounded count goes on with the search
+        if kept > most:
+            raise TooMany
         if not after:
             break
     return layers
@@ -295,11 +335,24 @@ def margins_of(plan: Plan, layers: list[dict[int, int]], spend: Spend) -> dict[i
 
 def count(plan: Plan, spend: Spend, margins: bool) -> tuple[int, dict[int, list[int]] | None]:
     """The placements of the plan's values, and per value and object how many put it there (`margins`, when the
-    budget lasts for them too).
+    budget lasts for them too): in Python while the states are few, else compiled.
 
-    `spend(work)` charges the budget (each step, for the states it reads) and raises OutOfBudget when it is spent.
+    `spend(work)` charges the budget (each step, for the states it reads) and raises OutOfBudget when it is spent,
+    as it does past MOST_STATES: an unbounded count then goes on with the search, which needs no memory.
     """
-    layers = layers_of(plan, spend)
+    if plan.bits > COMPILED_BITS:
+        return counted(plan, spend, margins, MOST_STATES)
+    try:
+        return counted(plan, spend, margins, IN_PYTHON)
+    except TooMany:
+        from puzzles.zebra import kernel  # numba loads only for a count that needs it
+
+        return kernel.count(plan, spend, margins)
+
+
+def counted(plan: Plan, spend: Spend, margins: bool, most: int) -> tuple[int, dict[int, list[int]] | None]:
+    """`count` in Python."""
+    layers = layers_of(plan, spend, most)
     if len(layers) <= len(plan.steps):  # some step had nowhere to go
         return 0, ({x: [0] * plan.n for u in plan.unknowns for x in u.members} if margins else None)
     value = sum(layers[-1].values())

@@ -2,6 +2,9 @@
 
 import itertools
 import json
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from math import prod
 from pathlib import Path
 from unittest.mock import patch
 
@@ -13,7 +16,7 @@ from hypothesis import strategies as st
 from puzzles import zebra
 from puzzles.core import Budget, Count, Deadline
 from puzzles.examples import examples
-from puzzles.zebra import counting, elimination, generator, solver
+from puzzles.zebra import counting, elimination, generator, kernel, solver
 from puzzles.zebra.analysis import NO_SOLUTION, RULED_OUT
 from puzzles.zebra.model import Between, Category, Clue, Compare, Gap, HowMany, Place, Puzzle
 
@@ -308,12 +311,29 @@ def test_a_remembered_part_is_told_from_a_bigger_part_over_the_same_variables():
     assert counting.count(model, Deadline()).value == listed
 
 
+IN_PYTHON_OR_COMPILED = pytest.mark.parametrize("compiled", [False, True], ids=["python", "compiled"])
+
+
+@contextmanager
+def eliminating(compiled: bool) -> Iterator[None]:
+    """Counts by elimination alone: in Python, or compiled with parts and runs so small that every count
+    walks many of them."""
+    with ExitStack() as stack:
+        stack.enter_context(patch.object(counting, "SEARCH_FIRST", 0))
+        if compiled:
+            stack.enter_context(patch.object(elimination, "IN_PYTHON", 0))
+            stack.enter_context(patch.object(kernel, "PART", 4))
+            stack.enter_context(patch.object(kernel, "CHUNK", 16))
+        yield
+
+
+@IN_PYTHON_OR_COMPILED
 @settings(max_examples=60, deadline=None)
-@given(small_puzzles())
-def test_elimination_counts_and_tallies_as_brute_force(puzzle):
-    """With no search first, every count of clues over two values is elimination's."""
+@given(puzzle=small_puzzles())
+def test_elimination_counts_and_tallies_as_brute_force(compiled, puzzle):
+    """With no search first, every count of clues over two values is elimination's, in Python or compiled."""
     found = brute_force(puzzle)
-    with patch.object(counting, "SEARCH_FIRST", 0):
+    with eliminating(compiled):
         analysis = zebra.analyse(puzzle, notes=False, limit=len(found) + 1, budget=None)
     assert analysis.count == Count(len(found))
     for c in puzzle.free:
@@ -321,11 +341,12 @@ def test_elimination_counts_and_tallies_as_brute_force(puzzle):
             assert list(analysis.tally[c][v]) == [sum(where[c][v] == o for where in found) for o in range(puzzle.n)]
 
 
-def test_elimination_and_the_search_agree_on_every_prefix_of_a_6x6_puzzle():
+@IN_PYTHON_OR_COMPILED
+def test_elimination_and_the_search_agree_on_every_prefix_of_a_6x6_puzzle(compiled):
     puzzle = zebra.parse((FIXTURES / "zebra-gen-6x6-1-formal.txt").read_text(encoding="utf-8"))
     for k in range(len(puzzle.clues) + 1):
         model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:k], puzzle.key))
-        with patch.object(counting, "SEARCH_FIRST", 0):
+        with eliminating(compiled):
             eliminated = counting.count(model, Deadline(), margins=True)
         with patch.object(elimination, "plan_of", side_effect=elimination.Unsupported):
             searched = counting.count(model, Deadline(), margins=True)
@@ -342,10 +363,18 @@ def test_the_middle_clues_of_an_8x8_puzzle_are_counted_exactly_in_the_work_budge
     assert all(sum(counted.margins[c * n + v]) == counted.value for c in puzzle.free for v in range(n))
 
 
-def test_a_count_with_no_budget_goes_on_with_the_search_past_eliminations_memory():
+@IN_PYTHON_OR_COMPILED
+def test_a_count_with_no_budget_goes_on_with_the_search_past_eliminations_memory(compiled):
     puzzle = zebra.parse((FIXTURES / "zebra-gen-6x6-1-formal.txt").read_text(encoding="utf-8"))
     model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:12], puzzle.key))
     with patch.object(elimination, "plan_of", side_effect=elimination.Unsupported):
         searched = counting.count(model, Deadline())
-    with patch.object(counting, "SEARCH_FIRST", 0), patch.object(elimination, "MOST_STATES", 10):
+    with eliminating(compiled), patch.object(elimination, "MOST_STATES", 10):
         assert counting.count(model, Deadline()) == searched and searched.exact
+
+
+@given(st.integers(min_value=0, max_value=prod(kernel.PRIMES) - 1), st.integers(min_value=1, max_value=10))
+def test_counts_kept_modulo_primes_are_made_whole_again(value, many):
+    primes = np.array(kernel.PRIMES[:many], dtype=np.uint64)
+    value %= prod(kernel.PRIMES[:many])
+    assert kernel.whole(np.array([value % int(p) for p in primes], dtype=np.uint64), primes) == value
