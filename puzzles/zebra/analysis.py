@@ -342,4 +342,18 @@ def notes_of(
         idle = bool(before and after and before.exact and after.exact and after.value == before.value and clue.atoms)
         result.append(ClueNote(clue.canonical, after, idle, k - 1 in conflict))
         before = after
-    return tuple(result)
+    return floors_carried_back(result)
+
+
+def floors_carried_back(notes: list[ClueNote]) -> tuple[ClueNote, ...]:
+    """A clue only removes solutions, so a prefix has at least as many as any longer one: an "at least" note
+    counted on the time left over (its floor can be 0) takes the count of the next clue when that is larger."""
+    floor, carried = 0, []
+    for note in reversed(notes):
+        after = note.after
+        if after is not None:
+            if not after.exact and after.value < floor:
+                after = Count(floor, exact=False)
+            floor = after.value
+        carried.append(replace(note, after=after))
+    return tuple(reversed(carried))

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles import zebra
-from puzzles.core import Budget, PuzzleError
+from puzzles.core import Budget, Count, PuzzleError
 from puzzles.examples import examples
-from puzzles.zebra.analysis import CERTAIN, DEDUCED, NO_SOLUTION, RULED_OUT
+from puzzles.zebra.analysis import CERTAIN, DEDUCED, NO_SOLUTION, RULED_OUT, ClueNote, floors_carried_back
 
 EINSTEIN = zebra.parse(examples("zebra")["einstein"])
 
@@ -316,6 +316,25 @@ def test_contradicting_clues_are_named_smallest_set_first():
     assert analysis.conflict == (1, 15)  # the Englishman lives in the red house
     assert analysis.hint.startswith("Clues ") and "cannot all hold" in analysis.hint
     assert all(note.in_conflict == (i in analysis.conflict) for i, note in enumerate(analysis.notes))
+
+
+def test_a_clue_note_counted_short_takes_the_floor_of_the_clues_after_it():
+    """Clues only remove solutions: "at least 0" before a clue that leaves 10 is at least 10."""
+    notes = [
+        ClueNote(f"clue {k}", after, False, False)
+        for k, after in enumerate(
+            [Count(100), Count(0, exact=False), None, Count(5, exact=False), Count(10), Count(3, exact=False), Count(1)]
+        )
+    ]
+    assert [note.after for note in floors_carried_back(notes)] == [
+        Count(100),
+        Count(10, exact=False),
+        None,
+        Count(10, exact=False),
+        Count(10),
+        Count(3, exact=False),
+        Count(1),
+    ]
 
 
 def test_a_small_work_budget_says_at_least_and_a_bigger_one_counts_the_same():
