@@ -53,7 +53,7 @@ PART = 1 << 14
 FINE = 12
 """The hash's top bits counted once; a step's parts are a power of two of at most 2^FINE."""
 CHUNK = 1 << 16
-"""Successors between two looks at the clock and the cancel flag (a few milliseconds)."""
+"""States, or successors, between two looks at the clock and the cancel flag (a few milliseconds)."""
 ONE, TOP = np.uint64(1), np.uint64(64 - FINE)
 WAYS = 3
 """A successor's record: its two words, its placing, then the placements it carries per prime."""
@@ -143,10 +143,9 @@ def hashed(lo, hi):
 
 
 @njit(cache=True, nogil=True)
-def histogram(lo, hi, objects, filled, tied, support, marks, keep):
-    """How many successors the states have, by the top FINE bits of their hash."""
-    counts = np.zeros(1 << FINE, dtype=np.int64)
-    for i in range(lo.size):
+def histogram(lo, hi, begin, end, objects, filled, tied, support, marks, keep, counts):
+    """Counts the successors of the states begin to end by the top FINE bits of their hash."""
+    for i in range(begin, end):
         allowed = allowed_at(lo[i], hi[i], objects, filled, tied, support)
         o = 0
         while allowed:
@@ -154,16 +153,14 @@ def histogram(lo, hi, objects, filled, tied, support, marks, keep):
                 counts[hashed((lo[i] | marks[o, 0]) & keep[0], (hi[i] | marks[o, 1]) & keep[1]) >> TOP] += 1
             allowed >>= ONE
             o += 1
-    return counts
 
 
 @njit(cache=True, nogil=True)
-def successors(lo, hi, ways, objects, filled, tied, support, marks, keep, bounds, shift, records):
-    """Every placing's successor, grouped by part, with the placements it carries: its two words, which
-    placing (its number in the states' order, times 16, plus the object) and the placements per prime."""
-    at = bounds[:-1].copy()
-    placing = 0
-    for i in range(lo.size):
+def successors(lo, hi, ways, begin, end, objects, filled, tied, support, marks, keep, shift, at, records, placing):
+    """The successor of each placing of the states begin to end, written where its part is `at`, with the
+    placements it carries: its two words, which placing (numbered in the states' order from `placing`, times
+    16, plus the object) and the placements per prime.  Returns the next placing's number."""
+    for i in range(begin, end):
         allowed = allowed_at(lo[i], hi[i], objects, filled, tied, support)
         o = 0
         while allowed:
@@ -178,6 +175,7 @@ def successors(lo, hi, ways, objects, filled, tied, support, marks, keep, bounds
                 placing += 1
             allowed >>= ONE
             o += 1
+    return placing
 
 
 @njit(cache=True, inline="always")
@@ -207,11 +205,14 @@ def merge(records, bounds, first, last, primes, lo, hi, ways, starts, size, tabl
         starts[part] = size
         for r in range(bounds[part], bounds[part + 1]):
             h = place_of(table, mask, lo, hi, records[r, 0], records[r, 1])
-            if table[h] < 0:
-                table[h] = size
-                lo[size], hi[size] = records[r, 0], records[r, 1]
-                size += 1
             k = table[h]
+            if k < 0:
+                table[h] = k = size
+                lo[k], hi[k] = records[r, 0], records[r, 1]
+                size += 1
+                for p in range(primes.size):
+                    ways[k, p] = records[r, WAYS + p]
+                continue
             for p in range(primes.size):
                 total = ways[k, p] + records[r, WAYS + p]
                 ways[k, p] = total - primes[p] if total >= primes[p] else total
@@ -236,11 +237,10 @@ def gather(records, bounds, first, last, primes, lo, hi, starts, behind, rests, 
 
 
 @njit(cache=True, nogil=True)
-def completions(lo, hi, objects, filled, tied, support, rests, primes):
-    """Each state's completions: the sum over its placings, in order, of theirs."""
-    ahead = np.zeros((lo.size, primes.size), dtype=np.uint64)
-    placing = 0
-    for i in range(lo.size):
+def completions(lo, hi, begin, end, objects, filled, tied, support, rests, primes, ahead, placing):
+    """The completions of the states begin to end: the sum over their placings, numbered from `placing`, of
+    theirs.  Returns the next placing's number."""
+    for i in range(begin, end):
         allowed = allowed_at(lo[i], hi[i], objects, filled, tied, support)
         while allowed:
             if allowed & ONE:
@@ -249,26 +249,33 @@ def completions(lo, hi, objects, filled, tied, support, rests, primes):
                     ahead[i, p] = total - primes[p] if total >= primes[p] else total
                 placing += 1
             allowed >>= ONE
-    return ahead
+    return placing
 
 
 class Scratch:
-    """Buffers kept from step to step, grown as needed: fresh memory costs a page fault each 4 KiB, more
-    than the work done on it."""
+    """The successors' buffer and the parts' table, kept from step to step and grown as needed.
+
+    Fresh memory costs a page fault on first touch, here more than the work done on it, and a step's
+    successors land all over the buffer at once: so new rows are touched in runs first, between looks at
+    the clock, and a step that outgrows the budget stops on time."""
 
     def __init__(self, primes: np.ndarray) -> None:
         self.primes = primes
         self.records = np.empty((0, WAYS + primes.size), dtype=np.uint64)
-        self.lo, self.hi = np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.uint64)
-        self.ways = np.empty((0, primes.size), dtype=np.uint64)
+        self.rests = np.empty((0, primes.size), dtype=np.uint64)
+        self.touched = 0
         self.table = np.empty(0, dtype=np.int64)
 
-    def room(self, successors: int, part: int) -> None:
-        if successors > self.lo.size:
-            room = max(successors, 2 * self.lo.size)
+    def room(self, successors: int, part: int, spend: Spend) -> None:
+        if successors > self.records.shape[0]:
+            room = max(successors, 2 * self.records.shape[0])
             self.records = np.empty((room, WAYS + self.primes.size), dtype=np.uint64)
-            self.lo, self.hi = np.empty(room, dtype=np.uint64), np.empty(room, dtype=np.uint64)
-            self.ways = np.empty((room, self.primes.size), dtype=np.uint64)
+            self.rests = np.empty((room, self.primes.size), dtype=np.uint64)
+            self.touched = 0
+        for begin, end in runs(successors - self.touched, spend):
+            self.records[self.touched + begin : self.touched + end, 0] = 0
+            self.rests[self.touched + begin : self.touched + end, 0] = 0
+        self.touched = max(self.touched, successors)
         if 2 * part > self.table.size:
             self.table = np.empty(2 << part.bit_length(), dtype=np.int64)
 
@@ -276,20 +283,28 @@ class Scratch:
         """The step's successors of the layer's states, in parts of about PART, and where each part starts;
         the layer's work charged first."""
         spend(1 + src.lo.size // STATES_PER_NODE)
-        counts = histogram(src.lo, src.hi, *step.args())
+        counts = np.zeros(1 << FINE, dtype=np.int64)
+        for begin, end in runs(src.lo.size, spend):
+            histogram(src.lo, src.hi, begin, end, *step.args(), counts)
         total = int(counts.sum())
         if total > elimination.MOST_STATES:
             raise TooMany
-        spend(0)
         fine = counts.reshape(1 << min(FINE, max(0, (total // PART).bit_length())), -1).sum(axis=1)
         bounds = np.zeros(fine.size + 1, dtype=np.int64)
         np.cumsum(fine, out=bounds[1:])
-        self.room(total, int(fine.max()))
-        records = self.records[:total]
-        successors(
-            src.lo, src.hi, src.ways, *step.args(), bounds, np.uint64(FINE + 1 - fine.size.bit_length()), records
-        )
+        self.room(total, int(fine.max()), spend)
+        records, at, placing = self.records[:total], bounds[:-1].copy(), 0
+        shift = np.uint64(FINE + 1 - fine.size.bit_length())
+        for begin, end in runs(src.lo.size, spend):
+            placing = successors(src.lo, src.hi, src.ways, begin, end, *step.args(), shift, at, records, placing)
         return records, bounds
+
+
+def runs(states: int, spend: Spend) -> Iterator[tuple[int, int]]:
+    """The states in runs of CHUNK, the clock and the cancel flag looked at before each."""
+    for begin in range(0, states, CHUNK):
+        spend(0)
+        yield begin, min(begin + CHUNK, states)
 
 
 def groups(bounds: np.ndarray, spend: Spend) -> Iterator[tuple[int, int]]:
@@ -310,13 +325,12 @@ def layers_of(steps: list[Arrays], scratch: Scratch, spend: Spend) -> list[Layer
     kept = 1
     for step in steps:
         records, bounds = scratch.parted(layers[-1], step, spend)
+        room = records.shape[0]  # pages never written take no memory
+        lo, hi, ways = np.empty(room, np.uint64), np.empty(room, np.uint64), np.empty((room, primes.size), np.uint64)
         size, starts = 0, np.empty_like(bounds)
-        scratch.ways[: records.shape[0]] = 0
         for first, last in groups(bounds, spend):
-            size = merge(
-                records, bounds, first, last, primes, scratch.lo, scratch.hi, scratch.ways, starts, size, scratch.table
-            )
-        layers.append(Layer(scratch.lo[:size].copy(), scratch.hi[:size].copy(), scratch.ways[:size].copy(), starts))
+            size = merge(records, bounds, first, last, primes, lo, hi, ways, starts, size, scratch.table)
+        layers.append(Layer(lo[:size], hi[:size], ways[:size], starts))
         kept += size
         if kept > elimination.MOST_STATES:
             raise TooMany
@@ -338,7 +352,7 @@ def margins_of(
     for at in range(len(steps) - 1, -1, -1):
         src, after = layers[at], layers[at + 1]
         records, bounds = scratch.parted(src, steps[at], spend)  # the parts `after` was merged in
-        rests, row = scratch.ways[: records.shape[0]], np.zeros((plan.n, primes.size), dtype=np.uint64)
+        rests, row = scratch.rests[: records.shape[0]], np.zeros((plan.n, primes.size), dtype=np.uint64)
         for first, last in groups(bounds, spend):
             gather(
                 records,
@@ -354,8 +368,9 @@ def margins_of(
                 row,
                 scratch.table,
             )
-        spend(0)
-        behind = completions(src.lo, src.hi, *steps[at].args()[:4], rests, primes)
+        behind, placing = np.zeros_like(src.ways), 0
+        for begin, end in runs(src.lo.size, spend):
+            placing = completions(src.lo, src.hi, begin, end, *steps[at].args()[:4], rests, primes, behind, placing)
         for x in plan.unknowns[plan.steps[at].unknown].members:
             margins[x] = list(row)
     return margins
