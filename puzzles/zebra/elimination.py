@@ -12,9 +12,11 @@ counted together (variable elimination).  What they can tell is little:
 - per placed value that a clue ties to a value to come, its object.
 
 Values a clue puts at one object ("the Briton lives in the red house") are
-one unknown.  A state is one Python int with a slot per unknown and per
-category, so a step is a mask, an `or` and a dict update, and the counts are
-exact at any size.  Per-cell counts come from a pass backwards.
+one unknown.  A state is one Python int with a slot per tied unknown and per
+category (slots never in use together share bits), so a step is a mask, an
+`or` and a dict update, and the counts are exact at any size.  Per-cell
+counts come from a pass backwards.  Past IN_PYTHON states `kernel` runs the
+same passes compiled.
 """
 
 from __future__ import annotations
@@ -257,8 +259,8 @@ def fields_of(n: int, order: list[int], last_tie: list[int], members: list[list[
     """Bit offsets of each tied unknown's slot and of each category's filled objects.
 
     A field is in use from the step that first writes it to the last that reads it; fields never in use
-    together share bits, and none straddles a 64-bit word, so a state fits two machine words on grids up
-    to 10 x 10 (`Plan.bits` says how many it takes)."""
+    together share bits, and none straddles a 64-bit word, so the compiled passes can hold a state in two
+    machine words (48 to 80 bits on 8 x 8 grids; `Plan.bits` says how many)."""
     fields = [(i, last_tie[u], SLOT, ("slot", u)) for i, u in enumerate(order) if last_tie[u] > i]
     fields += [(places[0], places[-1], n, ("filled", c)) for c, places in enumerate(members) if places]
     placed: list[tuple[int, int, int]] = []  # (first step, last step, bits)

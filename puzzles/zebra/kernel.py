@@ -22,6 +22,7 @@ return, so the caller looks at the clock and the cancel flag between runs;
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from math import perm, prod
@@ -45,7 +46,7 @@ PRIMES = (
     2147483489,
     2147483477,
 )
-"""The largest primes below 2^31, enough for 10 x 10 grids (10!^10 < 2^219 < their product)."""
+"""The largest primes below 2^31: their product passes 10!^10 (2^219), so every grid the format allows."""
 STATES_PER_NODE = 64
 """A compiled state costs about a 64th of a search node (Python's a 16th): the work budget counts all in nodes."""
 PART = 1 << 14
@@ -96,15 +97,10 @@ def words(state: int) -> tuple[int, int]:
 def primes_for(plan: Plan) -> np.ndarray:
     """Enough primes that their product passes the plan's most placements: per category, its values'
     arrangements over the objects (a placement is known by its categories')."""
-    members = {}
-    for u in plan.unknowns:
-        for c in u.categories:
-            members[c] = members.get(c, 0) + 1
+    members = Counter(c for u in plan.unknowns for c in u.categories)
     most = prod(perm(plan.n, m) for m in members.values())
-    for many in range(1, len(PRIMES) + 1):
-        if prod(PRIMES[:many]) > most:
-            return np.array(PRIMES[:many], dtype=np.uint64)
-    raise OutOfBudget  # past 10 x 10: the search counts
+    many = next(many for many in range(1, len(PRIMES) + 1) if prod(PRIMES[:many]) > most)
+    return np.array(PRIMES[:many], dtype=np.uint64)
 
 
 @njit(cache=True, inline="always")
