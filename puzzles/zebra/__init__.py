@@ -59,7 +59,11 @@ __all__ = [
     "solve",
     "spot_name",
     "steps",
+    "warm_up",
 ]
+
+COMPILED_FROM = 7
+"""Grids of this many objects and more can need the compiled count (`kernel`)."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,15 @@ class Report:
         lines += [f"{answer.question} {answer.answer}" for answer in self.answers]
         lines.append(a.hint)
         return "\n".join(lines)
+
+
+def warm_up(puzzle: Puzzle) -> None:
+    """Loads the compiled count ahead of an analysis that may need it: loading numba and its cache takes most
+    of a second, which would otherwise come out of the analysis's budget and leave its count "at least"."""
+    if puzzle.n >= COMPILED_FROM:
+        from puzzles.zebra import kernel
+
+        kernel.warm()
 
 
 def solve(

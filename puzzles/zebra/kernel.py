@@ -402,3 +402,11 @@ def count(plan: Plan, spend: Spend, margins: bool) -> tuple[int, dict[int, list[
     except OutOfBudget:
         return value, None
     return value, {x: [whole(r, primes) for r in row] for x, row in residues.items()}
+
+
+def warm() -> None:
+    """Loads every compiled pass (from numba's cache; compiled on the very first run) by counting two values
+    of one category over two objects, with the same array types a real count passes."""
+    unknowns = [elimination.Unknown((0,), 0b11, (0,)), elimination.Unknown((1,), 0b11, (0,))]
+    steps = elimination.steps_of(2, unknowns, {(0, 1): [0b10, 0b01], (1, 0): [0b10, 0b01]}, [0, 1], 1)
+    count(Plan(2, tuple(unknowns), steps), lambda work: None, margins=True)

@@ -110,3 +110,10 @@ def test_bench_startup_puts_each_program_beside_its_baseline(capsys):
     assert all(f["kind"] == "startup" and f["runs"] == 1 and f["median"] > 0 for f in figures)
     assert [f["note"].split(" ")[0] for f in figures] == ["numpy"] * 4 + ["bare"]
     assert all(re.search(r": \d+\.\d\dx \((within|over) 1\.5x; CPU \d+\.\d\dx\), load ", f["note"]) for f in figures)
+
+
+def test_the_zebra_screen_loads_the_compiled_count_ahead_only_for_a_grid_that_may_need_it():
+    """Loading numba takes most of a second: a big grid's first count would spend its budget on it."""
+    warm = "from puzzles import zebra\nzebra.warm_up(zebra.parse(open({!r}).read()))"
+    assert "numba" not in loaded_after(warm.format("puzzles/examples/zebra-einstein.txt"))
+    assert "puzzles.zebra.kernel" in loaded_after(warm.format("tests/fixtures/zebra-gen-8x8-1-formal.txt"))
