@@ -248,32 +248,34 @@ def completions(lo, hi, begin, end, objects, filled, tied, support, rests, prime
     return placing
 
 
-class Scratch:
-    """The successors' buffer and the parts' table, kept from step to step and grown as needed.
+class Rows:
+    """A buffer of rows kept from step to step and grown as needed, its new rows touched in runs first.
 
     Fresh memory costs a page fault on first touch, here more than the work done on it, and a step's
-    successors land all over the buffer at once: so new rows are touched in runs first, between looks at
-    the clock, and a step that outgrows the budget stops on time."""
+    successors land all over the buffer at once: touched first, between looks at the clock, a step that
+    outgrows the budget stops on time."""
+
+    def __init__(self, columns: int) -> None:
+        self.array = np.empty((0, columns), dtype=np.uint64)
+        self.touched = 0
+
+    def first(self, rows: int, spend: Spend) -> np.ndarray:
+        if rows > self.array.shape[0]:
+            self.array = np.empty((max(rows, 2 * self.array.shape[0]), self.array.shape[1]), dtype=np.uint64)
+            self.touched = 0
+        for begin, end in runs(rows - self.touched, spend):
+            self.array[self.touched + begin : self.touched + end, 0] = 0
+        self.touched = max(self.touched, rows)
+        return self.array[:rows]
+
+
+class Scratch:
+    """What the passes keep from step to step: the successors, their completions (backward) and a part's table."""
 
     def __init__(self, primes: np.ndarray) -> None:
         self.primes = primes
-        self.records = np.empty((0, WAYS + primes.size), dtype=np.uint64)
-        self.rests = np.empty((0, primes.size), dtype=np.uint64)
-        self.touched = 0
+        self.records, self.rests = Rows(WAYS + primes.size), Rows(primes.size)
         self.table = np.empty(0, dtype=np.int64)
-
-    def room(self, successors: int, part: int, spend: Spend) -> None:
-        if successors > self.records.shape[0]:
-            room = max(successors, 2 * self.records.shape[0])
-            self.records = np.empty((room, WAYS + self.primes.size), dtype=np.uint64)
-            self.rests = np.empty((room, self.primes.size), dtype=np.uint64)
-            self.touched = 0
-        for begin, end in runs(successors - self.touched, spend):
-            self.records[self.touched + begin : self.touched + end, 0] = 0
-            self.rests[self.touched + begin : self.touched + end, 0] = 0
-        self.touched = max(self.touched, successors)
-        if 2 * part > self.table.size:
-            self.table = np.empty(2 << part.bit_length(), dtype=np.int64)
 
     def parted(self, src: Layer, step: Arrays, spend: Spend) -> tuple[np.ndarray, np.ndarray]:
         """The step's successors of the layer's states, in parts of about PART, and where each part starts;
@@ -288,8 +290,9 @@ class Scratch:
         fine = counts.reshape(1 << min(FINE, max(0, (total // PART).bit_length())), -1).sum(axis=1)
         bounds = np.zeros(fine.size + 1, dtype=np.int64)
         np.cumsum(fine, out=bounds[1:])
-        self.room(total, int(fine.max()), spend)
-        records, at, placing = self.records[:total], bounds[:-1].copy(), 0
+        records, at, placing = self.records.first(total, spend), bounds[:-1].copy(), 0
+        if 2 * int(fine.max()) > self.table.size:
+            self.table = np.empty(2 << int(fine.max()).bit_length(), dtype=np.int64)
         shift = np.uint64(FINE + 1 - fine.size.bit_length())
         for begin, end in runs(src.lo.size, spend):
             placing = successors(src.lo, src.hi, src.ways, begin, end, *step.args(), shift, at, records, placing)
@@ -348,7 +351,7 @@ def margins_of(
     for at in range(len(steps) - 1, -1, -1):
         src, after = layers[at], layers[at + 1]
         records, bounds = scratch.parted(src, steps[at], spend)  # the parts `after` was merged in
-        rests, row = scratch.rests[: records.shape[0]], np.zeros((plan.n, primes.size), dtype=np.uint64)
+        rests, row = scratch.rests.first(records.shape[0], spend), np.zeros((plan.n, primes.size), dtype=np.uint64)
         for first, last in groups(bounds, spend):
             gather(
                 records,
