@@ -144,6 +144,7 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.told_on: zebra.Puzzle | None = None
         self.preview: Preview | None = None  # the next step, named in the panel
         self.hint_spots: tuple = ()
+        self.buffers = zebra.Buffers()  # the big counts' buffers, kept from clue to clue
         super().__init__()
         self.previews: LiveResult[tuple[zebra.Puzzle, tuple[Step, ...]], Preview] = LiveResult(
             self, self.preview_step, self.preview_ready, on_error=lambda message: None, debounce=0, name="preview"
@@ -216,7 +217,12 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
     def compute(self, puzzle: zebra.Puzzle, job: Job) -> zebra.Analysis:
         zebra.warm_up(puzzle)  # before the budget starts: once per run, most of a second on a big grid
         return zebra.analyse(
-            puzzle, budget=self.BUDGET, should_stop=job.should_stop, earlier=self.analysis, marked=job.progress
+            puzzle,
+            budget=self.BUDGET,
+            should_stop=job.should_stop,
+            earlier=self.analysis,
+            marked=job.progress,
+            buffers=self.buffers,
         )
 
     def show_progress(self, report: Any) -> None:

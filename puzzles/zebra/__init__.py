@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from puzzles.core import Budget, ShouldStop, never
 from puzzles.zebra.analysis import BUDGET, Analysis, analyse
+from puzzles.zebra.elimination import Buffers
 from puzzles.zebra.file import (
     add_clue,
     format,
@@ -41,6 +42,7 @@ SOLVE_OPTIONS = ()
 __all__ = [
     "LADDER",
     "Analysis",
+    "Buffers",
     "Clue",
     "Puzzle",
     "Report",

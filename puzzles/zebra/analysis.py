@@ -20,6 +20,7 @@ from math import factorial
 from puzzles.core import Budget, Count, Deadline, OutOfBudget, ShouldStop, Status, never
 from puzzles.zebra import counting
 from puzzles.zebra.counting import satisfiable, solutions
+from puzzles.zebra.elimination import Buffers
 from puzzles.zebra.model import Puzzle
 from puzzles.zebra.solver import Cell, Model, Propagated, model_of, propagate
 from puzzles.zebra.witness import Witnessed, witnesses
@@ -144,6 +145,7 @@ def analyse(
     should_stop: ShouldStop = never,
     earlier: Analysis | None = None,
     marked: Callable[[Analysis], None] | None = None,
+    buffers: Buffers | None = None,
 ) -> Analysis:
     """Count, marks and notes for the clue list.
 
@@ -151,7 +153,8 @@ def analyse(
     per-clue counts of the prefix both lists share: typing a clue then
     costs one new count, not one per clue.  `marked` is handed the exact
     grid as soon as the witnesses have it (`early`), before the count's
-    search, which on a big grid takes the whole budget.
+    search, which on a big grid takes the whole budget.  `buffers`, kept by
+    the caller from analysis to analysis, spares big counts fresh buffers.
     """
     deadline = Deadline(budget, should_stop)
     model = model_of(puzzle)
@@ -163,11 +166,12 @@ def analyse(
         witnessed = witnesses(model, propagated.domains, deadline)
         if marked is not None and witnessed.exact and not witnessed.unique and witnessed.some is not None:
             marked(early(puzzle, model, propagated, witnessed))
-        count, tally, found = counted(puzzle, model, witnessed, deadline, limit)
+        count, tally, found = counted(puzzle, model, witnessed, deadline, limit, buffers)
     if count == Count(0):
         tally = tuple(nobody(puzzle.n) for _ in puzzle.categories)
     conflict = smallest_conflict(puzzle, deadline) if count == Count(0) else ()
-    clue_notes = notes_of(puzzle, model, count, conflict, deadline, known_counts(puzzle, earlier)) if notes else ()
+    known = known_counts(puzzle, earlier)
+    clue_notes = notes_of(puzzle, model, count, conflict, deadline, known, buffers) if notes else ()
     possible = witnessed.possible if witnessed is not None and witnessed.exact else None
     marks = marks_of(puzzle, model, propagated, tally, possible)
     exact = possible is not None or tally is not None  # tally: an exact count's per-cell shares
@@ -189,7 +193,7 @@ def witness_shown(puzzle: Puzzle, model: Model, witnessed: Witnessed) -> tuple[S
 
 
 def counted(
-    puzzle: Puzzle, model: Model, witnessed: Witnessed, deadline: Deadline, limit: int
+    puzzle: Puzzle, model: Model, witnessed: Witnessed, deadline: Deadline, limit: int, buffers: Buffers | None
 ) -> tuple[Count, tuple | None, tuple[Solution, ...]]:
     """The count, the per-cell tally when the count is exact, and up to `limit` solutions.
 
@@ -202,7 +206,7 @@ def counted(
     if witnessed.unique:
         margins = {x: [int(o == at) for o in range(puzzle.n)] for x, at in enumerate(witnessed.some)}
         return Count(1), tally_of(puzzle, model, margins), some
-    result = counting.count(model, deadline, margins=True)
+    result = counting.count(model, deadline, margins=True, buffers=buffers)
     count = Count(result.value, result.exact)
     if not result.exact or result.margins is None:  # out of budget: no count, or no per-cell shares
         return count, None, some
@@ -299,9 +303,9 @@ def without(puzzle: Puzzle, k: int, skip: frozenset[int]) -> Puzzle:
     return replace(puzzle, clues=clues)
 
 
-def count_of(model: Model, k: int, deadline: Deadline) -> Count:
+def count_of(model: Model, k: int, deadline: Deadline, buffers: Buffers | None) -> Count:
     """Solutions with the first k clues."""
-    counted = counting.count(model.prefix(k), deadline)
+    counted = counting.count(model.prefix(k), deadline, buffers=buffers)
     return Count(counted.value, counted.exact)
 
 
@@ -330,7 +334,13 @@ def known_counts(puzzle: Puzzle, earlier: Analysis | None) -> dict[int, Count]:
 
 
 def notes_of(
-    puzzle: Puzzle, model: Model, count: Count, conflict: tuple[int, ...], deadline: Deadline, known: dict[int, Count]
+    puzzle: Puzzle,
+    model: Model,
+    count: Count,
+    conflict: tuple[int, ...],
+    deadline: Deadline,
+    known: dict[int, Count],
+    buffers: Buffers | None,
 ) -> tuple[ClueNote, ...]:
     """How many solutions each clue leaves, so a clue that changes nothing stands out."""
     before: Count | None = Count(factorial(puzzle.n) ** len(puzzle.free))
@@ -338,7 +348,7 @@ def notes_of(
     for k, clue in enumerate(puzzle.clues, 1):
         after = known.get(k)
         if after is None and before is not None and not deadline.expired():
-            after = count if k == len(puzzle.clues) else count_of(model, k, deadline)
+            after = count if k == len(puzzle.clues) else count_of(model, k, deadline, buffers)
         idle = bool(before and after and before.exact and after.exact and after.value == before.value and clue.atoms)
         result.append(ClueNote(clue.canonical, after, idle, k - 1 in conflict))
         before = after

@@ -44,10 +44,10 @@ class Counted:
 class Counter:
     """Counts the solutions of one model by search, parts and memory; `margins` adds per-cell counts."""
 
-    def __init__(self, model: Model, deadline: Deadline, margins: bool) -> None:
+    def __init__(self, model: Model, deadline: Deadline, margins: bool, buffers: elimination.Buffers | None) -> None:
         self.whole, self.unnamed = model, model.unnamed()
         model = model.mentioned()
-        self.model, self.deadline, self.margins = model, deadline, margins
+        self.model, self.deadline, self.margins, self.buffers = model, deadline, margins, buffers
         self.memory: dict[tuple, tuple[int, dict | None]] = {}
         self.apart_of = {x: c.scope for c in model.constraints if isinstance(c, Apart) for x in c.scope}
         self.clue_degree = [sum(not isinstance(model.constraints[i], Apart) for i in w) for w in model.watch]
@@ -95,7 +95,7 @@ class Counter:
         except elimination.Unsupported:
             return self.product(domains, open_)
         try:
-            return (*elimination.count(plan, whole.spend, self.margins), True)
+            return (*elimination.count(plan, whole.spend, self.margins, self.buffers), True)
         except OutOfBudget:  # of time, or of memory with no budget: then the search goes on to the end
             again = self.product(domains, open_)
             return again if again[2] or again[0] > value else (value, margins, exact)
@@ -274,8 +274,11 @@ def matchings(domains: tuple[int, ...], n: int) -> tuple[int, list[list[int]]]:
     return sum(forward[k].values()), margins
 
 
-def count(model: Model, deadline: Deadline, margins: bool = False) -> Counted:
-    return Counter(model, deadline, margins).count()
+def count(
+    model: Model, deadline: Deadline, margins: bool = False, buffers: elimination.Buffers | None = None
+) -> Counted:
+    """The model's solutions (and per cell, with `margins`); `buffers` are lent to elimination."""
+    return Counter(model, deadline, margins, buffers).count()
 
 
 # ---------------------------------------------------------------- solutions

@@ -21,9 +21,11 @@ same passes compiled.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from math import comb, log2
+from typing import Any
 
 from puzzles.core import OutOfBudget, grouped
 from puzzles.zebra.solver import OBJECTS, Apart, Constraint, Inside, Model, Table, bits, single
@@ -86,6 +88,17 @@ class Plan:
     def bits(self) -> int:
         """The widest state's."""
         return max(((max(step.marks) | step.keep).bit_length() for step in self.steps), default=0)
+
+
+class Buffers:
+    """Buffers a caller keeps from count to count (the Zebra screen, clue after clue): on a big count, first
+    touch of fresh memory costs about as much as the work.  One count at a time uses them; a count that finds
+    them in use (a stale one still stopping) takes fresh ones.  Buffers past `kernel.RETAINED` bytes are let
+    go after their count."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.kept: Any = None  # the kernel's Scratch, None until a count needs one
 
 
 class TooMany(OutOfBudget):
@@ -335,9 +348,11 @@ def margins_of(plan: Plan, layers: list[dict[int, int]], spend: Spend) -> dict[i
     return margins
 
 
-def count(plan: Plan, spend: Spend, margins: bool) -> tuple[int, dict[int, list[int]] | None]:
+def count(
+    plan: Plan, spend: Spend, margins: bool, buffers: Buffers | None = None
+) -> tuple[int, dict[int, list[int]] | None]:
     """The placements of the plan's values, and per value and object how many put it there (`margins`, when the
-    budget lasts for them too): in Python while the states are few, else compiled.
+    budget lasts for them too): in Python while the states are few, else compiled (in `buffers`, when given).
 
     `spend(work)` charges the budget (each step, for the states it reads) and raises OutOfBudget when it is spent,
     as it does past MOST_STATES: an unbounded count then goes on with the search, which needs no memory.
@@ -349,7 +364,7 @@ def count(plan: Plan, spend: Spend, margins: bool) -> tuple[int, dict[int, list[
     except TooMany:
         from puzzles.zebra import kernel  # numba loads only for a count that needs it
 
-        return kernel.count(plan, spend, margins)
+        return kernel.count(plan, spend, margins, buffers)
 
 
 def counted(plan: Plan, spend: Spend, margins: bool, most: int) -> tuple[int, dict[int, list[int]] | None]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from math import perm, prod
 
@@ -53,6 +54,9 @@ PART = 1 << 14
 """Successors per part, about: a part's table and states stay in the processor's cache."""
 FINE = 12
 """The hash's top bits counted once; a step's parts are a power of two of at most 2^FINE."""
+RETAINED = 768 << 20
+"""Bytes of buffers a `Buffers` keeps between counts: enough for the 5-6 million successors of a step of the
+generated 8 x 8 middles (on those, fresh buffers made a count take half again as long or more)."""
 CHUNK = 1 << 16
 """States, or successors, between two looks at the clock and the cancel flag (a few milliseconds)."""
 ONE, TOP = np.uint64(1), np.uint64(64 - FINE)
@@ -277,6 +281,10 @@ class Scratch:
         self.records, self.rests = Rows(WAYS + primes.size), Rows(primes.size)
         self.table = np.empty(0, dtype=np.int64)
 
+    @property
+    def nbytes(self) -> int:
+        return self.records.array.nbytes + self.rests.array.nbytes + self.table.nbytes
+
     def parted(self, src: Layer, step: Arrays, spend: Spend) -> tuple[np.ndarray, np.ndarray]:
         """The step's successors of the layer's states, in parts of about PART, and where each part starts;
         the layer's work charged first."""
@@ -389,9 +397,32 @@ def whole(residues: np.ndarray, primes: np.ndarray) -> int:
     return value
 
 
-def count(plan: Plan, spend: Spend, margins: bool) -> tuple[int, dict[int, list[int]] | None]:
+@contextmanager
+def scratch_in(buffers: elimination.Buffers | None, primes: np.ndarray) -> Iterator[Scratch]:
+    """The kept scratch when the buffers are free (a fresh one when not), kept again after the count if small
+    enough."""
+    if buffers is None or not buffers.lock.acquire(blocking=False):
+        yield Scratch(primes)
+        return
+    kept = buffers.kept
+    scratch = kept if kept is not None and kept.primes.size == primes.size else Scratch(primes)
+    try:
+        yield scratch
+    finally:
+        buffers.kept = scratch if scratch.nbytes <= RETAINED else None
+        buffers.lock.release()
+
+
+def count(
+    plan: Plan, spend: Spend, margins: bool, buffers: elimination.Buffers | None = None
+) -> tuple[int, dict[int, list[int]] | None]:
     """`elimination.count`, compiled."""
-    scratch = Scratch(primes_for(plan))
+    with scratch_in(buffers, primes_for(plan)) as scratch:
+        return counted(plan, scratch, spend, margins)
+
+
+def counted(plan: Plan, scratch: Scratch, spend: Spend, margins: bool) -> tuple[int, dict[int, list[int]] | None]:
+    """`count` in the scratch's buffers."""
     primes = scratch.primes
     steps = [Arrays.of(step, plan.n) for step in plan.steps]
     layers = layers_of(steps, scratch, spend)

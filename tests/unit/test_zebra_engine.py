@@ -378,3 +378,23 @@ def test_counts_kept_modulo_primes_are_made_whole_again(value, many):
     primes = np.array(kernel.PRIMES[:many], dtype=np.uint64)
     value %= prod(kernel.PRIMES[:many])
     assert kernel.whole(np.array([value % int(p) for p in primes], dtype=np.uint64), primes) == value
+
+
+def test_buffers_kept_between_counts_are_reused_and_never_shared():
+    """A caller's buffers serve count after count; a count finding them in use (a stale one) takes its own,
+    and buffers past RETAINED bytes are let go."""
+    puzzle = zebra.parse((FIXTURES / "zebra-gen-6x6-1-formal.txt").read_text(encoding="utf-8"))
+    model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:12], puzzle.key))
+    buffers = elimination.Buffers()
+    with eliminating(compiled=True):
+        alone = counting.count(model, Deadline(), margins=True)
+        assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone
+        kept = buffers.kept
+        assert kept is not None
+        assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone and buffers.kept is kept
+        with buffers.lock:
+            assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone
+        assert buffers.kept is kept
+        with patch.object(kernel, "RETAINED", 0):
+            assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone
+        assert buffers.kept is None
