@@ -370,8 +370,8 @@ def count(
 def counted(plan: Plan, spend: Spend, margins: bool, most: int) -> tuple[int, dict[int, list[int]] | None]:
     """`count` in Python."""
     layers = layers_of(plan, spend, most)
-    if len(layers) <= len(plan.steps):  # some step had nowhere to go
-        return 0, ({x: [0] * plan.n for u in plan.unknowns for x in u.members} if margins else None)
+    if len(layers) <= len(plan.steps):
+        return nowhere(plan, margins)
     value = sum(layers[-1].values())
     if not margins:
         return value, None
@@ -379,3 +379,8 @@ def counted(plan: Plan, spend: Spend, margins: bool, most: int) -> tuple[int, di
         return value, margins_of(plan, layers, spend)
     except OutOfBudget:
         return value, None  # the count stands; only the per-cell shares ran out
+
+
+def nowhere(plan: Plan, margins: bool) -> tuple[int, dict[int, list[int]] | None]:
+    """The count when some step had nowhere to go: no placement, so no value at any object."""
+    return 0, ({x: [0] * plan.n for u in plan.unknowns for x in u.members} if margins else None)

@@ -427,7 +427,7 @@ def counted(plan: Plan, scratch: Scratch, spend: Spend, margins: bool) -> tuple[
     steps = [Arrays.of(step, plan.n) for step in plan.steps]
     layers = layers_of(steps, scratch, spend)
     if len(layers) <= len(steps):
-        return 0, ({x: [0] * plan.n for u in plan.unknowns for x in u.members} if margins else None)
+        return elimination.nowhere(plan, margins)
     value = whole(ways_of(layers[-1], primes), primes)
     if not margins:
         return value, None
