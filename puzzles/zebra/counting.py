@@ -26,7 +26,7 @@ from math import factorial, perm
 import numpy as np
 
 from puzzles.core import Deadline, OutOfBudget, grouped
-from puzzles.zebra import elimination
+from puzzles.zebra import elimination, splitting
 from puzzles.zebra.solver import Apart, Constraint, Inside, Model, Table, bits, settle, single
 
 SEARCH_FIRST = 500
@@ -81,8 +81,8 @@ class Counter:
 
     def counted(self, domains: list[int], open_: list[int]) -> tuple[int, dict | None, bool]:
         """The search, briefly: it ends the easy counts (few clues, or nearly solved).  In between, where the
-        categories keep everything joined, elimination counts; the search keeps the puzzles elimination
-        cannot take (a clue over three values) and goes on where it runs out (the larger floor is kept)."""
+        categories keep everything joined, elimination counts (case by case where big: `splitting`); the
+        search keeps the puzzles elimination cannot take (a clue over three values) and goes on where it runs out (the larger floor is kept)."""
         whole = self.deadline
         self.deadline = whole.portion(SEARCH_FIRST)
         value, margins, exact = self.product(domains, open_)
@@ -91,12 +91,10 @@ class Counter:
         if exact:
             return value, margins, exact
         try:
-            plan = elimination.plan_of(self.model, domains)
+            return (*splitting.count(self.model, domains, whole.spend, self.margins, self.buffers), True)
         except elimination.Unsupported:
             return self.product(domains, open_)
-        try:
-            return (*elimination.count(plan, whole.spend, self.margins, self.buffers), True)
-        except OutOfBudget:  # of time, or of memory with no budget: then the search goes on to the end
+        except OutOfBudget:  # of time: the search goes on, and the larger floor is kept
             again = self.product(domains, open_)
             return again if again[2] or again[0] > value else (value, margins, exact)
 

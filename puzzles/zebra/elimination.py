@@ -15,7 +15,7 @@ Values a clue puts at one object ("the Briton lives in the red house") are
 one unknown.  A state is one Python int with a slot per tied unknown and per
 category (slots never in use together share bits), so a step is a mask, an
 `or` and a dict update, and the counts are exact at any size.  Per-cell
-counts come from a pass backwards.  Past IN_PYTHON states `kernel` runs the
+counts come from a pass backwards.  Past IN_PYTHON successors `kernel` runs the
 same passes compiled.
 """
 
@@ -33,17 +33,17 @@ from puzzles.zebra.solver import OBJECTS, Apart, Constraint, Inside, Model, Tabl
 SLOT = 4
 """Bits per unknown's slot: its object + 1 (0: not placed, or no longer asked); objects are < 10."""
 SLOT_MASK = (1 << SLOT) - 1
-MOST_STATES = 20_000_000
-"""States kept for the pass backwards, about 3 GB: past them the search, which needs no memory, counts on."""
 COMPILED_BITS = 128
 """The widest state the compiled passes hold: two machine words."""
 IN_PYTHON = 20_000
-"""States Python keeps (20 ms or so) before the compiled passes (`kernel`) count again from the start: loading
+"""Successors Python writes (20 ms or so) before the compiled passes (`kernel`) count again from the start: loading
 numba costs more than a small count."""
 STATES_PER_NODE = 16
 """A state costs about a sixteenth of a search node: the work budget counts both in nodes."""
 Spend = Callable[[int], None]
 """Charges work to the budget; raises OutOfBudget once it is spent (`Deadline.spend`)."""
+LOG_COMB = tuple(tuple(log2(max(comb(n, k), 1)) for k in range(17)) for n in range(17))
+"""log2 of n choose k (0 where none), the guess's one sum, for every grid the format allows."""
 WEIGHTS = (1.0, 1.5, 0.75, 2.0, 0.5, 1.25)
 """How much a category's filled objects weigh against a placed value's object in the guess of how
 many states a step leaves; the order with the fewest states guessed is kept (no one weight suits all)."""
@@ -112,6 +112,21 @@ class Unsupported(Exception):
 
 def plan_of(model: Model, domains: list[int]) -> Plan:
     """The unknowns of a settled counting model (`Model.mentioned`) and an order to place them."""
+    unknowns, ties, categories = tied_unknowns(model, domains)
+    order = best_order(model.n, unknowns, ties, categories)
+    return Plan(model.n, tuple(unknowns), steps_of(model.n, unknowns, ties, order, categories))
+
+
+def guessed(model: Model, domains: list[int]) -> float:
+    """The states a plan of the settled domains is guessed to visit, from one greedy order (not the best of
+    several): a sixth of a plan's work, to weigh the cases of a split (`splitting`)."""
+    unknowns, ties, categories = tied_unknowns(model, domains)
+    order = greedy_order(Guess(model.n, unknowns, ties, categories, WEIGHTS[0]))
+    return Guess(model.n, unknowns, ties, categories, WEIGHTS[0]).states(order)
+
+
+def tied_unknowns(model: Model, domains: list[int]) -> tuple[list[Unknown], dict[tuple[int, int], list[int]], int]:
+    """The unknowns, per pair a clue ties (each way) the objects one leaves the other, and the categories."""
     categories = [c.scope for c in model.constraints if isinstance(c, Apart)]
     category_of = {x: i for i, scope in enumerate(categories) for x in scope}
     tables = [two_valued(c, category_of, domains) for c in model.constraints if not isinstance(c, Apart)]
@@ -131,8 +146,7 @@ def plan_of(model: Model, domains: list[int]) -> Plan:
             ties[(p, q)] = [have & s for have, s in zip(row, support, strict=True)]
     placed = [single(u.objects) for u in unknowns]  # propagation kept their objects from the rest: settled
     ties = {pair: row for pair, row in ties.items() if not (placed[pair[0]] or placed[pair[1]])}
-    order = best_order(model.n, unknowns, ties, len(categories))
-    return Plan(model.n, tuple(unknowns), steps_of(model.n, unknowns, ties, order, len(categories)))
+    return unknowns, ties, len(categories)
 
 
 def two_valued(constraint: Constraint, category_of: dict[int, int], domains: list[int]) -> Table | None:
@@ -175,36 +189,36 @@ class Guess:
     """How many bits a state has as unknowns are placed: a guess from the slots' sizes, to choose an order."""
 
     def __init__(self, n: int, unknowns: list[Unknown], ties: dict, categories: int, weight: float) -> None:
-        self.n, self.unknowns, self.weight = n, unknowns, weight
+        self.unknowns, self.weight = unknowns, weight
         self.neighbours: list[set[int]] = [set() for _ in unknowns]
         for p, q in ties:
             self.neighbours[p].add(q)
         self.placed = [False] * len(unknowns)
         self.open = [u for u in range(len(unknowns)) if not single(unknowns[u].objects)]  # a placed one is settled
-        self.waiting = [sum(c in unknowns[u].categories for u in self.open) for c in range(categories)]
-        self.span = [0] * categories  # the objects a category's open unknowns may take
+        waiting = [sum(c in unknowns[u].categories for u in self.open) for c in range(categories)]
+        span = [0] * categories  # the objects a category's open unknowns may take
         for u in self.open:
             for c in unknowns[u].categories:
-                self.span[c] |= unknowns[u].objects
+                span[c] |= unknowns[u].objects
+        self.filled_bits = [  # per category, per objects filled: the bits recording them, while values wait
+            [LOG_COMB[span[c].bit_count()][f] if f < waiting[c] else 0.0 for f in range(n + 1)]
+            for c in range(categories)
+        ]
+        self.object_bits = [LOG_COMB[u.objects.bit_count()][1] for u in unknowns]  # log2 of its objects
         self.filled = [0] * categories
         self.untied = [len(self.neighbours[u]) for u in range(len(unknowns))]  # its neighbours not yet placed
 
     def change(self, u: int) -> float:
         """The bits placing u adds: its object if a tie waits on it, less the objects of neighbours whose
         last tie it was, plus its categories' filled objects (weighted)."""
-        size = self.objects(u) if self.untied[u] else 0.0
+        size = self.object_bits[u] if self.untied[u] else 0.0
         for v in self.neighbours[u]:
             if self.placed[v] and self.untied[v] == 1:
-                size -= self.objects(v)
+                size -= self.object_bits[v]
         for c in self.unknowns[u].categories:
-            size += self.weight * (self.filled_bits(c, self.filled[c] + 1) - self.filled_bits(c, self.filled[c]))
+            filled, bits = self.filled[c], self.filled_bits[c]
+            size += self.weight * (bits[filled + 1] - bits[filled])
         return size
-
-    def objects(self, u: int) -> float:
-        return log2(self.unknowns[u].objects.bit_count())
-
-    def filled_bits(self, c: int, filled: int) -> float:
-        return log2(comb(self.span[c].bit_count(), filled)) if filled < self.waiting[c] else 0.0
 
     def place(self, u: int) -> None:
         self.placed[u] = True
@@ -307,20 +321,20 @@ def placings(step: Step, layer: dict[int, int], spend: Spend) -> Iterator[tuple[
         yield state, ways, objects
 
 
-def layers_of(plan: Plan, spend: Spend, most: int = MOST_STATES) -> list[dict[int, int]]:
+def layers_of(plan: Plan, spend: Spend, most: int) -> list[dict[int, int]]:
     """The states before each step and after the last, each with the placements it stands for (TooMany past
-    `most` of them)."""
-    layers, kept = [{0: 1}], 1
+    `most` successors written: the count's work, and a bound on the states it keeps)."""
+    layers, written = [{0: 1}], 0
     for step in plan.steps:
         after: dict[int, int] = {}
         keep, marks = step.keep, step.marks
         for state, ways, objects in placings(step, layers[-1], spend):
+            written += len(objects)
             for o in objects:
                 following = (state | marks[o]) & keep
                 after[following] = after.get(following, 0) + ways
         layers.append(after)
-        kept += len(after)
-        if kept > most:
+        if written > most:
             raise TooMany
         if not after:
             break
@@ -349,22 +363,25 @@ def margins_of(plan: Plan, layers: list[dict[int, int]], spend: Spend) -> dict[i
 
 
 def count(
-    plan: Plan, spend: Spend, margins: bool, buffers: Buffers | None = None
+    plan: Plan, spend: Spend, margins: bool, buffers: Buffers | None, most: int, python_first: bool = True
 ) -> tuple[int, dict[int, list[int]] | None]:
     """The placements of the plan's values, and per value and object how many put it there (`margins`, when the
-    budget lasts for them too): in Python while the states are few, else compiled (in `buffers`, when given).
+    budget lasts for them too): in Python while the states are few (unless not `python_first`: a case of a
+    split count, likely big), else compiled (in `buffers`, when given).
 
     `spend(work)` charges the budget (each step, for the states it reads) and raises OutOfBudget when it is spent,
-    as it does past MOST_STATES: an unbounded count then goes on with the search, which needs no memory.
+    as it does (TooMany) past `most` successors written: `splitting` then counts case by case.
     """
-    if plan.bits > COMPILED_BITS:
-        return counted(plan, spend, margins, MOST_STATES)
-    try:
-        return counted(plan, spend, margins, IN_PYTHON)
-    except TooMany:
-        from puzzles.zebra import kernel  # numba loads only for a count that needs it
+    if plan.bits > COMPILED_BITS or most <= IN_PYTHON:
+        return counted(plan, spend, margins, most)
+    if python_first:
+        try:
+            return counted(plan, spend, margins, IN_PYTHON)
+        except TooMany:
+            pass
+    from puzzles.zebra import kernel  # numba loads only for a count that needs it
 
-        return kernel.count(plan, spend, margins, buffers)
+    return kernel.count(plan, spend, margins, buffers, most)
 
 
 def counted(plan: Plan, spend: Spend, margins: bool, most: int) -> tuple[int, dict[int, list[int]] | None]:

@@ -285,15 +285,15 @@ class Scratch:
     def nbytes(self) -> int:
         return self.records.array.nbytes + self.rests.array.nbytes + self.table.nbytes
 
-    def parted(self, src: Layer, step: Arrays, spend: Spend) -> tuple[np.ndarray, np.ndarray]:
+    def parted(self, src: Layer, step: Arrays, spend: Spend, most: int) -> tuple[np.ndarray, np.ndarray]:
         """The step's successors of the layer's states, in parts of about PART, and where each part starts;
-        the layer's work charged first."""
+        the layer's work charged first (TooMany past `most` successors)."""
         spend(1 + src.lo.size // STATES_PER_NODE)
         counts = np.zeros(1 << FINE, dtype=np.int64)
         for begin, end in runs(src.lo.size, spend):
             histogram(src.lo, src.hi, begin, end, *step.args(), counts)
         total = int(counts.sum())
-        if total > elimination.MOST_STATES:
+        if total > most:
             raise TooMany
         fine = counts.reshape(1 << min(FINE, max(0, (total // PART).bit_length())), -1).sum(axis=1)
         bounds = np.zeros(fine.size + 1, dtype=np.int64)
@@ -325,22 +325,21 @@ def groups(bounds: np.ndarray, spend: Spend) -> Iterator[tuple[int, int]]:
         first = last
 
 
-def layers_of(steps: list[Arrays], scratch: Scratch, spend: Spend) -> list[Layer]:
-    """The states before each step and after the last (`elimination.layers_of`)."""
+def layers_of(steps: list[Arrays], scratch: Scratch, spend: Spend, most: int) -> list[Layer]:
+    """The states before each step and after the last (`elimination.layers_of`; TooMany past `most` successors
+    written)."""
     primes, nothing = scratch.primes, np.zeros(1, dtype=np.uint64)
     layers = [Layer(nothing, nothing, np.ones((1, primes.size), dtype=np.uint64), np.array([0, 1]))]
-    kept = 1
+    written = 0
     for step in steps:
-        records, bounds = scratch.parted(layers[-1], step, spend)
+        records, bounds = scratch.parted(layers[-1], step, spend, most - written)
+        written += records.shape[0]
         room = records.shape[0]  # pages never written take no memory
         lo, hi, ways = np.empty(room, np.uint64), np.empty(room, np.uint64), np.empty((room, primes.size), np.uint64)
         size, starts = 0, np.empty_like(bounds)
         for first, last in groups(bounds, spend):
             size = merge(records, bounds, first, last, primes, lo, hi, ways, starts, size, scratch.table)
         layers.append(Layer(lo[:size], hi[:size], ways[:size], starts))
-        kept += size
-        if kept > elimination.MOST_STATES:
-            raise TooMany
         if not size:
             break
     return layers
@@ -358,7 +357,7 @@ def margins_of(
     behind = np.ones_like(layers[-1].ways)
     for at in range(len(steps) - 1, -1, -1):
         src, after = layers[at], layers[at + 1]
-        records, bounds = scratch.parted(src, steps[at], spend)  # the parts `after` was merged in
+        records, bounds = scratch.parted(src, steps[at], spend, src.lo.size * plan.n)  # the parts `after` was in
         rests, row = scratch.rests.first(records.shape[0], spend), np.zeros((plan.n, primes.size), dtype=np.uint64)
         for first, last in groups(bounds, spend):
             gather(
@@ -414,18 +413,20 @@ def scratch_in(buffers: elimination.Buffers | None, primes: np.ndarray) -> Itera
 
 
 def count(
-    plan: Plan, spend: Spend, margins: bool, buffers: elimination.Buffers | None = None
+    plan: Plan, spend: Spend, margins: bool, buffers: elimination.Buffers | None, most: int
 ) -> tuple[int, dict[int, list[int]] | None]:
     """`elimination.count`, compiled."""
     with scratch_in(buffers, primes_for(plan)) as scratch:
-        return counted(plan, scratch, spend, margins)
+        return counted(plan, scratch, spend, margins, most)
 
 
-def counted(plan: Plan, scratch: Scratch, spend: Spend, margins: bool) -> tuple[int, dict[int, list[int]] | None]:
+def counted(
+    plan: Plan, scratch: Scratch, spend: Spend, margins: bool, most: int
+) -> tuple[int, dict[int, list[int]] | None]:
     """`count` in the scratch's buffers."""
     primes = scratch.primes
     steps = [Arrays.of(step, plan.n) for step in plan.steps]
-    layers = layers_of(steps, scratch, spend)
+    layers = layers_of(steps, scratch, spend, most)
     if len(layers) <= len(steps):
         return elimination.nowhere(plan, margins)
     value = whole(ways_of(layers[-1], primes), primes)
@@ -443,4 +444,4 @@ def warm() -> None:
     of one category over two objects, with the same array types a real count passes."""
     unknowns = [elimination.Unknown((0,), 0b11, (0,)), elimination.Unknown((1,), 0b11, (0,))]
     steps = elimination.steps_of(2, unknowns, {(0, 1): [0b10, 0b01], (1, 0): [0b10, 0b01]}, [0, 1], 1)
-    count(Plan(2, tuple(unknowns), steps), lambda work: None, margins=True)
+    count(Plan(2, tuple(unknowns), steps), lambda work: None, margins=True, buffers=None, most=4)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from puzzles import zebra
 from puzzles.core import Budget, Count, Deadline
 from puzzles.examples import examples
-from puzzles.zebra import counting, elimination, generator, kernel, solver
+from puzzles.zebra import counting, elimination, generator, kernel, solver, splitting
 from puzzles.zebra.analysis import NO_SOLUTION, RULED_OUT
 from puzzles.zebra.model import Between, Category, Clue, Compare, Gap, HowMany, Place, Puzzle
 
@@ -311,29 +311,33 @@ def test_a_remembered_part_is_told_from_a_bigger_part_over_the_same_variables():
     assert counting.count(model, Deadline()).value == listed
 
 
-IN_PYTHON_OR_COMPILED = pytest.mark.parametrize("compiled", [False, True], ids=["python", "compiled"])
+EVERY_WAY = pytest.mark.parametrize("way", ["python", "compiled", "split", "split-compiled"])
 
 
 @contextmanager
-def eliminating(compiled: bool) -> Iterator[None]:
-    """Counts by elimination alone: in Python, or compiled with parts and runs so small that every count
-    walks many of them."""
+def eliminating(way: str, tried: int = 8) -> Iterator[None]:
+    """Counts by elimination alone: in Python, or compiled with parts and runs so small that every count walks
+    many of them; and either way split case by case (`splitting`) wherever a count writes more than `tried`
+    successors."""
     with ExitStack() as stack:
         stack.enter_context(patch.object(counting, "SEARCH_FIRST", 0))
-        if compiled:
+        if way.endswith("compiled"):
             stack.enter_context(patch.object(elimination, "IN_PYTHON", 0))
             stack.enter_context(patch.object(kernel, "PART", 4))
             stack.enter_context(patch.object(kernel, "CHUNK", 16))
+        if way.startswith("split"):
+            stack.enter_context(patch.object(splitting, "TRIED", tried))
         yield
 
 
-@IN_PYTHON_OR_COMPILED
+@EVERY_WAY
 @settings(max_examples=60, deadline=None)
 @given(puzzle=small_puzzles())
-def test_elimination_counts_and_tallies_as_brute_force(compiled, puzzle):
-    """With no search first, every count of clues over two values is elimination's, in Python or compiled."""
+def test_elimination_counts_and_tallies_as_brute_force(way, puzzle):
+    """With no search first, every count of clues over two values is elimination's: in Python, compiled, or
+    the sum of its cases."""
     found = brute_force(puzzle)
-    with eliminating(compiled):
+    with eliminating(way):
         analysis = zebra.analyse(puzzle, notes=False, limit=len(found) + 1, budget=None)
     assert analysis.count == Count(len(found))
     for c in puzzle.free:
@@ -341,16 +345,18 @@ def test_elimination_counts_and_tallies_as_brute_force(compiled, puzzle):
             assert list(analysis.tally[c][v]) == [sum(where[c][v] == o for where in found) for o in range(puzzle.n)]
 
 
-@IN_PYTHON_OR_COMPILED
-def test_elimination_and_the_search_agree_on_every_prefix_of_a_6x6_puzzle(compiled):
+@EVERY_WAY
+def test_elimination_and_the_search_agree_on_every_prefix_of_a_6x6_puzzle(way):
     puzzle = zebra.parse((FIXTURES / "zebra-gen-6x6-1-formal.txt").read_text(encoding="utf-8"))
-    for k in range(len(puzzle.clues) + 1):
-        model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:k], puzzle.key))
-        with eliminating(compiled):
-            eliminated = counting.count(model, Deadline(), margins=True)
-        with patch.object(elimination, "plan_of", side_effect=elimination.Unsupported):
-            searched = counting.count(model, Deadline(), margins=True)
-        assert (eliminated.value, eliminated.margins) == (searched.value, searched.margins)
+    with patch.object(splitting, "by_cases", wraps=splitting.by_cases) as by_cases:
+        for k in range(len(puzzle.clues) + 1):
+            model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:k], puzzle.key))
+            with eliminating(way, tried=1000):
+                eliminated = counting.count(model, Deadline(), margins=True)
+            with patch.object(elimination, "plan_of", side_effect=elimination.Unsupported):
+                searched = counting.count(model, Deadline(), margins=True)
+            assert (eliminated.value, eliminated.margins) == (searched.value, searched.margins)
+    assert by_cases.called == way.startswith("split")
 
 
 def test_the_middle_clues_of_an_8x8_puzzle_are_counted_exactly_in_the_work_budget():
@@ -363,14 +369,19 @@ def test_the_middle_clues_of_an_8x8_puzzle_are_counted_exactly_in_the_work_budge
     assert all(sum(counted.margins[c * n + v]) == counted.value for c in puzzle.free for v in range(n))
 
 
-@IN_PYTHON_OR_COMPILED
-def test_a_count_with_no_budget_goes_on_with_the_search_past_eliminations_memory(compiled):
-    puzzle = zebra.parse((FIXTURES / "zebra-gen-6x6-1-formal.txt").read_text(encoding="utf-8"))
-    model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:12], puzzle.key))
-    with patch.object(elimination, "plan_of", side_effect=elimination.Unsupported):
-        searched = counting.count(model, Deadline())
-    with eliminating(compiled), patch.object(elimination, "MOST_STATES", 10):
-        assert counting.count(model, Deadline()) == searched and searched.exact
+def test_an_8x8_count_split_case_by_case_has_the_whole_counts_answer_and_shares():
+    """The 25th prefix of the 8x8 fixture, counted whole above, counted again by cases of at most 50,000
+    successors each (the count is split, and some cases again)."""
+    puzzle = zebra.parse((FIXTURES / "zebra-gen-8x8-1-formal.txt").read_text(encoding="utf-8"))
+    model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:25], puzzle.key))
+    whole = counting.count(model, Deadline(), margins=True)
+    with (
+        patch.object(splitting, "TRIED", 50_000),
+        patch.object(splitting, "by_cases", wraps=splitting.by_cases) as by_cases,
+    ):
+        split = counting.count(model, Deadline(), margins=True)
+    assert split == whole and whole.value == 611_422_561_729_658_880
+    assert by_cases.call_count > 1
 
 
 @given(st.integers(min_value=0, max_value=prod(kernel.PRIMES) - 1), st.integers(min_value=1, max_value=10))
@@ -386,7 +397,7 @@ def test_buffers_kept_between_counts_are_reused_and_never_shared():
     puzzle = zebra.parse((FIXTURES / "zebra-gen-6x6-1-formal.txt").read_text(encoding="utf-8"))
     model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:12], puzzle.key))
     buffers = elimination.Buffers()
-    with eliminating(compiled=True):
+    with eliminating("compiled"):
         alone = counting.count(model, Deadline(), margins=True)
         assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone
         kept = buffers.kept
