@@ -35,9 +35,9 @@ SLOT = 4
 SLOT_MASK = (1 << SLOT) - 1
 COMPILED_BITS = 128
 """The widest state the compiled passes hold: two machine words."""
-IN_PYTHON = 20_000
-"""Successors Python writes (20 ms or so) before the compiled passes (`kernel`) count again from the start: loading
-numba costs more than a small count."""
+IN_PYTHON = 50_000
+"""Successors Python writes (30 ms or so; the generated 6 x 6 grids' counts write up to 23,000) before the
+compiled passes (`kernel`) count again from the start: loading numba costs more than a small count."""
 STATES_PER_NODE = 16
 """A state costs about a sixteenth of a search node: the work budget counts both in nodes."""
 Spend = Callable[[int], None]
