@@ -82,7 +82,8 @@ class Counter:
     def counted(self, domains: list[int], open_: list[int]) -> tuple[int, dict | None, bool]:
         """The search, briefly: it ends the easy counts (few clues, or nearly solved).  In between, where the
         categories keep everything joined, elimination counts (case by case where big: `splitting`); the
-        search keeps the puzzles elimination cannot take (a clue over three values) and goes on where it runs out (the larger floor is kept)."""
+        search keeps the puzzles elimination cannot take (a clue over three values) and goes on where it
+        runs out (the larger floor is kept)."""
         whole = self.deadline
         self.deadline = whole.portion(SEARCH_FIRST)
         value, margins, exact = self.product(domains, open_)
