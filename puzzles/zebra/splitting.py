@@ -83,15 +83,22 @@ def shares_of(plan: Plan, leaves: list[Plan], spend: Spend, buffers: Buffers | N
 
 def best_cases(plan: Plan, model: Model, domains: list[int], spend: Spend) -> list[tuple[float, list[int]]]:
     """The cases of the value, of those the plan places, whose cases are guessed the fewest states in all:
-    each with its guess, the smallest first."""
-
-    def guessed(x: int) -> list[tuple[float, list[int]]]:
-        cases = cases_of(model, domains, x)
+    each with its guess, the smallest first.  A value is given up once its cases so far pass the best's."""
+    best: list[tuple[float, list[int]]] = []
+    least = inf
+    for step in plan.steps:
+        cases = cases_of(model, domains, plan.unknowns[step.unknown].members[0])
         spend(1 + len(cases))
-        return sorted(((elimination.guessed(model, case), case) for case in cases), key=lambda weighed: weighed[0])
-
-    values = (plan.unknowns[step.unknown].members[0] for step in plan.steps)
-    return min((guessed(x) for x in values), key=lambda weighed: sum(guess for guess, _ in weighed))
+        weighed, total = [], 0.0
+        for case in cases:
+            guessed = elimination.guessed(model, case)
+            total += guessed
+            if total >= least:
+                break
+            weighed.append((guessed, case))
+        else:
+            best, least = sorted(weighed, key=lambda pair: pair[0]), total
+    return best
 
 
 def cases_of(model: Model, domains: list[int], x: int) -> list[list[int]]:
