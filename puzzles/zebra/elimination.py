@@ -102,7 +102,7 @@ class Buffers:
 
 
 class TooMany(OutOfBudget):
-    """More states than a pass may keep."""
+    """More successors than a count may write (`count`'s `most`)."""
 
 
 class Unsupported(Exception):

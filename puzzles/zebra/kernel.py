@@ -264,6 +264,7 @@ class Rows:
         self.touched = 0
 
     def first(self, rows: int, spend: Spend) -> np.ndarray:
+        """The buffer's first `rows` rows, grown and touched as needed."""
         if rows > self.array.shape[0]:
             self.array = np.empty((max(rows, 2 * self.array.shape[0]), self.array.shape[1]), dtype=np.uint64)
             self.touched = 0
@@ -285,15 +286,15 @@ class Scratch:
     def nbytes(self) -> int:
         return self.records.array.nbytes + self.rests.array.nbytes + self.table.nbytes
 
-    def parted(self, src: Layer, step: Arrays, spend: Spend, most: int) -> tuple[np.ndarray, np.ndarray]:
+    def parted(self, src: Layer, step: Arrays, spend: Spend, most: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """The step's successors of the layer's states, in parts of about PART, and where each part starts;
-        the layer's work charged first (TooMany past `most` successors)."""
+        the layer's work charged first (TooMany past `most` successors, when given)."""
         spend(1 + src.lo.size // STATES_PER_NODE)
         counts = np.zeros(1 << FINE, dtype=np.int64)
         for begin, end in runs(src.lo.size, spend):
             histogram(src.lo, src.hi, begin, end, *step.args(), counts)
         total = int(counts.sum())
-        if total > most:
+        if most is not None and total > most:
             raise TooMany
         fine = counts.reshape(1 << min(FINE, max(0, (total // PART).bit_length())), -1).sum(axis=1)
         bounds = np.zeros(fine.size + 1, dtype=np.int64)
@@ -357,7 +358,7 @@ def margins_of(
     behind = np.ones_like(layers[-1].ways)
     for at in range(len(steps) - 1, -1, -1):
         src, after = layers[at], layers[at + 1]
-        records, bounds = scratch.parted(src, steps[at], spend, src.lo.size * plan.n)  # the parts `after` was in
+        records, bounds = scratch.parted(src, steps[at], spend)  # the parts `after` was merged in
         rests, row = scratch.rests.first(records.shape[0], spend), np.zeros((plan.n, primes.size), dtype=np.uint64)
         for first, last in groups(bounds, spend):
             gather(
