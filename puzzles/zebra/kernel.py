@@ -99,10 +99,12 @@ def words(state: int) -> tuple[int, int]:
 
 
 def primes_for(plan: Plan) -> np.ndarray:
-    """Enough primes that their product passes the plan's most placements: per category, its values'
-    arrangements over the objects (a placement is known by its categories')."""
+    """Enough primes that their product passes the plan's most placements: no more than its unknowns' objects
+    multiplied, nor than per category its values' arrangements over the objects (a placement is known by its
+    categories').  The first bound is the smaller on a big grid's middle clues: three primes where four were."""
     members = Counter(c for u in plan.unknowns for c in u.categories)
-    most = prod(perm(plan.n, m) for m in members.values())
+    arrangements = prod(perm(plan.n, m) for m in members.values())
+    most = min(arrangements, prod(u.objects.bit_count() for u in plan.unknowns))
     many = next(many for many in range(1, len(PRIMES) + 1) if prod(PRIMES[:many]) > most)
     return np.array(PRIMES[:many], dtype=np.uint64)
 
@@ -257,34 +259,39 @@ class Rows:
 
     Fresh memory costs a page fault on first touch, here more than the work done on it, and a step's
     successors land all over the buffer at once: touched first, between looks at the clock, a step that
-    outgrows the budget stops on time."""
+    outgrows the budget stops on time.  The rows' width is the count's (its primes), so one buffer serves
+    counts of every width."""
 
-    def __init__(self, columns: int) -> None:
-        self.array = np.empty((0, columns), dtype=np.uint64)
+    def __init__(self, extra: int) -> None:
+        self.flat = np.empty(0, dtype=np.uint64)
+        self.extra = extra  # columns besides one per prime
         self.touched = 0
 
-    def first(self, rows: int, spend: Spend) -> np.ndarray:
-        """The buffer's first `rows` rows, grown and touched as needed."""
-        if rows > self.array.shape[0]:
-            self.array = np.empty((max(rows, 2 * self.array.shape[0]), self.array.shape[1]), dtype=np.uint64)
+    def first(self, rows: int, primes: int, spend: Spend) -> np.ndarray:
+        """The buffer's first `rows` rows of `extra + primes` columns, grown and touched as needed."""
+        columns = self.extra + primes
+        size = rows * columns
+        if size > self.flat.size:
+            self.flat = np.empty(max(size, 2 * self.flat.size), dtype=np.uint64)
             self.touched = 0
-        for begin, end in runs(rows - self.touched, spend):
-            self.array[self.touched + begin : self.touched + end, 0] = 0
-        self.touched = max(self.touched, rows)
-        return self.array[:rows]
+        for begin, end in runs(-(-max(size - self.touched, 0) // columns), spend):
+            self.flat[self.touched + begin * columns : self.touched + end * columns : columns] = 0
+        self.touched = max(self.touched, size)
+        return self.flat[:size].reshape(rows, columns)
 
 
 class Scratch:
-    """What the passes keep from step to step: the successors, their completions (backward) and a part's table."""
+    """What the passes keep from step to step: the successors, their completions (backward) and a part's table;
+    `primes` is the count's (set by `scratch_in`)."""
 
     def __init__(self, primes: np.ndarray) -> None:
         self.primes = primes
-        self.records, self.rests = Rows(WAYS + primes.size), Rows(primes.size)
+        self.records, self.rests = Rows(WAYS), Rows(0)
         self.table = np.empty(0, dtype=np.int64)
 
     @property
     def nbytes(self) -> int:
-        return self.records.array.nbytes + self.rests.array.nbytes + self.table.nbytes
+        return self.records.flat.nbytes + self.rests.flat.nbytes + self.table.nbytes
 
     def parted(self, src: Layer, step: Arrays, spend: Spend, most: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """The step's successors of the layer's states, in parts of about PART, and where each part starts;
@@ -299,7 +306,7 @@ class Scratch:
         fine = counts.reshape(1 << min(FINE, max(0, (total // PART).bit_length())), -1).sum(axis=1)
         bounds = np.zeros(fine.size + 1, dtype=np.int64)
         np.cumsum(fine, out=bounds[1:])
-        records, at, placing = self.records.first(total, spend), bounds[:-1].copy(), 0
+        records, at, placing = self.records.first(total, self.primes.size, spend), bounds[:-1].copy(), 0
         if 2 * int(fine.max()) > self.table.size:
             self.table = np.empty(2 << int(fine.max()).bit_length(), dtype=np.int64)
         shift = np.uint64(FINE + 1 - fine.size.bit_length())
@@ -359,7 +366,8 @@ def margins_of(
     for at in range(len(steps) - 1, -1, -1):
         src, after = layers[at], layers[at + 1]
         records, bounds = scratch.parted(src, steps[at], spend)  # the parts `after` was merged in
-        rests, row = scratch.rests.first(records.shape[0], spend), np.zeros((plan.n, primes.size), dtype=np.uint64)
+        rests = scratch.rests.first(records.shape[0], primes.size, spend)
+        row = np.zeros((plan.n, primes.size), dtype=np.uint64)
         for first, last in groups(bounds, spend):
             gather(
                 records,
@@ -404,8 +412,8 @@ def scratch_in(buffers: elimination.Buffers | None, primes: np.ndarray) -> Itera
     if buffers is None or not buffers.lock.acquire(blocking=False):
         yield Scratch(primes)
         return
-    kept = buffers.kept
-    scratch = kept if kept is not None and kept.primes.size == primes.size else Scratch(primes)
+    scratch = buffers.kept or Scratch(primes)
+    scratch.primes = primes
     try:
         yield scratch
     finally:
