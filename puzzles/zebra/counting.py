@@ -91,8 +91,9 @@ class Counter:
         self.deadline = whole
         if exact:
             return value, margins, exact
+        workers = elimination.WORKERS if whole.work_left is None else 1  # a work budget: one order everywhere
         try:
-            return (*splitting.count(self.model, domains, whole.spend, self.margins, self.buffers), True)
+            return (*splitting.count(self.model, domains, whole.spend, self.margins, self.buffers, workers), True)
         except elimination.Unsupported:
             return self.product(domains, open_)
         except OutOfBudget:  # of time: the search goes on, and the larger floor is kept

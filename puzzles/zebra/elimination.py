@@ -21,6 +21,7 @@ same passes compiled.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -38,6 +39,9 @@ COMPILED_BITS = 128
 IN_PYTHON = 50_000
 """Successors Python writes (30 ms or so; the generated 6 x 6 grids' counts write up to 23,000) before the
 compiled passes (`kernel`) count again from the start: loading numba costs more than a small count."""
+WORKERS = min(2, os.cpu_count() or 1)
+"""Threads a big count runs its cases on, when only the clock bounds it (`splitting`): both cores of the
+machines we run on, no more, as each holds buffers of a few hundred MB."""
 STATES_PER_NODE = 16
 """A state costs about a sixteenth of a search node: the work budget counts both in nodes."""
 Spend = Callable[[int], None]
@@ -92,13 +96,13 @@ class Plan:
 
 class Buffers:
     """Buffers a caller keeps from count to count (the Zebra screen, clue after clue): on a big count, first
-    touch of fresh memory costs about as much as the work.  One count at a time uses them; a count that finds
-    them in use (a stale one still stopping) takes fresh ones.  Buffers past `kernel.RETAINED` bytes are let
-    go after their count."""
+    touch of fresh memory costs about as much as the work.  A count takes one set while it runs (a split count
+    one per worker), and finds fresh ones when none is free (a stale count still stopping).  At most WORKERS
+    sets are kept, each of at most `kernel.RETAINED` bytes."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.kept: Any = None  # the kernel's Scratch, None until a count needs one
+        self.kept: list[Any] = []  # the kernel's Scratches not in use
 
 
 class TooMany(OutOfBudget):

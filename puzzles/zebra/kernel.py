@@ -55,8 +55,8 @@ PART = 1 << 14
 FINE = 12
 """The hash's top bits counted once; a step's parts are a power of two of at most 2^FINE."""
 RETAINED = 768 << 20
-"""Bytes of buffers a `Buffers` keeps between counts: enough for the 5-6 million successors of a step of the
-generated 8 x 8 middles (on those, fresh buffers made a count take half again as long or more)."""
+"""Bytes of one set of buffers a `Buffers` keeps between counts: enough for the 5-6 million successors of a
+step of the generated 8 x 8 middles (on those, fresh buffers made a count take half again as long or more)."""
 CHUNK = 1 << 16
 """States, or successors, between two looks at the clock and the cancel flag (a few milliseconds)."""
 ONE, TOP = np.uint64(1), np.uint64(64 - FINE)
@@ -407,18 +407,20 @@ def whole(residues: np.ndarray, primes: np.ndarray) -> int:
 
 @contextmanager
 def scratch_in(buffers: elimination.Buffers | None, primes: np.ndarray) -> Iterator[Scratch]:
-    """The kept scratch when the buffers are free (a fresh one when not), kept again after the count if small
-    enough."""
-    if buffers is None or not buffers.lock.acquire(blocking=False):
-        yield Scratch(primes)
-        return
-    scratch = buffers.kept or Scratch(primes)
+    """A kept scratch when one is free (a fresh one when not), kept again after the count if small enough."""
+    kept = None
+    if buffers is not None:
+        with buffers.lock:
+            kept = buffers.kept.pop() if buffers.kept else None
+    scratch = kept or Scratch(primes)
     scratch.primes = primes
     try:
         yield scratch
     finally:
-        buffers.kept = scratch if scratch.nbytes <= RETAINED else None
-        buffers.lock.release()
+        if buffers is not None and scratch.nbytes <= RETAINED:
+            with buffers.lock:
+                if len(buffers.kept) < elimination.WORKERS:
+                    buffers.kept.append(scratch)
 
 
 def count(

@@ -10,10 +10,21 @@ How much an elimination writes is known only by running it: the order's guess
 lists than on others.  So each count is tried with a cap of TRIED successors
 and split only past it; the guess only weighs the cases of one value against
 another's.
+
+The cases are independent, and the compiled passes let go of the GIL: on a
+budget of time alone they are tried on `elimination.WORKERS` threads, and the
+whole's try races its own cases (once it has run RACE seconds, its cases are
+weighed and begun beside it; whichever ends first gives the count).  On a work
+budget one try runs at a time, in one order, so that what the budget affords
+is the same on every machine.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import deque
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
 from math import inf
 
 from puzzles.core import OutOfBudget
@@ -23,62 +34,145 @@ from puzzles.zebra.solver import Model, bits, settle
 
 TRIED = 4_000_000
 """Successors an elimination may write before its count is split instead: about 0.4 s compiled."""
+RACE = 0.05
+"""Seconds the whole's try runs alone before its cases begin beside it: most counts that fit are done by then,
+and the weighing would only slow them."""
+
+Shares = dict[int, list[int]]
 
 
 def count(
-    model: Model, domains: list[int], spend: Spend, margins: bool, buffers: Buffers | None = None
-) -> tuple[int, dict[int, list[int]] | None]:
-    """`elimination.count` of the settled domains, case by case where one elimination would write too much.
+    model: Model, domains: list[int], spend: Spend, margins: bool, buffers: Buffers | None = None, workers: int = 1
+) -> tuple[int, Shares | None]:
+    """`elimination.count` of the settled domains, case by case where one elimination would write too much,
+    the cases tried on `workers` threads (more than one only where the order of the work cannot matter).
 
     Split, the count comes first and the per-value shares after, case by case again, with what the budget
     leaves: the count stands whether or not the shares are counted in time.
     """
-    plan = elimination.plan_of(model, domains)
-    try:
-        return elimination.count(plan, spend, margins, buffers, TRIED)
-    except TooMany:
-        pass
-    leaves: list[Plan] = []
-    value = by_cases(plan, model, domains, spend, buffers, leaves)
-    if not margins:
-        return value, None
-    try:
-        return value, shares_of(plan, leaves, spend, buffers)
-    except OutOfBudget:
-        return value, None
+    with Split(model, spend, buffers, workers) as split:
+        return split.count(elimination.plan_of(model, domains), domains, margins)
 
 
-def by_cases(
-    plan: Plan, model: Model, domains: list[int], spend: Spend, buffers: Buffers | None, leaves: list[Plan]
-) -> int:
-    """The plan's count, the sum over the cases of its best value, each case split again while too big; the
-    plans counted whole are added to `leaves`.  The cases go from the smallest guess up, and once one passed
-    TRIED those guessed as big are split without a try (a failed try costs as much as a count)."""
-    value, failed = 0, inf
-    for guessed, case in best_cases(plan, model, domains, spend):
-        case_plan = elimination.plan_of(model, case)
-        if guessed < failed:
-            try:
-                value += elimination.count(case_plan, spend, False, buffers, TRIED, python_first=False)[0]
-                leaves.append(case_plan)
-                continue
-            except TooMany:
-                failed = guessed
-        value += by_cases(case_plan, model, case, spend, buffers, leaves)
-    return value
+@dataclass
+class Siblings:
+    """The cases of one value: once one of them passed TRIED, those guessed as big are split without a try
+    (a failed try costs as much as a count)."""
+
+    failed: float = inf
 
 
-def shares_of(plan: Plan, leaves: list[Plan], spend: Spend, buffers: Buffers | None) -> dict[int, list[int]]:
-    """Per value and object, the placements with it there: the sum of the leaves' (OutOfBudget if they run out)."""
-    _, shares = elimination.nowhere(plan, True)
-    assert shares is not None
-    for leaf in leaves:
-        _, leaf_shares = elimination.count(leaf, spend, True, buffers, TRIED, python_first=False)
-        if leaf_shares is None:
+@dataclass(frozen=True)
+class Case:
+    domains: list[int]
+    plan: Plan
+    guessed: float
+    siblings: Siblings
+
+
+class Split:
+    """One count's tries, on `workers` threads; the calling thread weighs the values, splits and adds up."""
+
+    def __init__(self, model: Model, spend: Spend, buffers: Buffers | None, workers: int) -> None:
+        self.model, self.budget, self.buffers, self.workers = model, spend, buffers, workers
+        self.pool = ThreadPoolExecutor(workers, thread_name_prefix="zebra-count")
+        self.done = threading.Event()
+        self.counted = threading.Event()  # by cases: the whole's try, if still running, lost the race
+        self.waiting: deque[Case] = deque()  # the cases to try, in turn
+        self.trying: dict[Future, Case | None] = {}  # None: the whole's try
+        self.value = 0
+        self.leaves: list[Plan] = []  # the plans counted whole, for the shares
+
+    def __enter__(self) -> Split:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.done.set()  # the tries still running stop at their next look at the budget
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def spend(self, work: int) -> None:
+        """The budget's, and OutOfBudget for the tries still running once the count is done."""
+        if self.done.is_set():
             raise OutOfBudget
-        for x, row in leaf_shares.items():
-            shares[x] = [a + b for a, b in zip(shares[x], row, strict=True)]
-    return shares
+        self.budget(work)
+
+    def whole_spend(self, work: int) -> None:
+        """`spend`, and OutOfBudget once the cases have counted first."""
+        if self.counted.is_set():
+            raise OutOfBudget
+        self.spend(work)
+
+    def tried(self, plan: Plan, margins: bool) -> tuple[int, Shares | None]:
+        """A case's try: compiled at once (it is big, or it would not be a case)."""
+        return elimination.count(plan, self.spend, margins, self.buffers, TRIED, python_first=False)
+
+    def count(self, plan: Plan, domains: list[int], margins: bool) -> tuple[int, Shares | None]:
+        whole = self.pool.submit(elimination.count, plan, self.whole_spend, margins, self.buffers, TRIED)
+        self.trying[whole] = None
+        if self.workers == 1 or not wait([whole], timeout=RACE).not_done:
+            try:
+                return whole.result()
+            except TooMany:
+                del self.trying[whole]
+        self.split(plan, domains)
+        while self.waiting or any(case is not None for case in self.trying.values()):
+            self.begin()
+            finished, _ = wait(self.trying, return_when=FIRST_COMPLETED)
+            for future in finished:
+                case = self.trying.pop(future)
+                if case is None:  # the whole's try, raced
+                    try:
+                        return future.result()
+                    except TooMany:
+                        continue
+                self.add(future, case)
+        self.counted.set()
+        if not margins:
+            return self.value, None
+        try:
+            return self.value, self.shares_of(plan)
+        except OutOfBudget:
+            return self.value, None
+
+    def split(self, plan: Plan, domains: list[int]) -> None:
+        """The cases of the plan's best value, next in turn, the smallest guess first."""
+        siblings = Siblings()
+        cases = [
+            Case(case, elimination.plan_of(self.model, case), guessed, siblings)
+            for guessed, case in best_cases(plan, self.model, domains, self.spend)
+        ]
+        self.waiting.extendleft(reversed(cases))
+
+    def begin(self) -> None:
+        """Tries for the workers left free, from the cases in turn; a case guessed as big as a failed sibling is
+        split in its place."""
+        while self.waiting and len(self.trying) < self.workers:
+            case = self.waiting.popleft()
+            if case.guessed >= case.siblings.failed:
+                self.split(case.plan, case.domains)
+            else:
+                self.trying[self.pool.submit(self.tried, case.plan, False)] = case
+
+    def add(self, future: Future, case: Case) -> None:
+        """A finished try's count, or its case split."""
+        try:
+            self.value += future.result()[0]
+            self.leaves.append(case.plan)
+        except TooMany:
+            case.siblings.failed = min(case.siblings.failed, case.guessed)
+            self.split(case.plan, case.domains)
+
+    def shares_of(self, plan: Plan) -> Shares:
+        """Per value and object, the placements with it there: the sum of the leaves' (OutOfBudget if they run
+        out)."""
+        _, shares = elimination.nowhere(plan, True)
+        assert shares is not None
+        for _, leaf_shares in self.pool.map(lambda leaf: self.tried(leaf, True), self.leaves):
+            if leaf_shares is None:
+                raise OutOfBudget
+            for x, row in leaf_shares.items():
+                shares[x] = [a + b for a, b in zip(shares[x], row, strict=True)]
+        return shares
 
 
 def best_cases(plan: Plan, model: Model, domains: list[int], spend: Spend) -> list[tuple[float, list[int]]]:

@@ -2,11 +2,12 @@
 
 import itertools
 import json
+import threading
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from math import prod
 from pathlib import Path
-from unittest.mock import patch
+from unittest.mock import MagicMock, patch
 
 import numpy as np
 import pytest
@@ -14,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles import zebra
-from puzzles.core import Budget, Count, Deadline
+from puzzles.core import Budget, Count, Deadline, Stopped
 from puzzles.examples import examples
 from puzzles.zebra import counting, elimination, generator, kernel, solver, splitting
 from puzzles.zebra.analysis import NO_SOLUTION, RULED_OUT
@@ -311,14 +312,17 @@ def test_a_remembered_part_is_told_from_a_bigger_part_over_the_same_variables():
     assert counting.count(model, Deadline()).value == listed
 
 
-EVERY_WAY = pytest.mark.parametrize("way", ["python", "compiled", "split", "split-compiled"])
+EVERY_WAY = pytest.mark.parametrize(
+    "way", ["python", "compiled", "raced", "split", "split-compiled", "split-in-turn", "split-in-turn-compiled"]
+)
 
 
 @contextmanager
 def eliminating(way: str, tried: int = 8) -> Iterator[None]:
     """Counts by elimination alone: in Python, or compiled with parts and runs so small that every count walks
-    many of them; and either way split case by case (`splitting`) wherever a count writes more than `tried`
-    successors."""
+    many of them; either way split case by case (`splitting`) wherever a count writes more than `tried`
+    successors, the cases on two threads or (`in-turn`) one; or (`raced`) whole, its cases begun beside it at
+    once (the first to end gives the count)."""
     with ExitStack() as stack:
         stack.enter_context(patch.object(counting, "SEARCH_FIRST", 0))
         if way.endswith("compiled"):
@@ -327,7 +331,17 @@ def eliminating(way: str, tried: int = 8) -> Iterator[None]:
             stack.enter_context(patch.object(kernel, "CHUNK", 16))
         if way.startswith("split"):
             stack.enter_context(patch.object(splitting, "TRIED", tried))
+        stack.enter_context(patch.object(elimination, "WORKERS", 1 if "in-turn" in way else 2))
+        if way == "raced":
+            stack.enter_context(patch.object(splitting, "RACE", 0))
         yield
+
+
+@contextmanager
+def spying_on_splits() -> Iterator[MagicMock]:
+    """`Split.split` as it is, its calls counted."""
+    with patch.object(splitting.Split, "split", autospec=True, side_effect=splitting.Split.split) as split:
+        yield split
 
 
 @EVERY_WAY
@@ -348,7 +362,7 @@ def test_elimination_counts_and_tallies_as_brute_force(way, puzzle):
 @EVERY_WAY
 def test_elimination_and_the_search_agree_on_every_prefix_of_a_6x6_puzzle(way):
     puzzle = zebra.parse((FIXTURES / "zebra-gen-6x6-1-formal.txt").read_text(encoding="utf-8"))
-    with patch.object(splitting, "by_cases", wraps=splitting.by_cases) as by_cases:
+    with spying_on_splits() as split:
         for k in range(len(puzzle.clues) + 1):
             model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:k], puzzle.key))
             with eliminating(way, tried=1000):
@@ -356,7 +370,8 @@ def test_elimination_and_the_search_agree_on_every_prefix_of_a_6x6_puzzle(way):
             with patch.object(elimination, "plan_of", side_effect=elimination.Unsupported):
                 searched = counting.count(model, Deadline(), margins=True)
             assert (eliminated.value, eliminated.margins) == (searched.value, searched.margins)
-    assert by_cases.called == way.startswith("split")
+    if way != "raced":  # raced, the cases begin or not as the threads run
+        assert split.called == way.startswith("split")
 
 
 def test_the_middle_clues_of_an_8x8_puzzle_are_counted_exactly_in_the_work_budget():
@@ -377,11 +392,21 @@ def test_an_8x8_count_split_case_by_case_has_the_whole_counts_answer_and_shares(
     whole = counting.count(model, Deadline(), margins=True)
     with (
         patch.object(splitting, "TRIED", 50_000),
-        patch.object(splitting, "by_cases", wraps=splitting.by_cases) as by_cases,
+        spying_on_splits() as split,
     ):
-        split = counting.count(model, Deadline(), margins=True)
-    assert split == whole and whole.value == 611_422_561_729_658_880
-    assert by_cases.call_count > 1
+        in_cases = counting.count(model, Deadline(), margins=True)
+    assert in_cases == whole and whole.value == 611_422_561_729_658_880
+    assert split.call_count > 1
+
+
+def test_a_count_split_on_two_threads_stops_every_thread_when_its_caller_stops_it():
+    """The screen's typing cancels a count in the middle of its cases: Stopped comes out at once (not from a
+    worker left behind) and no try runs on."""
+    puzzle = zebra.parse((FIXTURES / "zebra-gen-8x8-1-formal.txt").read_text(encoding="utf-8"))
+    model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:25], puzzle.key))
+    with patch.object(splitting, "TRIED", 50_000), spying_on_splits() as split, pytest.raises(Stopped):
+        counting.count(model, Deadline(should_stop=lambda: split.called), margins=True)
+    assert not [thread for thread in threading.enumerate() if thread.name.startswith("zebra-count")]
 
 
 @given(st.integers(min_value=0, max_value=prod(kernel.PRIMES) - 1), st.integers(min_value=1, max_value=10))
@@ -392,20 +417,23 @@ def test_counts_kept_modulo_primes_are_made_whole_again(value, many):
 
 
 def test_buffers_kept_between_counts_are_reused_and_never_shared():
-    """A caller's buffers serve count after count; a count finding them in use (a stale one) takes its own,
-    and buffers past RETAINED bytes are let go."""
+    """A caller's buffers serve count after count; a count finding none free (a stale one holds them) takes
+    its own, at most WORKERS sets are kept, and buffers past RETAINED bytes are let go."""
     puzzle = zebra.parse((FIXTURES / "zebra-gen-6x6-1-formal.txt").read_text(encoding="utf-8"))
     model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:12], puzzle.key))
     buffers = elimination.Buffers()
     with eliminating("compiled"):
         alone = counting.count(model, Deadline(), margins=True)
         assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone
-        kept = buffers.kept
-        assert kept is not None
-        assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone and buffers.kept is kept
-        with buffers.lock:
-            assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone
-        assert buffers.kept is kept
+        [kept] = buffers.kept
+        assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone and buffers.kept == [kept]
+        buffers.kept.clear()  # taken by a stale count
+        assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone
+        [fresh] = buffers.kept
+        assert fresh is not kept
+        buffers.kept.append(kept)  # given back: both kept, no more
+        assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone
+        assert len(buffers.kept) == elimination.WORKERS == 2
         with patch.object(kernel, "RETAINED", 0):
             assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone
-        assert buffers.kept is None
+        assert len(buffers.kept) == 1
