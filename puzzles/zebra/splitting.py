@@ -64,6 +64,8 @@ class Siblings:
 
 @dataclass(frozen=True)
 class Case:
+    """A value put at one of its objects: the domains propagated, their plan and its guess."""
+
     domains: list[int]
     plan: Plan
     guessed: float
@@ -107,6 +109,7 @@ class Split:
         return elimination.count(plan, self.spend, margins, self.buffers, TRIED, python_first=False)
 
     def count(self, plan: Plan, domains: list[int], margins: bool) -> tuple[int, Shares | None]:
+        """The whole's try, then (or, racing it, beside it) its cases', and their shares."""
         whole = self.pool.submit(elimination.count, plan, self.whole_spend, margins, self.buffers, TRIED)
         self.trying[whole] = None
         if self.workers == 1 or not wait([whole], timeout=RACE).not_done:
