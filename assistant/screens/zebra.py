@@ -232,6 +232,13 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         else:
             super().show_progress(report)
 
+    def refresh_all(self) -> None:
+        """Every edit also stops the next step and the explained solution still being worked out for the clues
+        before it: their Python would hold the GIL the new count's compiled workers need between runs."""
+        self.previews.cancel()
+        self.walks.cancel()
+        super().refresh_all()
+
     def show_result(self, analysis: zebra.Analysis) -> None:
         was_unique = self.analysis is not None and self.analysis.status == Status.UNIQUE
         self.analysis = analysis

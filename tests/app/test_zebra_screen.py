@@ -1,5 +1,8 @@
 """The Zebra screen: type categories and clues, watch the count fall, read why a cell is marked."""
 
+import threading
+import time
+
 import pytest
 from textual import events
 from textual.app import App
@@ -7,8 +10,10 @@ from textual.containers import VerticalScroll
 from textual.widgets import Input, OptionList
 
 from assistant.app import PuzzleAssistant
+from assistant.screens.zebra import ZebraScreen
 from assistant.widgets.zebra_grid import ZebraGrid
 from puzzles import zebra
+from puzzles.core import Stopped
 from tests.conftest import headline, ready_for_snapshot
 from tests.unit.test_zebra_pages import ISSUE_PAGE
 
@@ -55,6 +60,37 @@ async def test_a_new_puzzle_typed_clue_by_clue(settle):
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert headline(app) == "Solved: one solution"
+
+
+async def test_an_edit_stops_the_explained_solution_still_worked_out_for_the_clues_before_it(settle, monkeypatch):
+    """The old clues' walk would only hold the GIL the new count's workers need: the edit stops it."""
+    armed, walking, stopped, real_walk = threading.Event(), threading.Event(), [], ZebraScreen.walk
+
+    def walk(screen, puzzle, job):
+        if not armed.is_set() or walking.is_set():
+            return real_walk(screen, puzzle, job)
+        walking.set()
+        for _ in range(3000):  # until stopped, or 30 s
+            if job.should_stop():
+                stopped.append(puzzle)
+                raise Stopped
+            time.sleep(0.01)
+        return real_walk(screen, puzzle, job)
+
+    monkeypatch.setattr(ZebraScreen, "walk", walk)
+    app = PuzzleAssistant(start="zebra", restore_sessions=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        armed.set()
+        await pilot.press("ctrl+n")
+        await pilot.press(*"Person: Ann, Bob, Cid; Age: 20, 30, 40; key: Person")
+        await pilot.press("enter")
+        while not walking.is_set():
+            await pilot.pause(0.01)
+        old = app.screen.state
+        await type_line(pilot, settle, "Ann is older than Bob")
+        assert headline(app) == "3 solutions"
+        assert stopped == [old]
 
 
 async def test_edit_move_and_delete_clues_in_the_list(settle):
