@@ -25,7 +25,9 @@ if TYPE_CHECKING:
 SENSES = {
     "taller shorter": "height tall feet foot inch inches meter meters centimeter centimeters cm",
     "heavier lighter": "weight heavy pound pounds lbs lb kilogram kilograms kg ounce ounces gram grams ton tons",
-    "older younger": "age old year years born birth",
+    "older younger newer": "age old year years born birth",
+    "louder quieter softer": "volume loud decibel decibels db",
+    "deeper shallower": "depth deep",
     "later earlier after before": "time date day year month hour start finish minute",
     "faster slower": "speed mph time",
     "longer": "length long duration feet inches miles minutes hours days years",
@@ -50,9 +52,10 @@ def ordered_categories(
     Only categories of quantities compare.  The amount decides first: its
     unit (`$`, `minutes`, `feet`; a category's own unit before one it merely
     converts, so `1 year` is years, not months), and a difference some two of
-    its values have (`500,000 more` is sales, not years).  Then a category the
-    clue names (`in Prices`, `paid`, `cost`), then the comparative's sense
-    (`taller`: heights).  Where several are left and nothing in the clue
+    its values have (`500,000 more` is sales, not years).  Then a category
+    named outright (`in Prices`); then `after` and `before` choose times and dates (`the yoga class starts after` is not about
+    class sizes), then a category the clue names (`in Prices`, `paid`, `cost`),
+    then the comparative's sense (`taller`: heights).  Where several are left and nothing in the clue
     chose among them, a category whose value the clue names is not the one
     compared (`the 8:00am errand was more than Hector's` is not about times).
     """
@@ -70,9 +73,10 @@ def ordered_categories(
     words = {stem(w) for w in words_of(r.skeleton)}
     chosen_by_words = False
     for narrowed in (
+        [c for c in found if r.has(rf"\bin {re.escape(categories[c].name.lower())}\b")],
+        [c for c in found if word in ("later", "earlier", "after", "before") and categories[c].scale.kind in TIMELY],
         [c for c in found if names_category(r, categories[c].name, words, c in named)],
         [c for c in found if categories[c].scale.kind == "money" and words & MONEY_WORDS],
-        [c for c in found if word in ("later", "earlier", "after", "before") and categories[c].scale.kind in TIMELY],
         [c for c in found if fits(categories[c].name, categories[c].scale, word)],
         [c for c in found if word in AMOUNT_WORDS and categories[c].scale.kind not in TIMELY],
     ):
@@ -121,14 +125,25 @@ def fits(name: str, scale: Scale, word: str) -> bool:
 def direction(word: str, category: Category) -> int:
     """+1 when the comparative points to bigger magnitudes of the category, -1 to smaller.
 
-    Older is an earlier year; ahead in points is more, ahead in places a lower place.
+    Older is an earlier year, newer a later one; ahead in points is more, ahead
+    in places a lower place; higher up is less depth, lower down more.
     """
     sign = DIRECTION[word]
-    if (word in ("older", "younger") and category.scale.kind in TIMELY) or (
-        word in ("ahead", "behind", "beat", "beats") and not lower_is_better(category)
+    if (
+        (word in ("older", "younger", "newer") and category.scale.kind in TIMELY)
+        or (word in ("ahead", "behind", "beat", "beats") and not lower_is_better(category))
+        or (word in UPWARD and measures_depth(category))
     ):
         return -sign
     return sign
+
+
+UPWARD = frozenset("higher lower above below".split())
+"""Comparatives of height, which point the other way in a depth: 2,000 feet higher up is 2,000 feet less deep."""
+
+
+def measures_depth(category: Category) -> bool:
+    return bool({stem(w) for w in words_of(f"{category.name} {category.description}")} & {"depth", "deep"})
 
 
 def lower_is_better(category: Category) -> bool:

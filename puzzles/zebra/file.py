@@ -22,8 +22,9 @@ from puzzles.numbergrid import Line
 from puzzles.zebra.mentions import did_you_mean
 from puzzles.zebra.model import MAX_CATEGORIES, MAX_VALUES, Category, Clue, Puzzle
 from puzzles.zebra.phrasing import how_many
+from puzzles.zebra.questions import CHOICE
 from puzzles.zebra.reading import NUMBERING, read_clue
-from puzzles.zebra.vocabulary import category_name
+from puzzles.zebra.vocabulary import DESCRIBING, category_name, stem
 
 MAX_CLUES = 100  # printed puzzles have up to about 40; each is read and propagated on every edit
 MAX_NAME = 40  # characters of a category name or value, which messages quote
@@ -33,13 +34,14 @@ MAX_DESCRIPTION = 120  # characters of a page's description of a category (`Peop
 CATEGORY_LINE = re.compile(r"\s*([A-Za-z][\w &'()/-]*?)\s*:\s+(.*\S)\s*$")
 CATEGORIES_LINE = re.compile(r"\s*categories\s*:\s*(.*:.*)$", re.IGNORECASE)
 KEY_LINE = re.compile(r"\s*key\s*:\s*(.*?)\s*$", re.IGNORECASE)
-IGNORED = re.compile(r"\s*(#|\.::|\||={3,})")
+IGNORED = re.compile(r"\s*(#|\.::|\||={3,})|\s*A:\s*$")  # `A:`: where a benchmark's answer goes
 BULLET_LINE = re.compile(
     r"\s*(?:[-*\u2022]\s*)?(?:([A-Za-z][\w &'-]*?)\s*:\s*[-\u2013\u2014]\s+)?(\w[^:`]*?)\s*:\s*(`[^`]*`(?:\s*,\s*(?:and\s+)?`[^`]*`)*)\s*\.?\s*$"
 )
 PLAIN_BULLET = re.compile(r"\s*[-*\u2022]\s+(\w[^:`]*?)\s*:\s+([^`]*?)\s*\.?\s*$")
 NUMBERED = re.compile(r"\s*\d+\s*[.)]\s")
-CLUES_HEADING = re.compile(r"\s*[#*]*\s*clues\s*:?\s*\**\s*:?\s*$", re.IGNORECASE)
+CLUES_HEADING = re.compile(r"\s*[#*]*\s*clues?(?:\(s\))?\s*:?\s*\**\s*:?\s*$", re.IGNORECASE)
+ASKED = re.compile(r"\s*Q:\s*")  # a benchmark's page opens `Q: There are 3 houses ...`
 OPENING = re.compile(r"\s*there (?:are|is) (\w+) (?:houses|house|people|persons|positions)\b.*[,.]", re.IGNORECASE)
 UNREAD_LINE = re.compile(r"\s*(?:\d+\s*[.)]\s*)?unread\s*:\s*(.*)$", re.IGNORECASE)
 QUESTION = re.compile(r".*\?\s*$")
@@ -65,13 +67,15 @@ def parse(text: str, keep_unread: bool = False) -> Puzzle:
     clues: list[Line] = []
     opening: list[Line] = []
     questions: list[str] = []
-    lines = [Line(number, raw.translate(QUOTES)) for number, raw in enumerate(text.splitlines(), 1)]
+    lines = [Line(number, unasked(raw.translate(QUOTES))) for number, raw in enumerate(text.splitlines(), 1)]
     heading = next((line.number for line in lines if CLUES_HEADING.fullmatch(line.text)), None)
     for line in lines:
         if not line.text.strip() or CLUES_HEADING.fullmatch(line.text) or IGNORED.match(line.text):
             continue
         if match := KEY_LINE.fullmatch(line.text):
             key = (line, match.group(1))
+        elif questions and CHOICE.fullmatch(line.text):
+            questions.append(line.text.strip())  # an answer it offers, to check the answer against
         elif found := header_categories(line.text, {c.name for _, c in categories}, first=not categories):
             categories += [(line, category) for category in found]
         elif categories and QUESTION.fullmatch(line.text):
@@ -93,6 +97,13 @@ def parse(text: str, keep_unread: bool = False) -> Puzzle:
         except PuzzleError as error:
             raise PuzzleError(error.message, line=line.number, column=error.column) from None
     return puzzle
+
+
+def unasked(text: str) -> str:
+    """A line without a benchmark's `Q:` before its opening (`Q: There are 3 houses in a row, ...`)."""
+    if (asked := ASKED.match(text)) and OPENING.match(text, asked.end()):
+        return text[asked.end() :]
+    return text
 
 
 def story_line(line: Line) -> Line:
@@ -160,7 +171,7 @@ def category_of(text: str, taken: set[str] = frozenset()) -> Category | None:
         )
     if match := PLAIN_BULLET.fullmatch(text):  # a page whose values lost their backquotes
         description, values = match.groups()
-        plain = listed_values(values)
+        plain = spoken_values(values) or listed_values(values)
         if len(description.split()) == 1:
             return Category(description, plain)
         return Category(category_name(description, set(taken)), plain, description)
@@ -168,6 +179,33 @@ def category_of(text: str, taken: set[str] = frozenset()) -> Category | None:
     if match is None:
         return None
     return Category(match.group(1).strip(), listed_values(match.group(2)))
+
+
+def spoken_values(text: str) -> tuple[str, ...]:
+    """The values of a sentence that gives one to each person: `one keeps a cat, one is a dog owner, and one only
+    keeps fish` gives `cat`, `dog owner`, `fish`; `one's favorite color is red` gives `red`.
+
+    Each value is the words after `one` less the verbs and articles before it;
+    anything else (a part that does not start with `one`) is not such a sentence.
+    """
+    parts = re.split(r"\s*(?:,\s*(?:and\s+)?|\band\s+)(?=one\b)", text.strip().rstrip("."))
+    if len(parts) < 2 or not all(re.match(r"one(?:'s)?\s", part, re.IGNORECASE) for part in parts):
+        return ()
+    return tuple(named_in(part) for part in parts)
+
+
+LEADING = frozenset(stem(word) for word in DESCRIBING)
+
+
+def named_in(part: str) -> str:
+    """The value `one ...` names: after `one's ... is`, or past the words that lead to it (verbs, articles,
+    `only`: the words that describe a person, `vocabulary.DESCRIBING`)."""
+    if owned := re.fullmatch(r"one's .*? (?:is|are) (.+)", part, re.IGNORECASE):
+        return owned.group(1).strip()
+    words = part.split()[1:]
+    while len(words) > 1 and stem(words[0]) in LEADING:
+        words = words[1:]
+    return " ".join(words)
 
 
 def listed_values(text: str) -> tuple[str, ...]:

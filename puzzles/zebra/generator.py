@@ -36,6 +36,7 @@ class Theme:
     values: tuple[str, ...]
     phrases: tuple[str, ...]  # "{v}" is the value; "{a}" its article a/an; "{w}" the word for it
     words: tuple[str, ...] = ()  # per value, the word pages use for it (British for `brit`), if other
+    one: tuple[str, ...] = ()  # how a houses benchmark gives the values: `one keeps {a} {v}`, in turn
 
 
 THEMES = (
@@ -43,13 +44,16 @@ THEMES = (
           ("Alice", "Bob", "Carol", "David", "Eric", "Fiona", "Grace", "Henry"), ("{v}",)),
     Theme("Animal", "The people keep unique animals",
           ("cat", "dog", "bird", "fish", "horse", "rabbit", "hamster", "turtle"),
-          ("the {v} owner", "the person who owns {a} {v}", "the person who keeps {a} {v}")),
+          ("the {v} owner", "the person who owns {a} {v}", "the person who keeps {a} {v}"),
+          one=("keeps {a} {v}", "is {a} {v} owner", "only keeps {a} {v}", "owns {a} {v}")),
     Theme("Drink", "People have unique favorite drinks",
           ("tea", "coffee", "milk", "water", "juice", "soda", "lemonade", "cocoa"),
-          ("the person who drinks {v}", "the {v} lover")),
+          ("the person who drinks {v}", "the {v} lover"),
+          one=("drinks {v}", "is {a} {v} drinker", "only drinks {v}", "enjoys {v}")),
     Theme("Color", "Each person has a unique favorite color",
           ("red", "green", "blue", "yellow", "white", "purple", "orange", "pink"),
-          ("the person whose favorite color is {v}", "the person who loves {v}")),
+          ("the person whose favorite color is {v}", "the person who loves {v}"),
+          one=("likes {v}", "'s favorite color is {v}", "loves {v}")),
     Theme("Phone", "People use unique phone models",
           ("iphone 13", "pixel 6", "galaxy s21", "oneplus 9", "xperia 5", "moto g", "nokia 8", "huawei p50"),
           ("the person who uses {a} {v}", "the {v} owner")),
@@ -63,19 +67,23 @@ THEMES = (
           ("British", "Danish", "Swedish", "German", "Norwegian", "Spanish", "Japanese", "Chinese")),
     Theme("Book", "People have unique favorite book genres",
           ("mystery", "fantasy", "romance", "science fiction", "biography", "history", "poetry", "horror"),
-          ("the person who loves {v} books", "the {v} book enthusiast")),
+          ("the person who loves {v} books", "the {v} book enthusiast"),
+          one=("loves {v} books", "only reads {v} books", "is {a} {v} fan")),
     Theme("Music", "People have unique favorite music genres",
           ("jazz", "rock", "pop", "classical", "hip hop", "country", "blues", "reggae"),
-          ("the {v} lover", "the person who loves {v} music")),
+          ("the {v} lover", "the person who loves {v} music"),
+          one=("loves {v} music", "is {a} {v} fan", "listens to {v}")),
     Theme("Hobby", "Each person has a unique hobby",
           ("painting", "gardening", "cooking", "hiking", "chess", "knitting", "fishing", "dancing"),
-          ("the {v} enthusiast", "the person who enjoys {v}")),
+          ("the {v} enthusiast", "the person who enjoys {v}"),
+          one=("enjoys {v}", "is {a} {v} enthusiast", "loves {v}")),
     Theme("Child", "Each mother is accompanied by their child",
           ("Timothy", "Meredith", "Samantha", "Bella", "Fred", "Alice", "Oscar", "Nina"),
           ("the person whose child is named {v}", "the person who is the mother of {v}")),
     Theme("Flower", "People love unique flower bouquets",
           ("roses", "tulips", "lilies", "daisies", "orchids", "sunflowers", "carnations", "irises"),
-          ("the person who loves the {v} bouquet", "the person who loves a bouquet of {v}")),
+          ("the person who loves the {v} bouquet", "the person who loves a bouquet of {v}"),
+          one=("has a bouquet of {v}", "has a vase of {v}", "loves {v}")),
 )  # fmt: skip
 
 WEIGHTS = {"in house": 0.4, "not in house": 0.4}
@@ -109,11 +117,20 @@ class Generated:
         return [dict(zip(names, row, strict=True)) for row in self.solution]
 
 
+SPOKEN = tuple(theme for theme in THEMES if theme.one)
+"""The themes a houses benchmark's page can give as `one keeps a cat, one is a dog owner, ...`."""
+
+
 def generate(
-    rng: np.random.Generator, n: int, categories: int, families: tuple[str, ...] = FAMILIES, work: int = 200_000
+    rng: np.random.Generator,
+    n: int,
+    categories: int,
+    families: tuple[str, ...] = FAMILIES,
+    work: int = 200_000,
+    themes_from: tuple[Theme, ...] = THEMES,
 ) -> Generated:
     """A unique n-house puzzle over `categories` themes, its clues from `families`."""
-    themes = tuple(THEMES[i] for i in sorted(rng.choice(len(THEMES), size=categories, replace=False)))
+    themes = tuple(themes_from[i] for i in sorted(rng.choice(len(themes_from), size=categories, replace=False)))
     chosen = [tuple(sorted(rng.choice(8, size=n, replace=False))) for _ in themes]
     cats = tuple(Category(t.name, tuple(t.values[i] for i in pick)) for t, pick in zip(themes, chosen, strict=True))
     where = [[int(o) for o in rng.permutation(n)] for _ in cats]  # where[c][v]: the house of value v
@@ -211,22 +228,26 @@ RIGHT = frozenset(range(1, 10))
 # ---------------------------------------------------------------- writing it out
 
 
-def noun(generated: Generated, ref: Ref) -> str:
-    """How the page names a value: the category's phrase with the value (and its article) filled in."""
+def noun(generated: Generated, ref: Ref, said: bool = False) -> str:
+    """How the page names a value: the category's phrase with the value (and its article) filled in; `said`:
+    as the person who does what the benchmark's sentence says (`the one who only drinks water`)."""
     theme = generated.themes[ref[0]]
     value = generated.puzzle.categories[ref[0]].values[ref[1]]
+    if said and theme.one:
+        doing = one_has(theme, value, ref[1]).removeprefix("one")
+        return f"the person{doing.replace(chr(39) + 's', 'se', 1)}" if doing[0] == "'" else f"the one who{doing}"
     phrase = theme.phrases[generated.phrases[ref[0]]]
     word = theme.words[theme.values.index(value)] if theme.words else value
-    return phrase.format(v=value, a="an" if value[0].lower() in "aeiou" else "a", w=word)
+    return phrase.format(v=value, a=article(value), w=word)
 
 
-def sentence(generated: Generated, spoken: Spoken) -> str:
-    text = spoken.page.format(*(noun(generated, ref) for ref in spoken.refs)) + "."
+def sentence(generated: Generated, spoken: Spoken, said: bool = False) -> str:
+    text = spoken.page.format(*(noun(generated, ref, said) for ref in spoken.refs)) + "."
     return text[0].upper() + text[1:]
 
 
-def page(generated: Generated) -> str:
-    """The puzzle as published pages print it."""
+def page(generated: Generated, said: bool = False) -> str:
+    """The puzzle as published pages print it; `said`: each value named as `the one who ...` does it."""
     n = generated.puzzle.n
     lines = [
         f"There are {n} houses, numbered 1 to {n} from left to right, as seen from across the street. "
@@ -236,8 +257,53 @@ def page(generated: Generated) -> str:
     for theme, category in zip(generated.themes, generated.puzzle.categories, strict=True):
         lines.append(f" - {theme.header}: " + ", ".join(f"`{v}`" for v in category.values))
     lines += ["", "## Clues:"]
-    lines += [f"{i}. {sentence(generated, spoken)}" for i, spoken in enumerate(generated.clues, 1)]
+    lines += [f"{i}. {sentence(generated, spoken, said)}" for i, spoken in enumerate(generated.clues, 1)]
     return "\n".join(lines) + "\n"
+
+
+BENCHMARK_VERBS = (
+    (" is in the ", " lives in the "),
+    (" is not in the ", " does not live in the "),
+    (" is directly left of ", " lives directly left of "),
+    (" is directly right of ", " lives directly right of "),
+    (" is somewhere to the left of ", " lives somewhere to the left of "),
+    (" is somewhere to the right of ", " lives somewhere to the right of "),
+    (" are next to each other", " live directly next to each other"),
+    ("between {0} and {1}", "between where {0} lives and where {1} lives"),
+)
+"""A page's relation words, and how a houses benchmark says them."""
+
+
+def benchmark(generated: Generated, asked: Ref) -> str:
+    """The puzzle as a houses benchmark prints it: `Q:`, one sentence per category giving each value to `one`,
+    `Clue(s):`, a question about the house of `asked` with its choices, and `A:` for the answer."""
+    n = generated.puzzle.n
+    lines = [
+        f"Q: There are {n} houses in a row, numbered 1 on the left to {n} on the right. There is one person living "
+        "in each house. The people in these houses have different characteristics:"
+    ]
+    for theme, category in zip(generated.themes, generated.puzzle.categories, strict=True):
+        said = [one_has(theme, value, i) for i, value in enumerate(category.values)]
+        lines.append(f" - {theme.header.replace('unique', 'different')}: {', '.join(said[:-1])}, and {said[-1]}")
+    lines += ["", "Clue(s):"]
+    for i, spoken in enumerate(generated.clues, 1):
+        words = spoken.page
+        for page_words, benchmark_words in BENCHMARK_VERBS:
+            words = words.replace(page_words, benchmark_words)
+        lines.append(f"{i}. {sentence(generated, Spoken(spoken.atom, spoken.refs, words, spoken.formal))}")
+    lines += ["", f"What is the number of the house where {noun(generated, asked)} lives?"]
+    lines += [f"  choice: {house}" for house in range(n, 0, -1)]
+    return "\n".join([*lines, "A:"]) + "\n"
+
+
+def one_has(theme: Theme, value: str, turn: int) -> str:
+    said = theme.one[turn % len(theme.one)]
+    word = theme.words[theme.values.index(value)] if theme.words else value
+    return "one" + ("" if said.startswith("'") else " ") + said.format(v=value, a=article(value), w=word)
+
+
+def article(value: str) -> str:
+    return "an" if value[0].lower() in "aeiou" else "a"
 
 
 def formal(generated: Generated) -> str | None:

@@ -9,9 +9,9 @@ from functools import lru_cache
 
 from puzzles.core import PuzzleError, shown
 from puzzles.zebra.model import Category, Puzzle, Ref
-from puzzles.zebra.vocabulary import FUNCTION_WORDS, OTHER_NAMES, stem, words_of
+from puzzles.zebra.vocabulary import AGENTS, FUNCTION_WORDS, OTHER_NAMES, stem, words_of
 
-WORD = re.compile(r"[A-Za-z][\w&'-]*")
+WORD = re.compile(r"[A-Za-z][\w&'-]*\+*")
 STOP = set(
     "the a an of in is are was were and or not nor to on at with who that which one other lives live man woman "
     "person house houses drinks drink smokes smoke owns own has have either neither than somewhere".split()
@@ -29,9 +29,10 @@ class Mention:
 def value_finder(categories: tuple[Category, ...]) -> tuple[dict[str, frozenset[Ref]], int]:
     """Every way a value may be written, by its `key`, and the most words one of them spans.
 
-    The forms are `Category:value`, the value, and its variants: plurals,
-    without a leading article, other names (`British` for `brit`, `February`
-    for `feb`).  A variant that is exactly another value's form is not added;
+    The forms are `Category:value`, the value, and its variants: without a
+    leading article or a trailing `owner`, other names (`British` for `brit`,
+    `February` for `feb`), then plurals.  A variant that is exactly another
+    value's form (or, for a plural, another value's own words) is not added;
     one shared by two values stays ambiguous and is refused where it is used.
     Built once per set of categories, not once per clue.
     """
@@ -49,28 +50,33 @@ def value_finder(categories: tuple[Category, ...]) -> tuple[dict[str, frozenset[
                     exact.setdefault(key(form), set()).add((c, v))
                     written.setdefault(key(form), form.lower())
     forms = {k: set(refs) for k, refs in exact.items()}
-    for k, refs in exact.items():
-        if ":" in k or len(k) < 3:
-            continue
-        for variant in variants(written[k]):
-            if key(variant) not in exact:
-                forms.setdefault(key(variant), set()).update(refs)
-                written.setdefault(key(variant), variant)
+    for strength in (0, 1):  # a value's own words first (`blues` of `blues music`), inflections after (`blue`)
+        taken = set(forms)
+        for k, refs in exact.items():
+            if ":" in k or len(k) < 3:
+                continue
+            for variant in variants(written[k])[strength]:
+                if key(variant) not in taken:
+                    forms.setdefault(key(variant), set()).update(refs)
+                    written.setdefault(key(variant), variant)
     longest = max(len(TOKEN.findall(re.sub(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])", " ", w))) for w in written.values())
     return {k: frozenset(refs) for k, refs in forms.items()}, longest
 
 
 TOKEN = re.compile(
     r"\([A-Za-z$%.]+(?: [A-Za-z$%.]+)?\)[\w&'.:%/]*"  # `(pounds):530` in `Weights (pounds):530`, `(sq ft):50`
-    r"|[\w&$#][\w&'.:%/]*(?:,\d{3}(?!\d)[\w&'.:%/]*)*"  # `$4.99`, `12%`, `1,200`, `AC/DC`, `#105`
+    r"|[\w&$#][\w&'.:%/]*(?:,\d{3}(?!\d)[\w&'.:%/]*)*(?:\++|-(?![\w-]))?"  # `$4.99`, `12%`, `1,200`, `AC/DC`, `B+`
 )
 JOINT = re.compile(r"[\s-]*")
 ENDINGS = ("'s", "'", ".", ":")
 
 
 def key(form: str) -> str:
-    """What the forms of one value share: lower case, without spaces and hyphens (`hip-hop`, `hip hop`, `F-150`)."""
-    return re.sub(r"[\s-]+", "", form.lower())
+    """What the forms of one value share: lower case, without spaces and joining hyphens (`hip-hop`, `hip hop`, `F-150`).
+
+    A sign is part of a value: `B-` is not `B`, nor `B+`.
+    """
+    return re.sub(r"\s+", "", re.sub(r"(?<=\w)[\s-]*-[\s-]*(?=\w)", "", form.lower()))
 
 
 def spans(body: str, forms: dict[str, frozenset[Ref]], longest: int) -> list[tuple[int, int, str]]:
@@ -94,7 +100,7 @@ def spans(body: str, forms: dict[str, frozenset[Ref]], longest: int) -> list[tup
                     (tokens[i].start(), end, k, j)
                     for j in range(last, i - 1, -1)
                     for end in ends(body, tokens[i].start(), tokens[j].end())
-                    if (k := key(body[tokens[i].start() : end])) in forms
+                    if (k := key(body[tokens[i].start() : end])) in forms and not article(body, tokens[i].start(), end)
                 ),
                 None,
             )
@@ -106,18 +112,27 @@ def spans(body: str, forms: dict[str, frozenset[Ref]], longest: int) -> list[tup
     return found
 
 
+def article(body: str, start: int, end: int) -> bool:
+    """`a` is an article, never the grade `A`; so is `A` opening a clue before a lower-case word (`A student ...`)."""
+    word = body[start:end]
+    if word == "a":
+        return True
+    return word == "A" and not body[:start].strip() and bool(re.match(r"\s+[a-z]", body[end:]))
+
+
 def ends(body: str, start: int, end: int) -> list[int]:
     """Where a run of words may end: as it is, or without a trailing `'s`, `.` or `:`."""
     return [end] + [end - len(e) for e in ENDINGS if body[start:end].endswith(e) and end - len(e) > start]
 
 
-def variants(form: str) -> list[str]:
-    """Other ways to write a value: plurals, without an article, other names of the same thing."""
-    found = inflections(form)
-    if (bare := re.sub(r"^(the|a|an)\s+", "", form)) != form:
-        found += [bare, *inflections(bare)]
-    found += [name for name in OTHER_NAMES.get(form, []) if name != form]
-    return found
+def variants(form: str) -> tuple[list[str], list[str]]:
+    """Other ways to write a value: its own words (without an article or a trailing `owner`, `music`, ...) and
+    its other names; then plurals of those."""
+    shorter = [bare] if (bare := re.sub(r"^(the|a|an)\s+", "", form)) != form else []
+    if (head := form.rsplit(" ", 1))[-1] in AGENTS and len(head) == 2:
+        shorter.append(head[0])
+    names = [name for name in OTHER_NAMES.get(form, []) if name != form]
+    return shorter + names, [plural for word in (form, *shorter) for plural in inflections(word)]
 
 
 def inflections(word: str) -> list[str]:

@@ -43,8 +43,8 @@ SUPERLATIVES = {
     "fewest": "fewer",
 }
 """Each superlative and the comparative whose end it names: the cheapest is the one nothing is cheaper than."""
-ORDER_WORDS = ("before", "after", "ahead", "behind", "beat", "beats")
-"""Comparatives that need no `than`: `30 minutes after Hector`."""
+ORDER_WORDS = ("before", "after", "ahead", "behind", "beat", "beats", "above", "below")
+"""Comparatives that need no `than`: `30 minutes after Hector`, `18 points above Ida`."""
 
 
 @dataclass
@@ -262,13 +262,10 @@ def listed(r: Reading) -> Said | None:
 
 
 def neither(r: Reading) -> Said | None:
+    """`Neither A nor B is C`: as the sites mean it, three different things, so A is not B either."""
     if len(r.refs) != 3 or not r.has(r"\bneither\b[^@]*@.*\bnor\b[^@]*@"):
         return None
-    a, b, c = r.refs
-    return [
-        (differ(a, c), f"{r.name(a)} != {r.name(c)}"),
-        (differ(b, c), f"{r.name(b)} != {r.name(c)}"),
-    ]
+    return all_different(r, listed=True)
 
 
 def one_other(r: Reading) -> Said | None:

@@ -236,6 +236,8 @@ def scale_of(name: str, values: tuple[str, ...]) -> Scale | None:
         found = [read(v) for v in values]
         if all(f is not None for f in found):
             return made(kind, values, found, name=name)  # type: ignore[arg-type]
+    if numbered := numbered_steps(values):
+        return made("number", values, [Fraction(n) for _, n in numbered], numbered[0][0] + "s")
     unit = value_unit(values) or name_unit(name)
     found = [measured(v, unit) for v in values]
     if not all(f is not None for f in found):
@@ -243,6 +245,14 @@ def scale_of(name: str, values: tuple[str, ...]) -> Scale | None:
     if unit == "dollars" or (unit is None and set(words(name)) & MONEY_NAMES):
         return made("money", values, found)  # type: ignore[arg-type]
     return made("number", values, found, unit, name)  # type: ignore[arg-type]
+
+
+def numbered_steps(values: tuple[str, ...]) -> list[tuple[str, int]]:
+    """`Chapter 1` .. `Chapter 4`: one word and a number each, so `2 chapters after` counts steps; else empty."""
+    found = [re.fullmatch(r"([a-z]+)\.?\s*(?:no\.?\s*|#\s*)?(\d{1,6})", v.lower()) for v in values]
+    if not all(found) or len({m.group(1) for m in found}) != 1:
+        return []
+    return [(m.group(1), int(m.group(2))) for m in found]
 
 
 def words(name: str) -> list[str]:

@@ -136,8 +136,14 @@ def unread_words(reading: Reading, family: Callable) -> list[str]:
     return [
         token
         for token in tokens
-        if token not in known and (token in MEANING or misspelt_value(reading.puzzle.categories, token))
+        if token not in known
+        and (token in MEANING or broken_negation(token) or misspelt_value(reading.puzzle.categories, token))
     ]
+
+
+def broken_negation(token: str) -> bool:
+    """`was't`, `does't`: a negation typed wrong is refused, never read as `was` (which flips the clue)."""
+    return token.endswith("'t") and not token.endswith("n't")
 
 
 @lru_cache(maxsize=4096)

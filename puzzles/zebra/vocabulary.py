@@ -40,6 +40,13 @@ DESCRIBING = frozenset(
 )
 """Words that describe a person or a value and say nothing about where it sits."""
 
+AGENTS = frozenset(
+    "owner keeper drinker player lover fan enthusiast driver reader smoker eater user wearer grower collector "
+    "listener music book books bouquet arrangement".split()
+)
+"""Who does something with a value, or what it is of: `dog owner` is also found as `dog` (`the person who owns
+a dog`), `jazz music` as `jazz`."""
+
 NATIONALITIES = [
     "brit brits briton british britain",
     "dane danes danish denmark",
@@ -165,7 +172,8 @@ MEANING = frozenset(
     third fourth fifth sixth seventh eighth ninth tenth leftmost rightmost odd even parity position
     two three four five six seven eight nine ten eleven twelve hundred thousand million #
     more less fewer bigger larger higher greater longer later after older taller heavier faster richer dearer
-    farther further pricier costlier wider deeper louder hotter warmer behind smaller lower shorter earlier before
+    farther further pricier costlier wider deeper louder quieter softer newer hotter warmer behind smaller lower
+    shorter earlier before
     younger lighter slower poorer cheaper closer nearer narrower shallower cooler colder ahead beat beats
     expensive exceed exceeds exceeded precede precedes preceded follow follows followed trail trails trailed
     outscore outscored outsold outsell topped above below under over until since prior
@@ -193,6 +201,13 @@ PHRASES = (
         r"\b(?:sometime|some time|at some point|somewhat|any time) (?=before|after|earlier|later|more|less|fewer|\w+er\b)",
         "",
     ),
+    (r"\b(is|was|does|did|do|are|were|has|have|had|wo|ca)nt\b", r"\1n't"),  # `wasnt`: typed without its apostrophe
+    (r"\b(who|one) only (?=[a-z]+s\b)", r"\1 "),
+    (r"\bmany unique (?=@)", ""),  # `the person who smokes many unique blends`: a value's name, not a count
+    (
+        r"\bthe right (?=answers?\b|choices?\b|ways?\b|words?\b|solutions?\b)",
+        "the correct ",
+    ),  # not a side  # `the one who only drinks water`: the drinker, not `only` one
     (r"\bmore expensive\b", "pricier"),
     (r"\bmost expensive\b", "priciest"),
     (r"\bleast expensive\b", "cheapest"),

@@ -220,7 +220,14 @@ HEADER = ERRANDS.split("Clues:")[0] + "Prices: $4.99, $5.99, $6.99, $10.50\n\nCl
             "Gail went to the bakery or the florist, or both.",
             "friends:Gail == shops:bakery or friends:Gail == shops:florist or both",
         ),
-        ("Neither Gail nor Hector went to the bakery.", "friends:Gail != shops:bakery; friends:Hector != shops:bakery"),
+        (
+            "Neither Gail nor Hector went to the bakery.",
+            "friends:Gail, friends:Hector and shops:bakery are all different",
+        ),
+        (
+            "Neither the 9:00am errand nor Gail went to the bakery.",
+            "times:9:00am, friends:Gail and shops:bakery are all different",
+        ),
         (
             "Gail is not the florist errand or the bakery errand.",
             "friends:Gail != shops:florist; friends:Gail != shops:bakery",
