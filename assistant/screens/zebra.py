@@ -434,7 +434,8 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         if clue.unread:
             self.say(Text(f"unread, left out of the count: {clue.unread} (f7 states it)", style=self.tone("warning")))
         else:
-            self.say(Text.assemble(("read as: ", "dim"), clue.canonical))
+            chosen = (f" ({clue.doubt})", "dim") if clue.doubt else ""
+            self.say(Text.assemble(("read as: ", "dim"), clue.canonical, chosen))
 
     # ------------------------------------------------------------ the clue list, for RowEditing
 

@@ -86,7 +86,9 @@ class Report:
             "solutions": [[dict(zip(names, row, strict=True)) for row in s] for s in a.solutions],
             "clues": [note.canonical for note in a.notes],
             "readings": [
-                {"clue": i, "text": clue.text, "reading": clue.canonical} for i, clue in enumerate(a.puzzle.clues, 1)
+                {"clue": i, "text": clue.text, "reading": clue.canonical}
+                | ({"chosen": clue.doubt} if clue.doubt else {})
+                for i, clue in enumerate(a.puzzle.clues, 1)
             ],
             "answers": [answer.to_json() for answer in self.answers],
             "hint": a.hint,
@@ -99,6 +101,8 @@ class Report:
         for i, note in enumerate(a.notes, 1):
             flag = "  (changed nothing)" if note.idle else "  (in conflict)" if note.in_conflict else ""
             lines.append(f"{i:>3}. {note.canonical}{flag}")
+            if doubt := a.puzzle.clues[i - 1].doubt:
+                lines.append(f"     read {doubt}")
         width = max(map(len, names))
         for number, solution in enumerate(a.solutions, 1):
             lines.append(f"solution {number}:")

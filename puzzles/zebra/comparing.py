@@ -30,7 +30,7 @@ SENSES = {
     "deeper shallower": "depth deep",
     "later earlier after before": "time date day year month hour start finish minute",
     "faster slower": "speed mph time",
-    "longer": "length long duration feet inches miles minutes hours days years",
+    "longer shorter": "length long duration time feet inches miles minutes hours days nights weeks months years",
     "cheaper pricier costlier dearer richer poorer": "price cost fee money salary dollar dollars",
     "farther further closer nearer": "distance mile miles kilometer kilometers km feet",
     "ahead behind beat beats": "place rank finish position score point points",
@@ -111,8 +111,8 @@ def differs_by(scale: Scale, amount: Fraction, unit: str | None) -> bool:
 
 def fits(name: str, scale: Scale, word: str) -> bool:
     """Whether a comparative's sense fits a category: `taller` a height in feet, `later` a time, `cheaper` money."""
-    sense = next((words for comparatives, words in SENSES.items() if word in comparatives.split()), None)
-    if sense is None:
+    sense = " ".join(words for comparatives, words in SENSES.items() if word in comparatives.split())
+    if not sense:
         return False
     if (scale.kind in TIMELY and word in ("later", "earlier", "after", "before")) or (
         scale.kind == "money" and word in ("cheaper", "pricier", "costlier", "dearer")

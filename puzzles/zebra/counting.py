@@ -25,9 +25,10 @@ from math import factorial, perm
 
 import numpy as np
 
-from puzzles.core import Deadline, OutOfBudget, grouped
+from puzzles.core import Budget, Deadline, OutOfBudget, grouped
 from puzzles.zebra import elimination, splitting
-from puzzles.zebra.solver import Apart, Constraint, Inside, Model, Table, bits, settle, single
+from puzzles.zebra.model import Puzzle
+from puzzles.zebra.solver import Apart, Constraint, Inside, Model, Table, bits, model_of, settle, single
 
 SEARCH_FIRST = 500
 """Search nodes the count tries before elimination (15 ms or so): enough for the first clues and the last."""
@@ -309,6 +310,19 @@ def _search(model: Model, domains: list[int], deadline: Deadline, spend: bool) -
         branch[x] = 1 << o
         if settle(model, branch, [x]):
             yield from _search(model, branch, deadline, spend)
+
+
+def up_to_two(puzzle: Puzzle, work: int) -> int:
+    """0, 1 or 2 (two or more) solutions, within `work` search nodes; a search out of its budget counts as two."""
+    found = 0
+    try:
+        for _ in solutions(model_of(puzzle), Deadline(Budget(work=work)), spend=True):
+            found += 1
+            if found == 2:
+                break
+    except OutOfBudget:
+        return 2
+    return found
 
 
 def satisfiable(model: Model, deadline: Deadline) -> bool | None:

@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from puzzles.core import PuzzleError, checked_text, reads_text, shown
 from puzzles.numbergrid import Line
+from puzzles.zebra.doubts import readings, settled
 from puzzles.zebra.mentions import did_you_mean
 from puzzles.zebra.model import MAX_CATEGORIES, MAX_VALUES, Category, Clue, Puzzle
 from puzzles.zebra.phrasing import how_many
@@ -91,12 +92,33 @@ def parse(text: str, keep_unread: bool = False) -> Puzzle:
         key = (Line(0, ""), people(categories))
     puzzle = replace(checked_categories(categories, key), questions=tuple(questions))
     check_opening(puzzle, opening)
+    doubtful: dict[int, tuple[Clue, ...]] = {}
+    refused: dict[int, PuzzleError] = {}
     for line in clues:
         try:
-            puzzle = add_clue(puzzle, line.text, keep_unread=keep_unread)
+            puzzle = add_clue(puzzle, line.text)
         except PuzzleError as error:
-            raise PuzzleError(error.message, line=line.number, column=error.column) from None
+            where = PuzzleError(error.message, line=line.number, column=error.column)
+            if found := readings(puzzle, line.text):  # one reading per category: the page's solution decides
+                doubtful[len(puzzle.clues)], refused[len(puzzle.clues)] = found, where
+                puzzle = replace(puzzle, clues=(*puzzle.clues, found[0]))
+            elif keep_unread:
+                puzzle = add_clue(puzzle, line.text, keep_unread=True)
+            else:
+                raise where from None
+    if doubtful:
+        puzzle = settled(puzzle, doubtful) or still_in_doubt(puzzle, refused, keep_unread)
     return puzzle
+
+
+def still_in_doubt(puzzle: Puzzle, refused: dict[int, PuzzleError], keep_unread: bool) -> Puzzle:
+    """No one choice of readings leaves one solution: each doubtful clue is refused as the reader refused it."""
+    if not keep_unread:
+        raise next(iter(refused.values()))
+    clues = list(puzzle.clues)
+    for index, error in refused.items():
+        clues[index] = Clue(clues[index].text, f"unread: {error.message}", (), unread=error.message)
+    return replace(puzzle, clues=tuple(clues))
 
 
 def unasked(text: str) -> str:

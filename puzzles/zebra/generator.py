@@ -18,10 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.core import Budget, Deadline, OutOfBudget
-from puzzles.zebra.counting import solutions
+from puzzles.zebra.counting import up_to_two
 from puzzles.zebra.model import Atom, Category, Clue, Gap, HowMany, Place, Puzzle, Ref, differ, same
-from puzzles.zebra.solver import model_of
 
 ORDINALS = "first second third fourth fifth sixth seventh eighth".split()
 NUMBERS = "one two three four five six seven eight".split()
@@ -136,30 +134,17 @@ def generate(
     where = [[int(o) for o in rng.permutation(n)] for _ in cats]  # where[c][v]: the house of value v
     base = Puzzle(cats)
     clues: list[Spoken] = []
-    while count_up_to_two(with_clues(base, clues), work) != 1:
+    while up_to_two(with_clues(base, clues), work) != 1:
         clues.append(draw_clue(rng, base, where, families))
     order = [int(i) for i in rng.permutation(len(clues))]
     for i in order:
         trial = [c for j, c in enumerate(clues) if j != i and c is not None]
-        if count_up_to_two(with_clues(base, trial), work) == 1:
+        if up_to_two(with_clues(base, trial), work) == 1:
             clues[i] = None
     kept = tuple(c for c in clues if c is not None)
     solution = tuple(tuple(cat.values[where[c].index(o)] for c, cat in enumerate(cats)) for o in range(n))
     phrases = tuple(int(rng.integers(len(t.phrases))) for t in themes)
     return Generated(with_clues(base, kept), themes, kept, solution, phrases)
-
-
-def count_up_to_two(puzzle: Puzzle, work: int) -> int:
-    """0, 1 or 2 (two or more) solutions; a search out of budget counts as two."""
-    found = 0
-    try:
-        for _ in solutions(model_of(puzzle), Deadline(Budget(work=work)), spend=True):
-            found += 1
-            if found == 2:
-                break
-    except OutOfBudget:
-        return 2
-    return found
 
 
 def with_clues(base: Puzzle, clues: list[Spoken] | tuple[Spoken, ...]) -> Puzzle:

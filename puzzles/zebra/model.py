@@ -175,6 +175,7 @@ class Clue:
     canonical: str
     atoms: tuple[Atom, ...] = field(repr=False)
     unread: str = ""
+    doubt: str = ""  # a reading chosen because it alone leaves the page one solution (`doubts`)
 
 
 @dataclass(frozen=True)

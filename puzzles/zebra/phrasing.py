@@ -254,7 +254,7 @@ def all_different(r: Reading, listed: bool = False) -> Said | None:
 
 def listed(r: Reading) -> Said | None:
     """`The four errands are Gail's, the 9:00am one, the florist trip and the bakery visit`: all different."""
-    match = r.has(r"^the (\w+) [^@]*\b(?:are|were)\b[^@]*@(?:[^@]*,[^@]*@)*[^@]*\band\b[^@]*@[^@]*$")
+    match = r.has(r"^the (\w+) [^@]*\b(?:are|were|will be)\b[^@]*@(?:[^@]*,[^@]*@)*[^@]*\band\b[^@]*@[^@]*$")
     if match is None or len(r.refs) < 3 or how_many(match.group(1)) != len(r.refs):
         return None
     said = all_different(r, listed=True)
@@ -447,7 +447,7 @@ WORDS_OF = {
     houses_between: NUMBERS + "there are is house between and where",
     houses_apart: NUMBERS + NOT + "house to the left right of away from apart and",
     all_different: NUMBERS + "all different distinct from and are each other",
-    listed: NUMBERS + "the are were and",
+    listed: NUMBERS + "the are were will be and",
     neither: "neither nor and",
     one_other: "of one the other and either or is are",
     either_or: "either or both but not and",

@@ -77,7 +77,7 @@ class Scale:
     def says(self, amount: int) -> str:
         """An amount of magnitudes in the echo's words: `30 minutes`, `$1.50`, `2 days`."""
         value = amount * self.step / self.unit.size
-        shown = f"{float(value):g}" if value.denominator != 1 else str(value.numerator)
+        shown = f"{float(value):g}" if value.denominator != 1 else f"{value.numerator:,}"
         if self.kind == "money":
             return f"${float(value):.2f}" if value.denominator != 1 else f"${shown}"
         if self.kind == "percent":

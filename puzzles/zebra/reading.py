@@ -31,12 +31,7 @@ LONGEST_CLUE = 400  # characters: printed clues have under 200; reading time gro
 
 def read_clue(puzzle: Puzzle, text: str) -> Clue:
     """Read one clue; a clue it cannot read raises PuzzleError with the column and what was expected."""
-    body = text.replace("\u2019", "'").strip()
-    offset = len(text) - len(text.lstrip())
-    if numbering := NUMBERING.match(body):
-        offset += numbering.end()
-        body = body[numbering.end() :]
-    body = body.rstrip(" .!")
+    body, offset = clue_body(text)
     if not body:
         raise PuzzleError("an empty clue", column=1)
     if digits := re.search(rf"\d{{{MAX_DIGITS + 1},}}", body):
@@ -54,6 +49,16 @@ def read_clue(puzzle: Puzzle, text: str) -> Clue:
             if said is None:
                 raise PuzzleError(error.message, column=(error.column or 1) + offset) from None
     return Clue(body, "; ".join(text for _, text in said if text), tuple(atom for atom, _ in said if atom is not None))
+
+
+def clue_body(text: str) -> tuple[str, int]:
+    """A clue's words without its number and closing full stop, and the column they start after."""
+    body = text.replace("\u2019", "'").strip()
+    offset = len(text) - len(text.lstrip())
+    if numbering := NUMBERING.match(body):
+        offset += numbering.end()
+        body = body[numbering.end() :]
+    return body.rstrip(" .!"), offset
 
 
 def read_clauses(puzzle: Puzzle, body: str, borrowing_only: bool) -> Said | None:

@@ -203,7 +203,15 @@ PHRASES = (
     ),
     (r"\b(is|was|does|did|do|are|were|has|have|had|wo|ca)nt\b", r"\1n't"),  # `wasnt`: typed without its apostrophe
     (r"\b(who|one) only (?=[a-z]+s\b)", r"\1 "),
-    (r"\bmany unique (?=@)", ""),  # `the person who smokes many unique blends`: a value's name, not a count
+    (r"\bmany unique (?=@)", ""),
+    (r"\b(?:has|had|have) nothing to do with\b", "is not"),
+    (r"\bled by\b", "with"),  # `the squad led by Captain Holt`: whose, not who came first
+    (r"\blast (?=season|year|week|month|night|time|summer|winter|spring|fall|autumn|weekend)", ""),
+    (r"\b(?:end|ends|ended|ending) up(?: with)?\b", ""),
+    (
+        r"\bonce every (?=@)",
+        "",
+    ),  # `comes back once every 12 years`: the period is the value  # `the person who smokes many unique blends`: a value's name, not a count
     (
         r"\bthe right (?=answers?\b|choices?\b|ways?\b|words?\b|solutions?\b)",
         "the correct ",

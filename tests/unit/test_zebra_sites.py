@@ -359,8 +359,8 @@ ALBUMS = (
     [
         ("Alpha's album was released 1 year after Beta's.", "bands:Alpha is 1 year more than bands:Beta in years"),
         ("The March album came out 2 months after Beta's.", "months:March is 2 months more than bands:Beta in months"),
-        ("Beta sold 500,000 more copies than Gamma.", "bands:Beta is 500000 more than bands:Gamma in sales"),
-        ("Beta sold 0.5 million more than Gamma.", "bands:Beta is 500000 more than bands:Gamma in sales"),
+        ("Beta sold 500,000 more copies than Gamma.", "bands:Beta is 500,000 more than bands:Gamma in sales"),
+        ("Beta sold 0.5 million more than Gamma.", "bands:Beta is 500,000 more than bands:Gamma in sales"),
         ("The 1984 album sold more copies than the February one.", "years:1984 is more than months:February in sales"),
     ],
 )

@@ -36,13 +36,13 @@ DEPTHS = story("divers : Ada, Ben, Cy, Di", "depths : 15,000 ft, 16,500 ft, 18,0
         (GRADES, "Ben spoke longer than a student who got the B+.", "students:Ben is more than grades:B+ in minutes"),
         (GRADES, "Cy got an A.", "students:Cy == grades:A"),
         # 2. Direction words in the category's own sense.
-        (DEPTHS, "Ada's wreck was found 1,500 feet higher up than Ben's.", "divers:Ada is 1500 feet less than divers:Ben in depths"),
-        (DEPTHS, "Ada's wreck lay 3,000 feet lower down than Ben's.", "divers:Ada is 3000 feet more than divers:Ben in depths"),
+        (DEPTHS, "Ada's wreck was found 1,500 feet higher up than Ben's.", "divers:Ada is 1,500 feet less than divers:Ben in depths"),
+        (DEPTHS, "Ada's wreck lay 3,000 feet lower down than Ben's.", "divers:Ada is 3,000 feet more than divers:Ben in depths"),
         (DEPTHS, "Ada's wreck was shallower than Cy's.", "divers:Ada is less than divers:Cy in depths"),
         (story("bands : Ada, Ben, Cy, Di", "volumes : 80 decibels, 85 decibels, 90 decibels, 95 decibels"),
          "Ada's set was quieter than Ben's.", "bands:Ada is less than bands:Ben in volumes"),
         (story("finds : Ada, Ben, Cy, Di", "ages : 10,000 years, 30,000 years, 50,000 years, 70,000 years"),
-         "Ada's fossil is 20,000 years newer than Ben's.", "finds:Ada is 20000 years less than finds:Ben in ages"),
+         "Ada's fossil is 20,000 years newer than Ben's.", "finds:Ada is 20,000 years less than finds:Ben in ages"),
         (story("finds : Ada, Ben, Cy, Di", "years : 1950, 1960, 1970, 1980"),
          "Ada's find is 20 years newer than Ben's.", "finds:Ada is 20 years more than finds:Ben in years"),
         (story("players : Ada, Ben, Cy, Di", "scores : 10 points, 28 points, 46 points, 64 points"),
@@ -68,10 +68,88 @@ DEPTHS = story("divers : Ada, Ben, Cy, Di", "depths : 15,000 ft, 16,500 ft, 18,0
     ],
 )  # fmt: skip
 def test_each_class_reads_as_the_page_means_it(page, clue, reading):
+    reads_as(page, clue, reading)
+
+
+def reads_as(page: str, clue: str, reading: str) -> None:
     puzzle = zebra.parse(page + clue + "\n")
     assert puzzle.clues[0].canonical == reading
     echoed = zebra.parse(page + reading + "\n")
     assert brute_force(echoed) == brute_force(puzzle)  # the echo means what the clue means
+
+
+SQUADS = story("squads : Captain Holt, Captain Ross, Captain Diaz, Captain Boyle", "units : K-9, SWAT, bomb, vice")
+GAMES = story("players : Ann, Bo, Cy, Dee", "games : 4 games, 5 games, 6 games, 7 games")
+
+
+@pytest.mark.parametrize(
+    "page, clue, reading",
+    [
+        # 7. Story forms.
+        (SQUADS, "The squad led by Captain Holt is the K-9 unit.", "squads:Captain Holt == units:K-9"),
+        (SQUADS, "Captain Ross's squad has nothing to do with the SWAT unit.", "squads:Captain Ross != units:SWAT"),
+        (GAMES, "Ann played in 6 games last season.", "players:Ann == games:6 games"),
+        (GAMES, "Bo didn't end up with exactly 6 games.", "players:Bo != games:6 games"),
+        (story("comets : Ann, Bo, Cy, Dee", "periods : 12 years, 15 years, 18 years, 21 years"),
+         "Ann's comet comes back once every 12 years.", "comets:Ann == periods:12 years"),
+        (story("winners : Ann, Bo, Cy, Dee", "prizes : $10, $20, $30, $40", "towns : Ely, Fen, Gat, Hale"),
+         "The four winners will be Ann, the $20 winner, the person from Fen and the $40 winner.",
+         "winners:Ann, prizes:$20, towns:Fen and prizes:$40 are all different"),
+        (story("bidders : Ann, Bo, Cy, Dee", "bids : $1 million, $2 million, $3 million, $4 million"),
+         "Ann bid 2 million less than Bo.", "bidders:Ann is $2,000,000 less than bidders:Bo in bids"),
+        (story("guests : Ann, Bo, Cy, Dee", "rooms : 101, 102, 103, 104", "nights : 2 nights, 3 nights, 4 nights, 5 nights"),
+         "Ann stayed a shorter time than the guest in room 103.", "guests:Ann is less than rooms:103 in nights"),
+    ],
+)  # fmt: skip
+def test_story_forms_read_as_the_page_means_them(page, clue, reading):
+    reads_as(page, clue, reading)
+
+
+HOTEL = """\
+Five guests stayed at the Seaview Inn last month. Match each guest to a room and the length of the stay.
+
+guests : Ann, Bo, Cy, Dee, Eve.
+rooms : 101, 102, 103, 104, 105.
+nights : 2 nights, 3 nights, 4 nights, 5 nights, 6 nights.
+
+1. Dee stayed a shorter time than the guest in room 103.
+2. The guest in room 101 stayed 4 nights longer than Bo.
+3. Cy stayed in room 105.
+4. Dee stayed 3 nights.
+5. The guest in room 102 stayed 2 nights.
+6. Eve stayed longer than Cy.
+7. Bo's room was 102.
+8. Cy stayed 1 night longer than Dee.
+9. Ann's was higher than Cy's.
+10. Ann did not stay in room 101.
+"""
+
+
+def test_a_comparison_in_doubt_takes_the_one_category_that_leaves_the_page_one_solution():
+    """`higher` fits rooms and nights alike; in rooms the page has no solution (Ann's room is never above 105)."""
+    puzzle = zebra.parse(HOTEL)
+    assert puzzle.clues[8].canonical == "guests:Ann is more than guests:Cy in nights"
+    assert puzzle.clues[8].doubt == "in nights: the only reading that leaves one solution"
+    assert [c.doubt for i, c in enumerate(puzzle.clues) if i != 8] == [""] * 9
+    assert brute_force(puzzle) == [
+        {("Ann", "103", "5 nights"), ("Bo", "102", "2 nights"), ("Cy", "105", "4 nights"),
+         ("Dee", "104", "3 nights"), ("Eve", "101", "6 nights")}
+    ]  # fmt: skip
+    report = zebra.solve(puzzle)
+    assert report.to_json()["readings"][8]["chosen"] == "in nights: the only reading that leaves one solution"
+    assert "     read in nights: the only reading that leaves one solution" in report.to_text().splitlines()
+
+
+def test_a_comparison_still_in_doubt_is_refused_never_guessed():
+    """With `higher than Eve's`, rooms and nights each leave one solution, and different ones."""
+    page = HOTEL.replace(
+        "9. Ann's was higher than Cy's.\n10. Ann did not stay in room 101.\n", "9. Ann's was higher than Eve's.\n"
+    )
+    with pytest.raises(PuzzleError) as refused:
+        zebra.parse(page)
+    assert refused.value.line == 15 and "compare in which category: 'rooms' or 'nights'?" in refused.value.message
+    kept = zebra.parse(page, keep_unread=True).clues[8]
+    assert kept.unread.startswith("compare in which category") and kept.atoms == ()
 
 
 @pytest.mark.parametrize(
