@@ -25,13 +25,15 @@ DIRECTION = {**{w: 1 for w in MORE}, **{w: -1 for w in LESS}}
 """Each comparative and the way it points: +1 towards bigger magnitudes, -1 towards smaller."""
 
 FILLER = "somewhat|sometime|some|much|little|lot|bit|far|good|great|few|couple|whole|slightly"
+NOT_UNITS = "than|or|and|is|was|are|were|be|been|being|the|a|an|in|on|at|for|of|to|by|with|that|which|who|it|has|had"
+"""Words after a value that start the rest of the clue (`the $450 piece is older`), never a unit."""
 """Words between a number and its comparative that are no unit (`a somewhat longer time`)."""
 WORDED = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 QUANTITY = (
     rf"\$\s?(?:{NUMBER})(?:\s*(?:{'|'.join(BIG)}))?|(?:{NUMBER})(?:\s*(?:{'|'.join(BIG)}))?%?|{WORDED}"
     r"|(?:an?\s+)?half(?:\s+an?)?|an?"
 )
-UNIT_WORD = rf"(?!(?:{'|'.join(DIRECTION)}|{FILLER}|than|or|and)\b)[a-z]+\.?"
+UNIT_WORD = rf"(?!(?:{'|'.join(DIRECTION)}|{FILLER}|{NOT_UNITS})\b)[a-z]+\.?"
 """One word of a unit; a unit has one or two (`minutes`, `square feet`, `light years`)."""
 AMOUNT = re.compile(
     rf"(?<![\w$.:,])(?P<quantity>{QUANTITY})(?!\w)(?:\s*-?\s*(?P<unit>{UNIT_WORD}(?:\s+{UNIT_WORD})?))?"

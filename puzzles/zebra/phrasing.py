@@ -452,7 +452,7 @@ WORDS_OF = {
     one_other: "of one the other and either or is are",
     either_or: "either or both but not and",
     superlative: NOT + " ".join(SUPERLATIVES) + " the of all",
-    comparison: " ".join(DIRECTION) + NOT + "than in by either or",  # its amounts are read apart, as `#` marks
+    comparison: " ".join(DIRECTION) + NOT + "than in by either or exactly",  # its amounts are read apart, as `#` marks
     beside: NOT
     + "between somewhere immediately directly just exactly right left next door to neighbour neighbor beside "
     "adjacent "

@@ -40,7 +40,7 @@ def read_clue(puzzle: Puzzle, text: str) -> Clue:
         )
     if len(body) > LONGEST_CLUE:
         raise PuzzleError(f"a clue has at most {LONGEST_CLUE} characters; split this one", column=offset + 1)
-    said = read_clauses(puzzle, body, borrowing_only=True)
+    said = read_clauses(puzzle, body, borrowing_only=True) or read_aside(puzzle, body)
     if said is None:
         try:
             said = read_sentence(puzzle, body)
@@ -84,6 +84,22 @@ def read_clauses(puzzle: Puzzle, body: str, borrowing_only: bool) -> Said | None
         except PuzzleError:
             continue
     return None
+
+
+ASIDE = re.compile(r"(?P<subject>[^,]+),\s+(?:which|who)\s+(?P<aside>[^,]+),\s+(?P<rest>.+)", re.IGNORECASE)
+
+
+def read_aside(puzzle: Puzzle, body: str) -> Said | None:
+    """`The 2002 piece, which was made by Fay, sold for $300`: two sentences about one subject."""
+    if (match := ASIDE.fullmatch(body)) is None:
+        return None
+    subject = match.group("subject")
+    try:
+        return read_sentence(puzzle, f"{subject} {match.group('aside')}") + read_sentence(
+            puzzle, f"{subject} {match.group('rest')}"
+        )
+    except PuzzleError:
+        return None
 
 
 def read_sentence(puzzle: Puzzle, body: str) -> Said:

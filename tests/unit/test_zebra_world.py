@@ -78,6 +78,12 @@ def reads_as(page: str, clue: str, reading: str) -> None:
     assert brute_force(echoed) == brute_force(puzzle)  # the echo means what the clue means
 
 
+ART = story(
+    "prices : $300, $350, $400, $450",
+    "artists : Eva, Fay, Gus, Hal",
+    "pieces : bowl, mask, quilt, statue",
+    "years : 1998, 2002, 2006, 2010",
+)
 SQUADS = story("squads : Captain Holt, Captain Ross, Captain Diaz, Captain Boyle", "units : K-9, SWAT, bomb, vice")
 GAMES = story("players : Ann, Bo, Cy, Dee", "games : 4 games, 5 games, 6 games, 7 games")
 
@@ -99,6 +105,11 @@ GAMES = story("players : Ann, Bo, Cy, Dee", "games : 4 games, 5 games, 6 games, 
          "Ann bid 2 million less than Bo.", "bidders:Ann is $2,000,000 less than bidders:Bo in bids"),
         (story("guests : Ann, Bo, Cy, Dee", "rooms : 101, 102, 103, 104", "nights : 2 nights, 3 nights, 4 nights, 5 nights"),
          "Ann stayed a shorter time than the guest in room 103.", "guests:Ann is less than rooms:103 in nights"),
+        (ART, "The piece that sold for $450 is older than the statue.", "prices:$450 is less than pieces:statue in years"),
+        (ART, "The statue was made exactly 8 years after Eva's piece.",
+         "pieces:statue is 8 years more than artists:Eva in years"),
+        (ART, "The 2002 piece, which was made by Fay, sold for $300.",
+         "years:2002 == artists:Fay; years:2002 == prices:$300"),
     ],
 )  # fmt: skip
 def test_story_forms_read_as_the_page_means_them(page, clue, reading):
