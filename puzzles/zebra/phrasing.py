@@ -17,7 +17,7 @@ from puzzles.core import PuzzleError, read_number, shown
 from puzzles.zebra.amounts import DIRECTION, Amount
 from puzzles.zebra.comparing import chosen, direction, ordered_categories, units_of
 from puzzles.zebra.mentions import Mention
-from puzzles.zebra.model import Atom, Between, Compare, Gap, HowMany, Place, Puzzle, Ref, differ, same
+from puzzles.zebra.model import Atom, Between, Category, Compare, Gap, HowMany, Place, Puzzle, Ref, differ, same
 
 NUMBER_WORDS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
 
@@ -358,6 +358,8 @@ def comparison(r: Reading) -> Said | None:
                 f"{shown(amount.said)} is not a difference of {scale.unit.names[0] or 'values'} here",
                 column=amount.start + 1,
             )
+    if steps is None and r.has(r"\b(?:immediately|directly) (?:after|before|behind|ahead|later|earlier)\b"):
+        steps = next_step(r.puzzle.categories[category])
     what = r.puzzle.categories[category].name
     by = f"{scale.says(steps)} " if steps else ""
     if r.has(r"\beither # \w+ or # \w+") and len(r.amounts) == 2:
@@ -366,6 +368,17 @@ def comparison(r: Reading) -> Said | None:
     text = f"{r.name(a)} is {by}{'more' if sign > 0 else 'less'} than {r.name(b)} in {what}"
     result: Said = [(Compare(a, b, category, sign, steps), text)]
     return negate(result) if negated(r) else result
+
+
+def next_step(category: Category) -> int:
+    """`Immediately after`: the step between neighbouring values, which must all be one step apart."""
+    ordered = sorted(category.scale.magnitudes)
+    steps = {b - a for a, b in zip(ordered, ordered[1:])}
+    if len(steps) != 1:
+        raise PuzzleError(
+            f"'immediately' in {shown(category.name)}, whose values are not evenly spaced: say by how much", column=1
+        )
+    return steps.pop()
 
 
 def beside(r: Reading) -> Said | None:
@@ -452,7 +465,9 @@ WORDS_OF = {
     one_other: "of one the other and either or is are",
     either_or: "either or both but not and",
     superlative: NOT + " ".join(SUPERLATIVES) + " the of all",
-    comparison: " ".join(DIRECTION) + NOT + "than in by either or exactly",  # its amounts are read apart, as `#` marks
+    comparison: " ".join(DIRECTION)
+    + NOT
+    + "than in by either or exactly immediately directly",  # its amounts are read apart, as `#` marks
     beside: NOT
     + "between somewhere immediately directly just exactly right left next door to neighbour neighbor beside "
     "adjacent "

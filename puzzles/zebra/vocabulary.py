@@ -167,7 +167,8 @@ MEANING = frozenset(
     stem(word)
     for word in """
     not never no n't nobody none nothing neither nor either or both but and than same different distinct other
-    only except unless if instead unlike all each every exactly least most twice half double triple
+    only except unless if instead unlike all each every exactly least most twice half double triple immediately
+    directly
     left right next door beside adjacent neighbour neighbor between middle centre center end far first last second
     third fourth fifth sixth seventh eighth ninth tenth leftmost rightmost odd even parity position
     two three four five six seven eight nine ten eleven twelve hundred thousand million #
@@ -204,6 +205,8 @@ PHRASES = (
     (r"\b(is|was|does|did|do|are|were|has|have|had|wo|ca)nt\b", r"\1n't"),  # `wasnt`: typed without its apostrophe
     (r"\b(who|one) only (?=[a-z]+s\b)", r"\1 "),
     (r"\bmany unique (?=@)", ""),
+    (r"\bright (?=after|before|behind|ahead)", "immediately "),  # `the month right after`: no side
+    (r"\bthe winner\b(?! of)", "the first"),
     (r"\b(?:has|had|have) nothing to do with\b", "is not"),
     (r"\bled by\b", "with"),  # `the squad led by Captain Holt`: whose, not who came first
     (r"\blast (?=season|year|week|month|night|time|summer|winter|spring|fall|autumn|weekend)", ""),

@@ -84,6 +84,7 @@ ART = story(
     "pieces : bowl, mask, quilt, statue",
     "years : 1998, 2002, 2006, 2010",
 )
+RACE = story("places : first, second, third, fourth", "runners : Kim, Lou, Ona, Ned", "towns : Avon, Bath, Cork, Derry")
 SQUADS = story("squads : Captain Holt, Captain Ross, Captain Diaz, Captain Boyle", "units : K-9, SWAT, bomb, vice")
 GAMES = story("players : Ann, Bo, Cy, Dee", "games : 4 games, 5 games, 6 games, 7 games")
 
@@ -108,6 +109,10 @@ GAMES = story("players : Ann, Bo, Cy, Dee", "games : 4 games, 5 games, 6 games, 
         (ART, "The piece that sold for $450 is older than the statue.", "prices:$450 is less than pieces:statue in years"),
         (ART, "The statue was made exactly 8 years after Eva's piece.",
          "pieces:statue is 8 years more than artists:Eva in years"),
+        (RACE, "Ona finished immediately after Kim.", "runners:Ona is 1 place more than runners:Kim in places"),
+        (RACE, "The winner wasn't from Derry.", "towns:Derry != places:first"),
+        (story("spotters : Ann, Bo, Cy, Dee", "months : January, February, March, April"),
+         "Cy spotted a bird in the month right after Ann.", "spotters:Cy is 1 month more than spotters:Ann in months"),
         (ART, "The 2002 piece, which was made by Fay, sold for $300.",
          "years:2002 == artists:Fay; years:2002 == prices:$300"),
     ],
@@ -169,6 +174,8 @@ def test_a_comparison_still_in_doubt_is_refused_never_guessed():
         (GRADES, "Ada got the C+.", "'C+' is not a value: did you mean 'C'?"),
         (GRADES, "Ada was't the student who got the C.", "cannot read \"was't\""),
         (GRADES, "Ada does't speak for 5 minutes.", "cannot read \"does't\""),
+        (story("shows : Ada, Ben, Cy, Di", "times : 8:00am, 8:30am, 10:00am, 11:00am"),
+         "Ada's show started immediately after Ben's.", "'immediately' in 'times', whose values are not evenly spaced"),
         (story("travellers : Ada, Ben, Cy, Di", "dates : April 13th, May 13th, June 13th, July 13th"),
          "Ada left 1 month after Ben.", "no ordered category is measured in 'month'"),
     ],
