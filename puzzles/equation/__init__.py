@@ -26,9 +26,10 @@ from puzzles.equation.board import (
 )
 from puzzles.equation.ladder import LADDER, next_step, printed_only, steps
 from puzzles.numbergrid import BoardAnalysis, BoardReport, check_entries, no_completion, refused
-from puzzles.steps import Check
+from puzzles.steps import Check, hint_budget
 
 SOLVE_OPTIONS = ()
+HINT_WORK = 20_000  # `solve`'s hint: its rungs spend search work, so as much as the count's default budget
 NOUN = "solution"  # a filled crossword is a solution, not a completion
 
 __all__ = [
@@ -100,12 +101,12 @@ def dead_end(puzzle: Crossword) -> str:
 
 
 def hint_text(puzzle: Crossword, analysis: BoardAnalysis, budget: Budget | None = BUDGET) -> str:
-    """`solve`'s one-line hint: the next step, or why there is none."""
+    """`solve`'s one-line hint: the next step, or why there is none, within its own work budget (`hint_budget`)."""
     if analysis.hint:
         return analysis.hint
     if analysis.count.exact and not analysis.count.value:
         return "No solution."
-    path = next_step(puzzle, budget=budget)
+    path = next_step(puzzle, budget=hint_budget(budget, HINT_WORK))
     return path.first_said
 
 
