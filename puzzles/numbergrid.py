@@ -198,7 +198,7 @@ class BoardAnalysis:
             Status.CONTRADICTION: f"No {self.noun}",
             Status.UNIQUE: f"Unique {self.noun}",
             Status.UNKNOWN: f"No {self.noun} found yet",
-        }.get(self.status, f"{self.count} {self.noun}s")
+        }.get(self.status, f"{self.count} {self.noun}{'s' * (self.count.value != 1)}")  # "at least 1 solution"
 
 
 @dataclass(frozen=True)

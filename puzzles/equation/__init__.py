@@ -25,6 +25,7 @@ from puzzles.equation.board import (
     supported,
 )
 from puzzles.equation.ladder import LADDER, next_step, printed_only, steps
+from puzzles.equation.witness import balanced
 from puzzles.numbergrid import BoardAnalysis, BoardReport, check_entries, no_completion, refused
 from puzzles.steps import Check, hint_budget
 
@@ -56,7 +57,9 @@ def analyse(
     """Candidates (exact when the search finishes), solutions, and what is wrong if there are none.
 
     A search cut short by its budget, even before its first narrowing ends,
-    says "at least" or "unknown", never "no solution".
+    says "at least" or "unknown", never "no solution"; where it found none,
+    a crossword of sums only is balanced as a flow (`witness.balanced`), so
+    that an easy solution is seen: "at least 1".
     """
     domains = initial_domains(puzzle)
     outside = {
@@ -81,6 +84,8 @@ def analyse(
                 values.add(grid[p[0]][p[1]])
     except OutOfBudget:
         exact = False
+    if not count and not exact and (witness := balanced(puzzle)) is not None:
+        count, found = 1, [witness][:limit]  # "at least 1", and one to see, rather than "at least 0"
     chosen = {p: sorted(v) for p, v in seen.items()} if exact else {p: domains[p].tolist() for p in domains}
     candidates = tuple(
         tuple(tuple(chosen[(r, c)]) if v is None else () for c, v in enumerate(row))
