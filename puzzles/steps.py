@@ -32,8 +32,8 @@ from puzzles.core import Budget, Deadline, Tone
 Known = TypeVar("Known")
 
 
-HINT_WORK = 40  # a hint's steps walked plus contexts weighed, on ladders whose rungs spend nothing themselves
-TRIAL_WEIGHT = 10  # the work of a trial found or weighed again, in steps: it follows suppositions, rung after rung
+HINT_WORK = 300  # a hint's steps walked plus contexts weighed, on ladders whose rungs spend nothing themselves
+TRIAL_WEIGHT = 100  # the work of a trial found or weighed again, in steps: it follows suppositions, rung after rung
 
 
 def hint_budget(budget: Budget | None, work: int = HINT_WORK) -> Budget:
