@@ -157,3 +157,17 @@ def test_the_hint_of_solve_on_a_hard_small_board_stops_within_its_work_budget_at
     assert_true_in_every_completion(board, step)
     report = hidoku.solve(board).to_json()
     assert report["count"] == 1 and report["hint"] == f"{step.text} {WITHIN_BUDGET}"
+
+
+WEIGHED = "_ _ _ 28 _ _\n_ 21 _ _ 35 _\n_ 20 _ _ _ 36\n1 _ 17 15 _ _\n_ 6 8 _ _ _\n_ 5 _ _ _ _\n"  # shared corpus, board 232
+
+
+def test_telling_only_what_a_placement_rests_on_stops_with_the_budget_too():
+    """The walk reaches a placement within the hint's budget, but weighing what it rests on takes more: the hint is
+    then the first step; with more work, the placement with only what it rests on."""
+    board = hidoku.parse(WEIGHED)
+    short, long = (hidoku.next_step(board, budget=budget) for budget in (hint_budget(None), Budget(work=2_000)))
+    assert (short.ended, long.ended) == ("budget", "more")
+    assert not places(short.steps[0]) and places(long.steps[0])
+    for path in (short, long):
+        assert_true_in_every_completion(board, path.steps[0])
