@@ -19,10 +19,11 @@ import os
 import shutil
 import sys
 import textwrap
+import time
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from assistant import __version__
 from assistant.errors import CommandError
@@ -148,7 +149,10 @@ def solve_files(args: argparse.Namespace) -> int:
     for path in args.files:
         try:
             puzzle = engine.parse(read_input(path))
-            report = engine.solve(puzzle, limit=args.limit, **budget_of(args), **options, **kind.kept(puzzle))
+            with Progress(f"{path}: counting every solution (--count)", shown=args.count) as progress:
+                report = engine.solve(
+                    puzzle, limit=args.limit, **budget_of(args), should_stop=progress, **options, **kind.kept(puzzle)
+                )
             path_of_steps = explained(engine, puzzle, args) if args.steps else None
         except PuzzleError as error:
             print(f"puzzle-assistant: {path}: {error}", file=sys.stderr)
@@ -171,6 +175,37 @@ def solve_files(args: argparse.Namespace) -> int:
             steps_text = None if path_of_steps is None else path_of_steps.to_text()
             print_text(report.to_text(), steps_text, path if len(args.files) > 1 else None)
     return status
+
+
+class Progress:
+    """A line on standard error saying how long a count has run, once it has run a second: the engine's `should_stop`.
+
+    Written only to a terminal, over itself each second, and wiped when the
+    count ends, so the answer's own lines and a log stay clean.
+    """
+
+    def __init__(self, doing: str, *, shown: bool, stream: TextIO | None = None, clock=time.monotonic) -> None:
+        self.stream = stream or sys.stderr
+        self.doing = doing
+        self.clock = clock
+        self.start = clock()
+        self.said = 0  # whole seconds last shown (0: nothing shown yet)
+        self.shown = shown and self.stream.isatty()
+
+    def __call__(self) -> bool:
+        if self.shown and (seconds := int(self.clock() - self.start)) > self.said:
+            self.said = seconds
+            self.stream.write(f"\r\x1b[Kpuzzle-assistant: {self.doing}: {seconds:,} s so far")
+            self.stream.flush()
+        return False
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        if self.said:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
 
 
 def print_text(answer: str, steps: str | None, heading: Path | None) -> None:

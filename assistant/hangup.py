@@ -16,6 +16,14 @@ output (nobody reads it, or the writer died on a hung-up tty) the event loop
 blocks on the full queue, or at shutdown on joining the writer.  A watchdog
 then ends the process: it is armed from the signal handler and from the
 watching thread, so a blocked event loop cannot stop it (see `Watchdog`).
+
+The watchdog and the signal handler are Python, run by threads of the app:
+they need Python's lock (the GIL), which a computation in a C extension may
+hold for seconds, and a processor, which a busy machine hands out late.  So a
+small process watches as well (watcher.py), told of SIGHUP by CPython's C
+signal handler through a pipe, with no Python run: BACKSTOP seconds after the
+hang-up it kills an app that is still running (SIGKILL: a session save in
+progress leaves the saved file whole, as saves write a copy and rename it).
 """
 
 from __future__ import annotations
@@ -26,15 +34,19 @@ import select
 import signal
 import sys
 import threading
+import subprocess
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.app import App
 
 HANGUP_STATUS = 128 + signal.SIGHUP
 GONE = select.POLLHUP | select.POLLERR | select.POLLNVAL
-GRACE = 1.5  # seconds the ordinary shutdown gets (it takes about 0.5 s on 2 busy cores)
-LOOP_GRACE = 0.5  # seconds then for the event loop to end the process, before the watchdog does it itself
+GRACE = 1.0  # seconds the ordinary shutdown gets (it takes about 0.5 s on 2 busy cores)
+LOOP_GRACE = 0.4  # seconds then for the event loop to end the process, before the watchdog does it itself
+BACKSTOP = 1.8  # seconds after the hang-up when the watcher process kills an app the watchdog could not end
+WATCHER = Path(__file__).with_name("watcher.py")
 
 
 class Watchdog:
@@ -58,6 +70,7 @@ class Watchdog:
     ) -> None:
         self.loop, self.grace, self.loop_grace, self.sleep, self.end = loop, grace, loop_grace, sleep, end
         self.armed = threading.Event()
+        self.watcher: subprocess.Popen | None = None  # the watcher process, kept for the app's life
 
     def start(self) -> Watchdog:
         """Its thread, started now so that arming it later starts nothing."""
@@ -95,9 +108,26 @@ def exit_on_hangup(app: App) -> Watchdog:
 
     # A plain handler, not loop.add_signal_handler: that one only runs when the loop does
     signal.signal(signal.SIGHUP, hung_up)
+    watchdog.watcher = start_watcher(BACKSTOP)
     watcher = threading.Thread(target=watch_terminal, args=(hung_up,), name="hangup-watch", daemon=True)
     watcher.start()
     return watchdog
+
+
+def start_watcher(seconds: float) -> subprocess.Popen:
+    """The watcher process (watcher.py) beside this one, on its terminal, told of SIGHUP through a pipe.
+
+    Call from the main thread, after SIGHUP has its Python handler: CPython's
+    C handler then writes the signal's number into the pipe as it arrives.
+    """
+    wake, woken = os.pipe()
+    os.set_blocking(woken, False)  # a full pipe loses a byte rather than stalling the signal handler
+    watcher = subprocess.Popen(
+        [sys.executable, "-I", "-S", str(WATCHER), str(os.getpid()), str(wake), str(seconds)], pass_fds=(wake,)
+    )
+    os.close(wake)
+    signal.set_wakeup_fd(woken, warn_on_full_buffer=False)
+    return watcher
 
 
 def watch_terminal(hung_up: Callable[[], None]) -> None:

@@ -319,10 +319,16 @@ class Deadline:
     def portion(self, work: int) -> Deadline:
         """A first stage's share: at most `work` of the budget left, on the same clock and cancel check
         (`charge` it back when the stage ends)."""
+        part = self.rest()
+        part.work_left = part.share = work if part.work_left is None else min(work, part.work_left)
+        return part
+
+    def rest(self) -> Deadline:
+        """The budget left, as a stage's own: the same clock and cancel check, and work it counts apart, in its
+        own units, untouched by what its helpers go on spending from this one."""
         part = Deadline(None, self.should_stop)
         part.end = self.end
-        part.work_left = work if self.work_left is None else min(work, max(self.work_left, 0))
-        part.share = part.work_left
+        part.work_left = part.share = None if self.work_left is None else max(self.work_left, 0)
         return part
 
     def charge(self, part: Deadline) -> None:

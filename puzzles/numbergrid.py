@@ -198,7 +198,7 @@ class BoardAnalysis:
             Status.CONTRADICTION: f"No {self.noun}",
             Status.UNIQUE: f"Unique {self.noun}",
             Status.UNKNOWN: f"No {self.noun} found yet",
-        }.get(self.status, f"{self.count} {self.noun}s")
+        }.get(self.status, f"{self.count} {self.noun}{'s' * (self.count.value != 1)}")  # "at least 1 solution"
 
 
 @dataclass(frozen=True)
@@ -287,15 +287,18 @@ def placement_hint(ladder: Sequence[Rung[Any]], known: Any, *, apply, ended, dea
     latest first: a step is left out when the placement is still found
     without it.  Boards whose rungs rule out many values at once (line
     bounds) would otherwise weigh each ruled-out value on its own, at a cost
-    that grows with their square.
+    that grows with their square.  When the budget runs out first, the hint is
+    the first step found.
     """
     path = walk(ladder, known, apply=apply, ended=ended, deadline=deadline, until=places)
     if not path.steps or not places(path.steps[-1]):
         return Path(path.steps[:1], path.ended if not path.steps else "more")
     *before, last = path.steps
     placed = [fact for fact in last.sets if fact.holds]
-    kept = list(before)
+    kept, weighing = list(before), deadline.rest()
     for step in reversed(before):
+        if weighing.expired():  # each context weighed is a rung run again: a unit of work
+            return Path(path.steps[:1], "budget")
         fewer = [other for other in kept if other is not step]
         after = known
         for other in fewer:

@@ -27,9 +27,23 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
-from puzzles.core import Deadline, Tone
+from puzzles.core import Budget, Deadline, Tone
 
 Known = TypeVar("Known")
+
+
+HINT_WORK = 300  # a hint's steps walked plus contexts weighed, on ladders whose rungs spend nothing themselves
+TRIAL_WEIGHT = 100  # the work of a trial found or weighed again, in steps: it follows suppositions, rung after rung
+
+
+def hint_budget(budget: Budget | None, work: int = HINT_WORK) -> Budget:
+    """The budget of `solve`'s hint: `work` in the ladder's units, on the caller's clock too (`--seconds`).
+
+    A step walked or a context weighed may run a trial, so the hint has a work
+    budget of its own, not the count's: `--count` lifts the count's limit, not
+    the hint's, and a hint that runs out is the easiest step found so far.
+    """
+    return Budget(seconds=None if budget is None else budget.seconds, work=work)
 
 
 @dataclass(frozen=True)
@@ -121,8 +135,11 @@ class Path:
 
     @property
     def first_said(self) -> str:
-        """The first step in words, or why there is none: what a one-line hint says."""
-        return self.steps[0].text if self.steps else ENDINGS[self.ended]
+        """The first step in words, or why there is none: what a one-line hint says (and that it is only the
+        easiest step found, where the budget ran out before the next placement was worked out)."""
+        if not self.steps:
+            return ENDINGS[self.ended]
+        return f"{self.steps[0].text} {WITHIN_BUDGET}" if self.ended == "budget" else self.steps[0].text
 
     @property
     def trials(self) -> int:
@@ -137,6 +154,7 @@ class Path:
         return "\n".join([*lines, ENDINGS.get(self.ended, self.ended)])
 
 
+WITHIN_BUDGET = "(The easiest step found within the work budget: the next placement takes more working out.)"
 ENDINGS = {
     "solved": "Solved.",
     "stuck": "No rule of the ladder applies any more: the puzzle has several solutions or needs guessing.",
@@ -247,8 +265,12 @@ def places(step: Step) -> bool:
 
 
 def needed_steps(
-    ladder: Sequence[Rung[Known]], known: Known, steps: Sequence[Step], apply: Callable[[Known, Step], Known]
-) -> tuple[Step, ...]:
+    ladder: Sequence[Rung[Known]],
+    known: Known,
+    steps: Sequence[Step],
+    apply: Callable[[Known, Step], Known],
+    deadline: Deadline | None = None,
+) -> tuple[Step, ...] | None:
     """The few steps the last one rests on, each told again in the smallest context that still yields it.
 
     A walk rules out many things on the way to its next placement; a hint
@@ -256,8 +278,11 @@ def needed_steps(
     fact it needs keeps only the earlier facts without which its rule no
     longer finds it (dropped latest first); the steps that settled a needed
     fact are then found again from the needed facts before them alone, so
-    their sentences speak of that context.
+    their sentences speak of that context.  Each context weighed spends a
+    unit of the work `deadline` has left (a rung run again; a trial's
+    TRIAL_WEIGHT): None when it runs out first.
     """
+    weighing = deadline and deadline.rest()
     settled = [(i, fact) for i, step in enumerate(steps) for fact in step.sets]
     needed = {(len(steps) - 1, fact) for fact in steps[-1].sets}
     queue = sorted(needed, key=lambda item: item[0], reverse=True)
@@ -265,6 +290,8 @@ def needed_steps(
         i, fact = queue.pop(0)
         support = [item for item in settled if item[0] < i]
         for item in reversed(support[:]):
+            if weighing is not None and weighing.expired(TRIAL_WEIGHT if steps[i].trial else 1):
+                return None
             fewer = [other for other in support if other != item]
             if yields(ladder, steps[i].rule, knowing(known, fewer, apply), fact):
                 support = fewer
@@ -312,14 +339,28 @@ def next_placement(
 
     For screens that keep no record of what was ruled out (number boards):
     their hint must end in something the person can enter.  When the ladder
-    finds no placement, the first step found is the hint.
+    finds no placement, the first step found is the hint; so it is when the
+    budget runs out first (the path then ends "budget").
     """
-    path = walk(ladder, known, apply=apply, ended=ended, deadline=deadline, until=places)
+    path = walk(ladder, known, apply=weighed(apply, deadline), ended=ended, deadline=deadline, until=places)
     if not path.steps:
         return path
     if not places(path.steps[-1]):
-        return Path(path.steps[:1], "more")
-    return Path((told_as_one(needed_steps(ladder, known, path.steps, apply)),), "more")
+        return Path(path.steps[:1], "budget" if path.ended == "budget" else "more")
+    needed = needed_steps(ladder, known, path.steps, apply, deadline)
+    return Path(path.steps[:1], "budget") if needed is None else Path((told_as_one(needed),), "more")
+
+
+def weighed(apply: Callable[[Known, Step], Known], deadline: Deadline) -> Callable[[Known, Step], Known]:
+    """`apply` that also spends TRIAL_WEIGHT of `deadline`'s work for a trial: it was found by following
+    suppositions, dozens of rung runs where another step takes one."""
+
+    def applying(known: Known, step: Step) -> Known:
+        if step.trial:
+            deadline.expired(TRIAL_WEIGHT)
+        return apply(known, step)
+
+    return applying
 
 
 def told_as_one(steps: Sequence[Step]) -> Step:

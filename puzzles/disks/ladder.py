@@ -241,12 +241,13 @@ def next_step(disks: Disks, *, budget: Budget | None = None, should_stop: Should
     contradiction (no turn is worth making): no step, and the walk's ending
     says why (solved as turned, no solution, or several).
     """
-    known = Known.start(disks)
-    path = walk(LADDER, known, apply=apply, ended=ending, deadline=Deadline(budget, should_stop))
+    known, deadline = Known.start(disks), Deadline(budget, should_stop)
+    path = walk(LADDER, known, apply=apply, ended=ending, deadline=deadline)
     first = next((i for i, step in enumerate(path.steps) if new_turn(step, disks)), None)
     if path.ended == "contradiction" or first is None:
         return Path((), path.ended)
-    hint = told_as_one(needed_steps(LADDER, known, path.steps[: first + 1], apply))
+    needed = needed_steps(LADDER, known, path.steps[: first + 1], apply, deadline)
+    hint = told_as_one(path.steps[: first + 1] if needed is None else needed)  # out of budget: every step on the way
     disk = next(fact.at for fact in path.steps[first].sets if fact.holds)
     where = (disk, *(d for d in hint.where if d != disk))
     turns = tuple(fact for fact in hint.sets if fact.holds)  # what the hint enters: the turns, not what was ruled out

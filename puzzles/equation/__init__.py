@@ -25,10 +25,12 @@ from puzzles.equation.board import (
     supported,
 )
 from puzzles.equation.ladder import LADDER, next_step, printed_only, steps
+from puzzles.equation.witness import balanced
 from puzzles.numbergrid import BoardAnalysis, BoardReport, check_entries, no_completion, refused
-from puzzles.steps import Check
+from puzzles.steps import Check, hint_budget
 
 SOLVE_OPTIONS = ()
+HINT_WORK = 20_000  # `solve`'s hint: its rungs spend search work, so as much as the count's default budget
 NOUN = "solution"  # a filled crossword is a solution, not a completion
 
 __all__ = [
@@ -55,7 +57,9 @@ def analyse(
     """Candidates (exact when the search finishes), solutions, and what is wrong if there are none.
 
     A search cut short by its budget, even before its first narrowing ends,
-    says "at least" or "unknown", never "no solution".
+    says "at least" or "unknown", never "no solution"; where it found none,
+    a crossword of sums only is balanced as a flow (`witness.balanced`), so
+    that an easy solution is seen: "at least 1".
     """
     domains = initial_domains(puzzle)
     outside = {
@@ -80,6 +84,8 @@ def analyse(
                 values.add(grid[p[0]][p[1]])
     except OutOfBudget:
         exact = False
+    if not count and not exact and (witness := balanced(puzzle)) is not None:
+        count, found = 1, [witness][:limit]  # "at least 1", and one to see, rather than "at least 0"
     chosen = {p: sorted(v) for p, v in seen.items()} if exact else {p: domains[p].tolist() for p in domains}
     candidates = tuple(
         tuple(tuple(chosen[(r, c)]) if v is None else () for c, v in enumerate(row))
@@ -100,12 +106,12 @@ def dead_end(puzzle: Crossword) -> str:
 
 
 def hint_text(puzzle: Crossword, analysis: BoardAnalysis, budget: Budget | None = BUDGET) -> str:
-    """`solve`'s one-line hint: the next step, or why there is none."""
+    """`solve`'s one-line hint: the next step, or why there is none, within its own work budget (`hint_budget`)."""
     if analysis.hint:
         return analysis.hint
     if analysis.count.exact and not analysis.count.value:
         return "No solution."
-    path = next_step(puzzle, budget=budget)
+    path = next_step(puzzle, budget=hint_budget(budget, HINT_WORK))
     return path.first_said
 
 

@@ -30,7 +30,7 @@ from puzzles.hidoku.board import (
 )
 from puzzles.hidoku.ladder import LADDER, next_step, printed_only, steps
 from puzzles.numbergrid import EMPTY, BoardAnalysis, BoardReport, Grid, check_entries, no_completion, refused
-from puzzles.steps import Check
+from puzzles.steps import Check, hint_budget
 
 SOLVE_OPTIONS = ()
 
@@ -114,10 +114,10 @@ def dead_end_reason(board: Hidoku, geometry: Geometry) -> str:
 
 
 def hint_text(board: Hidoku, analysis: BoardAnalysis, budget: Budget | None = BUDGET) -> str:
-    """`solve`'s one-line hint: the next step, or why there is none."""
+    """`solve`'s one-line hint: the next step, or why there is none, within its own work budget (`hint_budget`)."""
     if analysis.hint:
         return analysis.hint
-    path = next_step(board, budget=budget)
+    path = next_step(board, budget=hint_budget(budget))
     return path.first_said
 
 

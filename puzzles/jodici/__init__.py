@@ -27,7 +27,7 @@ from puzzles.jodici.board import (
 )
 from puzzles.jodici.ladder import LADDER, Known, dead_end, next_step, printed_only, steps
 from puzzles.numbergrid import BoardAnalysis, BoardReport, check_entries, refused
-from puzzles.steps import Check
+from puzzles.steps import Check, hint_budget
 
 SOLVE_OPTIONS = ()
 BUDGET: Budget | None = None  # always exact, and quick: nothing to limit
@@ -71,11 +71,11 @@ def analyse(
     return BoardAnalysis(candidates, Count(count), solutions, hint)
 
 
-def hint_text(board: Jodici, analysis: BoardAnalysis) -> str:
-    """`solve`'s one-line hint: the next step, or why there is none."""
+def hint_text(board: Jodici, analysis: BoardAnalysis, budget: Budget | None = BUDGET) -> str:
+    """`solve`'s one-line hint: the next step, or why there is none, within its own work budget (`hint_budget`)."""
     if analysis.hint:
         return analysis.hint
-    path = next_step(board)
+    path = next_step(board, budget=hint_budget(budget))
     return path.first_said
 
 
@@ -90,4 +90,4 @@ def solve(
     board: Jodici, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
 ) -> BoardReport:
     analysis = analyse(board, limit=limit, should_stop=should_stop)
-    return BoardReport(replace(analysis, hint=hint_text(board, analysis)), ",")
+    return BoardReport(replace(analysis, hint=hint_text(board, analysis, budget)), ",")

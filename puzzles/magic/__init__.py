@@ -13,9 +13,10 @@ from puzzles.core import Budget, Count, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.magic.board import BUDGET, MAX_SIDE, MAX_VALUES, Magic, Search, blank, conflicts, format, lines_of, parse
 from puzzles.magic.ladder import LADDER, Known, dead_end, next_step, printed_only, steps
 from puzzles.numbergrid import BoardAnalysis, BoardReport, Grid, Position, check_entries, refused
-from puzzles.steps import Check
+from puzzles.steps import Check, hint_budget
 
 SOLVE_OPTIONS = ()
+HINT_WORK = 200_000  # `solve`'s hint: its rungs spend search work, so as much as the count's default budget
 
 __all__ = [
     "BUDGET",
@@ -71,10 +72,10 @@ def dead_end_said(board: Magic) -> str:
 
 
 def hint_text(board: Magic, analysis: BoardAnalysis, budget: Budget | None = BUDGET) -> str:
-    """`solve`'s one-line hint: the next step, or why there is none."""
+    """`solve`'s one-line hint: the next step, or why there is none, within its own work budget (`hint_budget`)."""
     if analysis.hint:
         return analysis.hint
-    path = next_step(board, budget=budget)
+    path = next_step(board, budget=hint_budget(budget, HINT_WORK))
     return path.first_said
 
 

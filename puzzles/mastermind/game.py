@@ -30,6 +30,7 @@ PEGS = range(2, 9)
 COLOURS = range(2, 11)
 MAX_ROWS = 30  # boards have 8 to 12 rows; a contradiction's diagnosis re-reads the game once per row
 TOO_MANY_ROWS = f"a game has at most {MAX_ROWS} rows"
+NOTHING_SAID = "no game found: start with lines like 'pegs: 4' and 'colours: red blue green yellow', or a row of guesses"
 
 Code = tuple[int, ...]
 
@@ -195,10 +196,12 @@ def parse(text: str) -> Game:
     pegs, colours, pegs_line = 4, CLASSIC_COLOURS, None
     repeats, repeats_line, codemaker = True, None, None
     rows: list[Row] = []
+    said = False  # a header or a row: an empty file is refused, as every type refuses one
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].rstrip()
         if not line.strip():
             continue
+        said = True
         header = re.match(r"\s*(pegs|colou?rs|repeats|codemaker)\s*:(.*)$", line, re.IGNORECASE)
         if header:
             if rows:
@@ -219,6 +222,8 @@ def parse(text: str) -> Game:
         if len(rows) == MAX_ROWS:
             raise PuzzleError(TOO_MANY_ROWS, line=number, column=1)
         rows.append(read_row(Game(pegs, colours, repeats=repeats), line, number))
+    if not said:
+        raise PuzzleError(NOTHING_SAID, line=1, column=1)
     if pegs_line is None and rows and len(rows[0].guess) != pegs:
         raise PuzzleError(f"no 'pegs:' line and the rows do not have {pegs} pegs", line=1, column=1)
     if not repeats:

@@ -14,7 +14,7 @@ from typing import Any
 
 from puzzles.core import Budget, Count, Deadline, ShouldStop, never
 from puzzles.numbergrid import EMPTY, BoardAnalysis, Position, check_entries, no_completion, refused
-from puzzles.steps import Check
+from puzzles.steps import Check, hint_budget
 from puzzles.sudoku.board import (
     BOXES,
     Cage,
@@ -28,11 +28,12 @@ from puzzles.sudoku.board import (
     symbol,
 )
 from puzzles.sudoku.ladder import LADDER, Known, graded, next_step, steps
-from puzzles.sudoku.search import search
+from puzzles.sudoku.search import every_completion, search
 
 SOLVE_OPTIONS = ()
 BUDGET: Budget | None = Budget(work=1_000_000)  # search nodes: a 17-clue puzzle takes a few hundred at most
 CAP = 1000  # completions counted exactly; above it the count says "more than 1,000"
+HINT_WORK = 1_000_000  # `solve`'s hint: its rungs spend search work, so as much as the count's default budget
 
 __all__ = [
     "BOXES",
@@ -68,7 +69,8 @@ class SudokuAnalysis(BoardAnalysis):
 def analyse(
     board: Sudoku, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
 ) -> BoardAnalysis:
-    """Each empty cell's candidates (the values no peer holds), the count of completions up to CAP, and the first few.
+    """Each empty cell's candidates (the values no peer holds), the count of completions up to CAP (with no budget:
+    all of them), and the first few.
 
     The candidates are those a person pencils in, not the values some
     completion has: those would give the answer away on a unique puzzle.
@@ -78,9 +80,13 @@ def analyse(
     candidates = Known(board).candidates()
     if empty := next((p for p in Known(board).empty if not candidates[p[0]][p[1]]), None):
         return no_completion(board.grid, f"No completion: {label(empty)} has no value left; undo the last entries.")
-    found = search(board, limit=CAP + 1, keep=limit, deadline=Deadline(budget, should_stop))
-    capped = found.count > CAP
-    count = Count(min(found.count, CAP + 1), exact=found.finished and not capped)
+    deadline = Deadline(budget, should_stop)
+    if budget is None:  # `--count`: every completion, however many
+        found = every_completion(board, keep=limit, deadline=deadline)
+    else:
+        found = search(board, limit=CAP + 1, keep=limit, deadline=deadline)
+    capped = budget is not None and found.count > CAP
+    count = Count(found.count, exact=found.finished and not capped)
     hint = (
         ""
         if found.count or not found.finished
@@ -162,7 +168,7 @@ def solve(
     analysis = analyse(board, limit=limit, budget=budget, should_stop=should_stop)
     if analysis.hint or analysis.count.value == 0:
         return SudokuReport(analysis, "")
-    path = next_step(board, budget=budget, should_stop=should_stop)
+    path = next_step(board, budget=hint_budget(budget, HINT_WORK), should_stop=should_stop)
     hint = path.first_said
     grade = graded(steps(board, budget=budget, should_stop=should_stop)) if analysis.status == "unique" else ""
     return SudokuReport(replace(analysis, hint=hint), grade)

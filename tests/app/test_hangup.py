@@ -16,6 +16,7 @@ import pty
 import select
 import signal
 import struct
+import subprocess
 import sys
 import termios
 import threading
@@ -267,3 +268,85 @@ def test_a_closed_loop_is_past_saving_and_the_watchdog_ends_the_process_after_on
     armed(loop, recorder)
     assert recorder.ended.wait(PATIENCE)
     assert recorder.slept == [GRACE] and [status for status, _ in recorder.ends] == [HANGUP_STATUS]
+
+
+# ---------------------------------------------------------------- the watcher process, when Python cannot run
+
+HELD = """
+import signal, sys
+from assistant.hangup import start_watcher
+signal.signal(signal.SIGHUP, lambda *_: sys.exit(0))  # would end it cleanly, if Python ever ran again
+watcher = start_watcher(0.5)
+print(watcher.pid, flush=True)
+sum(range(10**15))  # one C call holding Python's lock for hours: no handler, no watchdog thread runs
+"""
+
+
+def held_app(tmp_path) -> tuple[subprocess.Popen, int, int]:
+    """A process that starts the watcher on a terminal of its own, then never runs Python again."""
+    master, slave = pty.openpty()
+    script = tmp_path / "held.py"
+    script.write_text(HELD)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen([sys.executable, str(script)], stdin=slave, stdout=slave, env=env, cwd=ROOT)
+    os.close(slave)
+    said = bytearray()
+    while not said.endswith(b"\n"):
+        said += os.read(master, 100)
+    return process, master, int(said.strip())
+
+
+@pytest.mark.parametrize("how", ["sighup", "closed"])
+def test_the_watcher_kills_an_app_whose_python_never_runs_again_after_a_hang_up(tmp_path, how):
+    process, master, watcher = held_app(tmp_path)
+    try:
+        if how == "sighup":
+            process.send_signal(signal.SIGHUP)
+        else:
+            os.close(master)
+        assert process.wait(PATIENCE) == -signal.SIGKILL
+        wait_without_reading(watcher)
+    finally:
+        process.kill()
+        process.wait()
+        if how == "sighup":
+            os.close(master)
+
+
+def test_the_watcher_ends_with_the_app_and_kills_nothing():
+    script = "from assistant.hangup import start_watcher; print(start_watcher(0.5).pid)"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    master, slave = pty.openpty()
+    try:
+        ended = subprocess.run([sys.executable, "-c", script], stdin=slave, stdout=subprocess.PIPE, env=env, cwd=ROOT)
+        assert ended.returncode == 0
+        wait_without_reading(int(ended.stdout))
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+# ---------------------------------------------------------------- with both cores busy
+
+
+@pytest.fixture
+def busy_machine():
+    """Every core kept busy by a spinning process for the test (each stops by itself after PATIENCE at most)."""
+    spin = f"import time\nend = time.monotonic() + {PATIENCE}\nwhile time.monotonic() < end: pass"
+    spinners = [subprocess.Popen([sys.executable, "-c", spin]) for _ in range(os.cpu_count() or 2)]
+    try:
+        yield
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()
+
+
+@pytest.mark.parametrize("how", ["sighup", "closed"])
+def test_a_hang_up_on_a_busy_machine_ends_the_app_with_its_edits(app_in_terminal, busy_machine, how):
+    terminal, app = app_in_terminal
+    if how == "sighup":
+        os.kill(app, signal.SIGHUP)  # to the app alone, its terminal still open
+    else:
+        terminal.hang_up()
+    assert_ended_with_its_edits(terminal, app)

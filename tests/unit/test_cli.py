@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from assistant.cli import main
+from assistant.cli import Progress, main
 from assistant.files import read_puzzle_file
 from assistant.kinds import BY_NAME
 from puzzles.core import PuzzleError
@@ -164,3 +164,22 @@ def test_a_reader_that_leaves_at_once_ends_the_answer_quietly(flags):
         process.stdout.close()  # before the program has started, let alone written
         error = process.stderr.read()
     assert (process.returncode, error) == (1, b"")
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal: the progress line is written only to one."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_count_past_a_second_says_how_long_it_has_run_on_the_terminal_and_wipes_the_line():
+    seconds = iter([0.0, 0.4, 1.2, 1.7, 2.1])
+    terminal, log = Terminal(), io.StringIO()
+    with Progress("f.txt: counting", shown=True, stream=terminal, clock=lambda: next(seconds)) as progress:
+        assert [progress() for _ in range(4)] == [False] * 4
+    assert terminal.getvalue().split("\r\x1b[K") == ["", "puzzle-assistant: f.txt: counting: 1 s so far",
+                                                     "puzzle-assistant: f.txt: counting: 2 s so far", ""]  # fmt: skip
+    with Progress("f.txt: counting", shown=True, stream=log, clock=iter([0.0, 5.0]).__next__) as progress:
+        progress()
+    assert log.getvalue() == ""

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from puzzles import equation
 from puzzles.core import PuzzleError
+from puzzles.equation.witness import balanced
 from puzzles.examples import examples
 
 SEED = equation.parse(examples("equation")["seed"])
@@ -99,3 +100,51 @@ def test_any_text_parses_or_is_refused(text):
         equation.parse(text)
     except PuzzleError:
         pass
+
+
+# ---------------------------------------------------------------- a solution found by balancing
+
+
+def sums_only(cells, rows, columns, low, high) -> equation.Crossword:
+    """A crossword whose every operator is `+`."""
+    n, m = len(cells), len(cells[0])
+    row_ops, column_ops = (("+",) * (m - 1),) * n, (("+",) * m,) * (n - 1)
+    return equation.Crossword(tuple(map(tuple, cells)), row_ops, column_ops, tuple(rows), tuple(columns), low, high)
+
+
+def solves(puzzle: equation.Crossword, grid) -> bool:
+    """Every row and column adds up, every value is in range, every printed value kept."""
+    columns = list(zip(*grid))
+    return (
+        all(sum(row) == total for row, total in zip(grid, puzzle.row_results))
+        and all(sum(column) == total for column, total in zip(columns, puzzle.column_results))
+        and all(puzzle.low <= v <= puzzle.high for row in grid for v in row)
+        and all(v in (None, grid[r][c]) for r, row in enumerate(puzzle.cells) for c, v in enumerate(row))
+    )
+
+
+def test_a_10x10_of_sums_to_50_over_0_to_99_shows_a_solution_where_the_search_finds_none_in_its_budget():
+    puzzle = sums_only([[None] * 10] * 10, [50] * 10, [50] * 10, 0, 99)
+    analysis = equation.analyse(puzzle)
+    assert (analysis.count.value, analysis.count.exact) == (1, False)
+    assert analysis.headline == "at least 1 solution"
+    (grid,) = analysis.solutions
+    assert solves(puzzle, grid)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_balancing_finds_a_solution_exactly_when_the_full_search_does(data):
+    low, high = data.draw(st.sampled_from([(0, 3), (-2, 2)]))
+    n, m = data.draw(st.integers(1, 3)), data.draw(st.integers(1, 3))
+    cells = [[data.draw(st.sampled_from([None, None, low, high])) for _ in range(m)] for _ in range(n)]
+    rows = [data.draw(st.integers(low * m, high * m)) for _ in range(n)]
+    columns = [data.draw(st.integers(low * n, high * n)) for _ in range(m)]
+    puzzle = sums_only(cells, rows, columns, low, high)
+    witness = balanced(puzzle)
+    assert (witness is not None) == (equation.analyse(puzzle, budget=None, limit=0).count.value > 0)
+    assert witness is None or solves(puzzle, witness)
+
+
+def test_balancing_leaves_alone_a_crossword_with_another_operator():
+    assert balanced(SEED) is None

@@ -13,7 +13,7 @@ from puzzles.core import Budget
 from puzzles.examples import examples
 from puzzles.hidoku.ladder import LADDER, Known, touching_neighbours
 from puzzles.numbergrid import EMPTY
-from puzzles.steps import easiest
+from puzzles.steps import WITHIN_BUDGET, easiest, hint_budget, places
 from puzzles.steps import on_board as apply
 from tests.unit.test_hidoku import SEED, SEED_ANSWER
 
@@ -143,3 +143,31 @@ def test_check_marks_the_entries_no_completion_has_and_nothing_else():
 
 def test_the_seed_example_is_the_reference_board():
     assert hidoku.parse(examples("hidoku")["seed"]).grid == SEED.grid
+
+
+HARD_SMALL = "_ _ _ _ _ _\n_ 36 30 _ 9 _\n_ 17 29 _ _ 10\n_ _ _ _ 3 _\n_ _ _ _ _ _\n20 _ _ 1 _ _\n"  # shared corpus, board 372
+
+
+def test_the_hint_of_solve_on_a_hard_small_board_stops_within_its_work_budget_at_a_true_step():
+    """Its next placement rests on a dozen trials (two minutes to work out): `solve` gives the easiest step instead."""
+    board = hidoku.parse(HARD_SMALL)
+    path = hidoku.next_step(board, budget=hint_budget(hidoku.BUDGET))
+    (step,) = path.steps
+    assert path.ended == "budget" and not step.trial and not places(step)
+    assert_true_in_every_completion(board, step)
+    report = hidoku.solve(board).to_json()
+    assert report["count"] == 1 and report["hint"] == f"{step.text} {WITHIN_BUDGET}"
+
+
+WEIGHED = "_ _ _ 28 _ _\n_ 21 _ _ 35 _\n_ 20 _ _ _ 36\n1 _ 17 15 _ _\n_ 6 8 _ _ _\n_ 5 _ _ _ _\n"  # shared corpus, board 232
+
+
+def test_telling_only_what_a_placement_rests_on_stops_with_the_budget_too():
+    """The walk reaches a placement within the hint's budget, but weighing what it rests on takes more: the hint is
+    then the first step; with more work, the placement with only what it rests on."""
+    board = hidoku.parse(WEIGHED)
+    short, long = (hidoku.next_step(board, budget=budget) for budget in (hint_budget(None), Budget(work=2_000)))
+    assert (short.ended, long.ended) == ("budget", "more")
+    assert not places(short.steps[0]) and places(long.steps[0])
+    for path in (short, long):
+        assert_true_in_every_completion(board, path.steps[0])

@@ -192,6 +192,14 @@ def test_what_is_not_a_puzzle_file_is_one_line_and_status_2(tmp_path, capsys, co
     assert status == 2 and says in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("kind", [kind.name for kind in KINDS])
+@pytest.mark.parametrize("content", [b"", b"# only a comment\n\n"], ids=["empty", "comment only"])
+def test_every_type_refuses_a_file_with_nothing_in_it_at_line_1(tmp_path, capsys, kind, content):
+    """Mastermind too: an empty file is no game, where it used to be read as a fresh 4x6 one."""
+    status, err = solve(tmp_path, capsys, kind, content)
+    assert status == 2 and ": line 1, column 1: " in err and err.count("\n") == 1
+
+
 def test_a_directory_or_an_unreadable_file_is_one_line_and_status_2(tmp_path, capsys, monkeypatch):
     status, err = solve(tmp_path, capsys, "magic", None, name="")
     assert status == 2 and err.strip().endswith("this is a folder, not a puzzle file") and err.count("\n") == 1
