@@ -85,4 +85,3 @@ def walk_back(came: dict[Node, Node | None]) -> list[Node]:
     while (before := came[path[-1]]) is not None:
         path.append(before)
     return path[::-1]
-

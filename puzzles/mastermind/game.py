@@ -30,7 +30,9 @@ PEGS = range(2, 9)
 COLOURS = range(2, 11)
 MAX_ROWS = 30  # boards have 8 to 12 rows; a contradiction's diagnosis re-reads the game once per row
 TOO_MANY_ROWS = f"a game has at most {MAX_ROWS} rows"
-NOTHING_SAID = "no game found: start with lines like 'pegs: 4' and 'colours: red blue green yellow', or a row of guesses"
+NOTHING_SAID = (
+    "no game found: start with lines like 'pegs: 4' and 'colours: red blue green yellow', or a row of guesses"
+)
 
 Code = tuple[int, ...]
 

@@ -31,7 +31,7 @@ NOT_UNITS = "than|or|and|is|was|are|were|be|been|being|the|a|an|in|on|at|for|of|
 WORDED = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 QUANTITY = (
     rf"\$\s?(?:{NUMBER})(?:\s*(?:{'|'.join(BIG)}))?|(?:{NUMBER})(?:\s*(?:{'|'.join(BIG)}))?%?|{WORDED}"
-    r"|(?:an?\s+)?half(?:\s+an?)?|an?"
+    r"|(?:an?\s+)?half(?:\s+an?)?|an?|the"
 )
 UNIT_WORD = rf"(?!(?:{'|'.join(DIRECTION)}|{FILLER}|{NOT_UNITS})\b)[a-z]+\.?"
 """One word of a unit; a unit has one or two (`minutes`, `square feet`, `light years`)."""
@@ -58,16 +58,23 @@ class Amount:
 
 
 def find_amounts(body: str) -> list[Amount]:
-    """The amounts before comparatives, in order; `a`/`an` count only with a unit (`an hour after`)."""
+    """The amounts before comparatives, in order; `a`, `an`, `the` count only with a unit (`an hour after`, `the
+    year before`)."""
     found = []
     for match in AMOUNT.finditer(body):
         text, unit = match.group("quantity"), match.group("unit")
         if unit and " " in unit.strip() and not is_unit(unit):
             continue  # two words after a number are a unit only when known (`square feet`): `325 degrees bakes` is not
-        if (text.lower() in ("a", "an") or "half" in text.lower()) and not is_unit(unit):
-            continue  # `a` counts only as `an hour`, `a day`: not `a longer time`
+        if (text.lower() in ("a", "an", "the") or "half" in text.lower()) and not is_unit(unit):
+            continue  # `a` counts only as `an hour`, `a day`: not `a longer time`; `the year before` is one year
         money = text.startswith("$")
-        quantity = Fraction(1, 2) if "half" in text.lower() else number(text.lstrip("$ ").rstrip("%"))
+        quantity = (
+            Fraction(1, 2)
+            if "half" in text.lower()
+            else Fraction(1)
+            if text.lower() == "the"
+            else number(text.lstrip("$ ").rstrip("%"))
+        )
         if quantity is None:
             continue
         unit = (

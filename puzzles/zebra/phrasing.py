@@ -289,6 +289,10 @@ def either_or(r: Reading) -> Said | None:
     inclusive = bool(r.has(r"\bor both\b"))  # puzzle sites mean exactly one unless they say `or both`
     high, tail = (2, " or both") if inclusive else (1, ", but not both")
     before_or = r.skeleton[: r.skeleton.index(" or ")].count("@")
+    if len(refs) == 4 and before_or == 2 and r.has(r"^either\b"):  # `Either Ann bought the Fiat or Bo bought the Kia`
+        a, b, c, d = refs
+        text = f"{names[0]} == {names[1]} or {names[2]} == {names[3]}{tail}"
+        return [(HowMany((same(a, b), same(c, d)), 1, high), text)]
     if len(refs) == 4 and before_or == 3:
         a, b, c, d = refs
         return [
@@ -362,9 +366,12 @@ def comparison(r: Reading) -> Said | None:
         steps = next_step(r.puzzle.categories[category])
     what = r.puzzle.categories[category].name
     by = f"{scale.says(steps)} " if steps else ""
-    if r.has(r"\beither # \w+ or # \w+") and len(r.amounts) == 2:
+    if r.has(r"(?:\beither )?# \w+ or # \w+") and len(r.amounts) == 2:
         atoms = (Compare(a, b, category, 1, steps), Compare(a, b, category, -1, steps))
         return [(HowMany(atoms, 1, 1), f"{r.name(a)} is either {by}more or {by}less than {r.name(b)} in {what}")]
+    if len(found := set(re.findall(r"\b(?:" + "|".join(DIRECTION) + r")\b", r.skeleton))) > 1:
+        said = " and ".join(shown(w) for w in sorted(found))
+        raise PuzzleError(f"two comparatives in one comparison ({said}): say it as two clues", column=1)
     text = f"{r.name(a)} is {by}{'more' if sign > 0 else 'less'} than {r.name(b)} in {what}"
     result: Said = [(Compare(a, b, category, sign, steps), text)]
     return negate(result) if negated(r) else result

@@ -219,6 +219,12 @@ PHRASES = (
         r"\bthe right (?=answers?\b|choices?\b|ways?\b|words?\b|solutions?\b)",
         "the correct ",
     ),  # not a side  # `the one who only drinks water`: the drinker, not `only` one
+    (r"\bmost recent\b", "latest"),
+    (r"\bmore recent\b", "later"),
+    (r"\bleast recent\b", "earliest"),
+    (r"\bless recent\b", "earlier"),
+    (r"\bnewest\b", "latest"),
+    (r"\bthe same (?:\w+ )?as\b", ""),  # `is not the same as`, `costs the same as`: is, is not
     (r"\bmore expensive\b", "pricier"),
     (r"\bmost expensive\b", "priciest"),
     (r"\bleast expensive\b", "cheapest"),

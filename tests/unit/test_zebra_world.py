@@ -85,6 +85,12 @@ ART = story(
     "years : 1998, 2002, 2006, 2010",
 )
 RACE = story("places : first, second, third, fourth", "runners : Kim, Lou, Ona, Ned", "towns : Avon, Bath, Cork, Derry")
+CARS = story(
+    "shoppers : Ann, Bo, Cy, Dee",
+    "cars : Audi, BMW, Fiat, Kia",
+    "prices : $20,000, $25,000, $30,000, $35,000",
+    "years : 2011, 2012, 2013, 2014",
+)
 SQUADS = story("squads : Captain Holt, Captain Ross, Captain Diaz, Captain Boyle", "units : K-9, SWAT, bomb, vice")
 GAMES = story("players : Ann, Bo, Cy, Dee", "games : 4 games, 5 games, 6 games, 7 games")
 
@@ -113,6 +119,14 @@ GAMES = story("players : Ann, Bo, Cy, Dee", "games : 4 games, 5 games, 6 games, 
         (RACE, "The winner wasn't from Derry.", "towns:Derry != places:first"),
         (story("spotters : Ann, Bo, Cy, Dee", "months : January, February, March, April"),
          "Cy spotted a bird in the month right after Ann.", "spotters:Cy is 1 month more than spotters:Ann in months"),
+        (CARS, "Bo bought the most recent car.", "shoppers:Bo == years:2014"),
+        (CARS, "Cy's car was made the year before Dee's.", "shoppers:Cy is 1 year less than shoppers:Dee in years"),
+        (CARS, "The 2012 car cost $5,000 more or $5,000 less than the Fiat.",
+         "years:2012 is either $5,000 more or $5,000 less than cars:Fiat in prices"),
+        (CARS, "Either Ann bought the Fiat or Bo bought the Kia.",
+         "shoppers:Ann == cars:Fiat or shoppers:Bo == cars:Kia, but not both"),
+        (CARS, "The Audi is not the same as Bo's car.", "cars:Audi != shoppers:Bo"),
+        (CARS, "Ann's car costs the same as the Audi.", "shoppers:Ann == cars:Audi"),
         (ART, "The 2002 piece, which was made by Fay, sold for $300.",
          "years:2002 == artists:Fay; years:2002 == prices:$300"),
     ],
@@ -174,6 +188,7 @@ def test_a_comparison_still_in_doubt_is_refused_never_guessed():
         (GRADES, "Ada got the C+.", "'C+' is not a value: did you mean 'C'?"),
         (GRADES, "Ada was't the student who got the C.", "cannot read \"was't\""),
         (GRADES, "Ada does't speak for 5 minutes.", "cannot read \"does't\""),
+        (CARS, "The Fiat cost more or less than the 2011 car.", "two comparatives in one comparison"),
         (story("shows : Ada, Ben, Cy, Di", "times : 8:00am, 8:30am, 10:00am, 11:00am"),
          "Ada's show started immediately after Ben's.", "'immediately' in 'times', whose values are not evenly spaced"),
         (story("travellers : Ada, Ben, Cy, Di", "dates : April 13th, May 13th, June 13th, July 13th"),
