@@ -145,7 +145,9 @@ def test_the_seed_example_is_the_reference_board():
     assert hidoku.parse(examples("hidoku")["seed"]).grid == SEED.grid
 
 
-HARD_SMALL = "_ _ _ _ _ _\n_ 36 30 _ 9 _\n_ 17 29 _ _ 10\n_ _ _ _ 3 _\n_ _ _ _ _ _\n20 _ _ 1 _ _\n"  # shared corpus, board 372
+HARD_SMALL = (
+    "_ _ _ _ _ _\n_ 36 30 _ 9 _\n_ 17 29 _ _ 10\n_ _ _ _ 3 _\n_ _ _ _ _ _\n20 _ _ 1 _ _\n"  # shared corpus, board 372
+)
 
 
 def test_the_hint_of_solve_on_a_hard_small_board_stops_within_its_work_budget_at_a_true_step():
@@ -159,7 +161,9 @@ def test_the_hint_of_solve_on_a_hard_small_board_stops_within_its_work_budget_at
     assert report["count"] == 1 and report["hint"] == f"{step.text} {WITHIN_BUDGET}"
 
 
-WEIGHED = "_ _ _ 28 _ _\n_ 21 _ _ 35 _\n_ 20 _ _ _ 36\n1 _ 17 15 _ _\n_ 6 8 _ _ _\n_ 5 _ _ _ _\n"  # shared corpus, board 232
+WEIGHED = (
+    "_ _ _ 28 _ _\n_ 21 _ _ 35 _\n_ 20 _ _ _ 36\n1 _ 17 15 _ _\n_ 6 8 _ _ _\n_ 5 _ _ _ _\n"  # shared corpus, board 232
+)
 
 
 def test_telling_only_what_a_placement_rests_on_stops_with_the_budget_too():
