@@ -122,6 +122,20 @@ def fits(name: str, scale: Scale, word: str) -> bool:
     return bool(named & {stem(w) for w in sense.split()})
 
 
+def sense_of(r: Reading, word: str, category: Category) -> None:
+    """A comparative of amount has no agreed sense in times, dates and places (`finished higher` is ahead, a
+    smaller place): refused with the word and the category unless the clue names it (`in places`, the echo)."""
+    if (
+        word in AMOUNT_WORDS
+        and category.scale.kind in TIMELY
+        and not r.has(rf"\bin {re.escape(category.name.lower())}\b")
+    ):
+        raise PuzzleError(
+            f"which way is {shown(word)} in {shown(category.name)}? Say 'later' or 'earlier' ('ahead' or 'behind')",
+            column=1,
+        )
+
+
 def direction(word: str, category: Category) -> int:
     """+1 when the comparative points to bigger magnitudes of the category, -1 to smaller.
 

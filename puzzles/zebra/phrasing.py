@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from puzzles.core import PuzzleError, read_number, shown
 from puzzles.zebra.amounts import DIRECTION, Amount
-from puzzles.zebra.comparing import chosen, direction, ordered_categories, units_of
+from puzzles.zebra.comparing import chosen, direction, ordered_categories, sense_of, units_of
 from puzzles.zebra.mentions import Mention
 from puzzles.zebra.model import Atom, Between, Category, Compare, Gap, HowMany, Place, Puzzle, Ref, differ, same
 
@@ -325,6 +325,7 @@ def superlative(r: Reading) -> Said | None:
     (a,) = r.refs
     word = SUPERLATIVES[match.group(1)]
     category = chosen(r, ordered_categories(r, {a[0]}, word))
+    sense_of(r, word, r.puzzle.categories[category])
     magnitudes = r.puzzle.categories[category].numbers
     end = max(magnitudes) if direction(word, r.puzzle.categories[category]) > 0 else min(magnitudes)
     b = (category, magnitudes.index(end))
@@ -353,6 +354,7 @@ def comparison(r: Reading) -> Said | None:
     if category == a[0] == b[0]:
         raise PuzzleError("compares two values of the category it compares in", column=1)
     scale = r.puzzle.categories[category].scale
+    sense_of(r, word, r.puzzle.categories[category])
     sign = direction(word, r.puzzle.categories[category])
     steps = None
     if amount is not None:

@@ -189,6 +189,8 @@ def test_a_comparison_still_in_doubt_is_refused_never_guessed():
         (GRADES, "Ada was't the student who got the C.", "cannot read \"was't\""),
         (GRADES, "Ada does't speak for 5 minutes.", "cannot read \"does't\""),
         (CARS, "The Fiat cost more or less than the 2011 car.", "two comparatives in one comparison"),
+        (RACE, "Kim finished higher than Lou.", "which way is 'higher' in 'places'?"),
+        (RACE, "Kim had the highest finish.", "which way is 'higher' in 'places'?"),
         (story("shows : Ada, Ben, Cy, Di", "times : 8:00am, 8:30am, 10:00am, 11:00am"),
          "Ada's show started immediately after Ben's.", "'immediately' in 'times', whose values are not evenly spaced"),
         (story("travellers : Ada, Ben, Cy, Di", "dates : April 13th, May 13th, June 13th, July 13th"),
