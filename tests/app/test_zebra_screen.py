@@ -16,6 +16,7 @@ from puzzles import zebra
 from puzzles.core import Stopped
 from tests.conftest import headline, ready_for_snapshot
 from tests.unit.test_zebra_pages import ISSUE_PAGE
+from tests.unit.test_zebra_world import BENCHMARK_PAGE
 
 
 def message(app) -> str:
@@ -413,3 +414,14 @@ async def test_a_pasted_page_s_question_is_answered_in_the_panel_once_solved(set
         detail = str(app.screen.panel.query_one("#detail").render())
         assert app.screen.state.questions == ("Who keeps the parrot?",)
         assert "Who keeps the parrot? parrot:" in detail
+
+
+async def test_a_pasted_houses_benchmark_page_is_solved_and_its_house_question_answered(settle):
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await paste(pilot, settle, BENCHMARK_PAGE)
+        assert [c.name for c in app.screen.state.categories] == ["Pet", "Colour"]
+        assert headline(app) == "Solved: one solution"
+        detail = str(app.screen.panel.query_one("#detail").render())
+        assert "What is the number of the house where the cat keeper lives? 3" in detail
