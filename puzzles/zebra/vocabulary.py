@@ -208,7 +208,7 @@ PHRASES = (
     (r"\bright (?=after|before|behind|ahead)", "immediately "),  # `the month right after`: no side
     (r"\bthe winner\b(?! of)", "the first"),
     (r"\b(?:has|had|have) nothing to do with\b", "is not"),
-    (r"\bled by\b", "with"),  # `the squad led by Captain Holt`: whose, not who came first
+    (r"\bled by (?=@)", "with "),  # `the squad led by Captain Holt`: whose, not who came first
     (r"\blast (?=season|year|week|month|night|time|summer|winter|spring|fall|autumn|weekend)", ""),
     (r"\b(?:end|ends|ended|ending) up(?: with)?\b", ""),
     (
