@@ -15,11 +15,11 @@ from puzzles.zebra.quantities import BIG, KNOWN_UNITS, NUMBER, NUMBER_WORDS, num
 
 MORE = (
     "more bigger larger higher greater longer later after older taller heavier faster richer dearer farther further "
-    "pricier costlier wider deeper louder hotter warmer behind above"
+    "pricier costlier wider deeper louder hotter warmer behind above following"
 ).split()
 LESS = (
     "less fewer smaller lower shorter earlier before younger newer lighter slower poorer cheaper closer nearer "
-    "narrower shallower cooler colder quieter softer ahead beat beats below short"
+    "narrower shallower cooler colder quieter softer ahead beat beats below short preceding"
 ).split()
 DIRECTION = {**{w: 1 for w in MORE}, **{w: -1 for w in LESS}}
 """Each comparative and the way it points: +1 towards bigger magnitudes, -1 towards smaller."""

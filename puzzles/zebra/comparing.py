@@ -28,7 +28,7 @@ SENSES = {
     "older younger newer": "age old year years born birth",
     "louder quieter softer": "volume loud decibel decibels db",
     "deeper shallower": "depth deep",
-    "later earlier after before": "time date day year month hour start finish minute",
+    "later earlier after before following preceding": "time date day year month hour start finish minute",
     "faster slower": "speed mph time",
     "longer shorter": "length long duration time feet inches miles minutes hours days nights weeks months years",
     "cheaper pricier costlier dearer richer poorer": "price cost fee money salary dollar dollars",
@@ -41,7 +41,8 @@ MONEY_WORDS = frozenset("cost paid pay spent spend price priced expensive cheap 
 AMOUNT_WORDS = frozenset("more less fewer greater bigger smaller larger higher lower".split())
 """Comparatives of amount: `sold more copies` is about sales, not the month they came out."""
 TIMELY = {"time", "date", "month", "year", "ordinal"}
-"""The kinds `later`, `earlier`, `before`, `after` compare."""
+TIMELY_WORDS = frozenset("later earlier after before following preceding".split())
+"""The kinds, and the comparatives that compare only them: `later`, `before`, `the year following`."""
 
 
 def ordered_categories(
@@ -74,7 +75,7 @@ def ordered_categories(
     chosen_by_words = False
     for narrowed in (
         [c for c in found if r.has(rf"\bin {re.escape(categories[c].name.lower())}\b")],
-        [c for c in found if word in ("later", "earlier", "after", "before") and categories[c].scale.kind in TIMELY],
+        [c for c in found if word in TIMELY_WORDS and categories[c].scale.kind in TIMELY],
         [c for c in found if names_category(r, categories[c].name, words, c in named)],
         [c for c in found if categories[c].scale.kind == "money" and words & MONEY_WORDS],
         [c for c in found if fits(categories[c].name, categories[c].scale, word)],
@@ -114,7 +115,7 @@ def fits(name: str, scale: Scale, word: str) -> bool:
     sense = " ".join(words for comparatives, words in SENSES.items() if word in comparatives.split())
     if not sense:
         return False
-    if (scale.kind in TIMELY and word in ("later", "earlier", "after", "before")) or (
+    if (scale.kind in TIMELY and word in TIMELY_WORDS) or (
         scale.kind == "money" and word in ("cheaper", "pricier", "costlier", "dearer")
     ):
         return True

@@ -43,7 +43,7 @@ SUPERLATIVES = {
     "fewest": "fewer",
 }
 """Each superlative and the comparative whose end it names: the cheapest is the one nothing is cheaper than."""
-ORDER_WORDS = ("before", "after", "ahead", "behind", "beat", "beats", "above", "below")
+ORDER_WORDS = ("before", "after", "ahead", "behind", "beat", "beats", "above", "below", "following", "preceding")
 """Comparatives that need no `than`: `30 minutes after Hector`, `18 points above Ida`."""
 
 

@@ -168,7 +168,7 @@ MEANING = frozenset(
     for word in """
     not never no n't nobody none nothing neither nor either or both but and than same different distinct other
     only except unless if instead unlike all each every exactly least most twice half double triple immediately
-    directly
+    directly following preceding
     left right next door beside adjacent neighbour neighbor between middle centre center end far first last second
     third fourth fifth sixth seventh eighth ninth tenth leftmost rightmost odd even parity position
     two three four five six seven eight nine ten eleven twelve hundred thousand million #
