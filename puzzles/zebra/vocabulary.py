@@ -21,7 +21,7 @@ DESCRIBING = frozenset(
     person people persons man woman men women individual resident occupant everyone each every unique many
     lives live living lived resides reside residing stays stay home house houses occupies occupied
     is are was were be been being am has have had having does do did get gets got
-    with without of in for by at as to from into on who's their his her its they he she it them named called
+    with of in for by at as to from into on who's their his her its they he she it them named called
     name own owns owned owner owners keep keeps kept keeper keepers love loves loved lover lovers loving
     like likes liked enjoy enjoys enjoyed enjoying prefer prefers preferred preferring favorite favourite
     fond partial enthusiast enthusiasts fan fans hobbyist collector drinker drinkers eater smoker smokers
@@ -168,7 +168,9 @@ MEANING = frozenset(
     for word in """
     not never no n't nobody none nothing neither nor either or both but and than same different distinct other
     only except unless if instead unlike all each every exactly least most twice half double triple immediately
-    directly following preceding
+    directly following preceding succeeding subsequent previous without lacking lacks lacked excluding besides
+    similar near toward towards respectively consecutive combined total sum equal identical sooner differ differs
+    unequal alike otherwise rather
     left right next door beside adjacent neighbour neighbor between middle centre center end far first last second
     third fourth fifth sixth seventh eighth ninth tenth leftmost rightmost odd even parity position
     two three four five six seven eight nine ten eleven twelve hundred thousand million #
