@@ -1,6 +1,6 @@
 """Counting logic grids value by value, when every clue relates at most two values.
 
-The search in `counting` multiplies parts that nothing joins, but each
+The search in `search` multiplies parts that nothing joins, but each
 category keeps its values apart, and on a big grid that joins everything
 until deep in the search: the middle clues of an 8 x 8 puzzle leave 10^7 and
 more placements to walk.  Here the values are placed one at a time, in an
@@ -383,7 +383,7 @@ def count(
             return counted(plan, spend, margins, IN_PYTHON)
         except TooMany:
             pass
-    from puzzles.zebra import kernel  # numba loads only for a count that needs it
+    from puzzles.zebra.count import kernel  # numba loads only for a count that needs it
 
     return kernel.count(plan, spend, margins, buffers, most)
 

@@ -26,7 +26,7 @@ from math import factorial, perm
 import numpy as np
 
 from puzzles.core import Budget, Deadline, OutOfBudget, grouped
-from puzzles.zebra import elimination, splitting
+from puzzles.zebra.count import elimination, splitting
 from puzzles.zebra.model import Puzzle
 from puzzles.zebra.solver import Apart, Constraint, Inside, Model, Table, bits, model_of, settle, single
 

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from math import inf
 
 from puzzles.core import OutOfBudget
-from puzzles.zebra import elimination
-from puzzles.zebra.elimination import Buffers, Plan, Spend, TooMany
+from puzzles.zebra.count import elimination
+from puzzles.zebra.count.elimination import Buffers, Plan, Spend, TooMany
 from puzzles.zebra.solver import Model, bits, settle
 
 TRIED = 4_000_000

@@ -32,8 +32,8 @@ import numpy as np
 from numba import njit
 
 from puzzles.core import OutOfBudget
-from puzzles.zebra import elimination
-from puzzles.zebra.elimination import SLOT_MASK, Plan, Spend, Step, TooMany
+from puzzles.zebra.count import elimination
+from puzzles.zebra.count.elimination import SLOT_MASK, Plan, Spend, Step, TooMany
 
 PRIMES = (
     2147483647,
