@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from puzzles.core import Budget, ShouldStop, never
 from puzzles.zebra.analysis import BUDGET, Analysis, analyse
-from puzzles.zebra.count.elimination import Buffers
+from puzzles.zebra.count.plan import Buffers
 from puzzles.zebra.file import (
     add_clue,
     format,

@@ -19,7 +19,7 @@ from math import factorial
 
 from puzzles.core import Budget, Count, Deadline, OutOfBudget, ShouldStop, Status, never
 from puzzles.zebra.count import search
-from puzzles.zebra.count.elimination import Buffers
+from puzzles.zebra.count.plan import Buffers
 from puzzles.zebra.count.search import satisfiable, solutions
 from puzzles.zebra.model import Puzzle
 from puzzles.zebra.solver import Cell, Model, Propagated, model_of, propagate

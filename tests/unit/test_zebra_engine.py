@@ -19,7 +19,7 @@ from puzzles.core import Budget, Count, Deadline, Stopped
 from puzzles.examples import examples
 from puzzles.zebra import generator, solver
 from puzzles.zebra.analysis import NO_SOLUTION, RULED_OUT
-from puzzles.zebra.count import elimination, kernel, search, splitting
+from puzzles.zebra.count import elimination, kernel, plan, search, splitting
 from puzzles.zebra.model import Between, Category, Clue, Compare, Gap, HowMany, Place, Puzzle
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
@@ -332,7 +332,7 @@ def eliminating(way: str, tried: int = 8) -> Iterator[None]:
             stack.enter_context(patch.object(kernel, "CHUNK", 16))
         if way.startswith("split"):
             stack.enter_context(patch.object(splitting, "TRIED", tried))
-        stack.enter_context(patch.object(elimination, "WORKERS", 1 if "in-turn" in way else 2))
+        stack.enter_context(patch.object(plan, "WORKERS", 1 if "in-turn" in way else 2))
         if way == "raced":
             stack.enter_context(patch.object(splitting, "RACE", 0))
         yield
@@ -368,7 +368,7 @@ def test_elimination_and_the_search_agree_on_every_prefix_of_a_6x6_puzzle(way):
             model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:k], puzzle.key))
             with eliminating(way, tried=1000):
                 eliminated = search.count(model, Deadline(), margins=True)
-            with patch.object(elimination, "plan_of", side_effect=elimination.Unsupported):
+            with patch.object(splitting, "plan_of", side_effect=plan.Unsupported):
                 searched = search.count(model, Deadline(), margins=True)
             assert (eliminated.value, eliminated.margins) == (searched.value, searched.margins)
     if way != "raced":  # raced, the cases begin or not as the threads run
@@ -422,7 +422,7 @@ def test_buffers_kept_between_counts_are_reused_and_never_shared():
     its own, at most WORKERS sets are kept, and buffers past RETAINED bytes are let go."""
     puzzle = zebra.parse((FIXTURES / "zebra-gen-6x6-1-formal.txt").read_text(encoding="utf-8"))
     model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:12], puzzle.key))
-    buffers = elimination.Buffers()
+    buffers = plan.Buffers()
     with eliminating("compiled"):
         alone = search.count(model, Deadline(), margins=True)
         assert search.count(model, Deadline(), margins=True, buffers=buffers) == alone
@@ -434,7 +434,7 @@ def test_buffers_kept_between_counts_are_reused_and_never_shared():
         assert fresh is not kept
         buffers.kept.append(kept)  # given back: both kept, no more
         assert search.count(model, Deadline(), margins=True, buffers=buffers) == alone
-        assert len(buffers.kept) == elimination.WORKERS == 2
+        assert len(buffers.kept) == plan.WORKERS == 2
         with patch.object(kernel, "RETAINED", 0):
             assert search.count(model, Deadline(), margins=True, buffers=buffers) == alone
         assert len(buffers.kept) == 1
