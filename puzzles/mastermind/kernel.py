@@ -407,7 +407,7 @@ def search(codes, limit, history, played, sym, only, table, floor, digits, perms
 
     With `only` (not empty) the first guess is one of those: the answer, and
     what is remembered of the root codes, are then for those first guesses
-    alone (`parallel` shares a root's guesses between processes this way).
+    alone (`ExactSearch.on_every_core` shares a root's guesses between processes this way).
 
     A depth-first branch and bound on an explicit stack (numba cannot cache a
     recursive function).  Frame d searches a set of codes (a slice of

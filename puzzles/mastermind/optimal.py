@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -61,7 +62,8 @@ CHUNK = 50_000  # work given to the compiled search between two looks at the bud
 MEMO_START = 1 << 14  # slots of a fresh memo; it doubles when three quarters are taken
 POOL_PER_ENTRY = 24  # codes kept per memo entry on average before the memo grows
 PERMUTED_PEGS = 5  # variants with more pegs are not searched over reorderings of positions
-PARALLEL_FROM = 2_000  # sets this big, searched without a budget, are searched by every core (`parallel`)
+PARALLEL_FROM = 2_000  # sets this big, searched without a budget, are searched by every core (`on_every_core`)
+SPLIT_FROM = 300  # a part this big, bigger than the others together, is itself searched on every core
 KEPT_FROM = 3  # memo entries of fewer codes are not worth keeping on disk
 
 
@@ -170,9 +172,7 @@ class ExactSearch:
         if len(codes) > MAX_CODES:
             raise TooBig(f"more than {MAX_CODES:,} codes left")
         if budget is None and played is not None and len(codes) >= PARALLEL_FROM:
-            from puzzles.mastermind import parallel  # multiprocessing, loaded only here
-
-            parallel.solve(self, codes, played)
+            self.on_every_core(codes, played)
         total = self.total(codes, played, NEVER, Deadline(budget, should_stop))
         return Value(int(total), int(self.universe[self.best_guess(codes)]), len(codes))
 
@@ -280,6 +280,73 @@ class ExactSearch:
         rehash(bigger[field.SLOTS], bigger[field.HASHES], count)
         self.arrays = bigger
         self.meta[field.FULL] = 0
+
+    # ------------------------------------------------------------ on every core
+
+    def on_every_core(self, codes: np.ndarray, played: list[Code]) -> None:
+        """Put the exact total of `codes` (left by `played`) and its best guess in the memo, searched in two
+        rounds of tasks shared out to processes forked from this one (`parallel`), each starting with the memo
+        as it stands:
+
+        1. the parts of the guess the search tries first: nothing is known yet to beat, so each part is solved
+           outright and the parts are independent (a part of SPLIT_FROM codes or more is searched this same way
+           first, so one part cannot keep one core busy while the other waits);
+        2. the other guesses, one task each, searched below the first guess's total.
+
+        The least total found is the set's; the memo keeps the workers' totals of round 1 and, when a guess beat
+        the first, those of round 2.  The workers' work is neither counted nor cancelled, which is why the app
+        (always on a budget) never comes here.
+        """
+        from puzzles.mastermind import parallel  # multiprocessing, loaded only here
+        from puzzles.mastermind.kernel import ranked_guesses
+        from puzzles.mastermind.memo import remember
+
+        self.meta[field.STOP_AT] = self.meta[field.WORK] + 1  # the scan of the codes: one node of work
+        ranked = ranked_guesses(codes, self.history(played), len(played), True, *self.arguments)
+        if not len(ranked):  # settled without a guess: the search answers at once
+            return
+        first = int(ranked[0])
+        after_first = [*played, self.space.code(int(self.universe[first]))]
+        parts = self.parts(codes, self.table[first, codes])
+        self.parts_on_every_core(parts, after_first)
+        limit = len(codes) + sum(self.total(part, after_first, NEVER, Deadline(None)) for part in parts)
+        best, guess = limit, first
+        others = [partial(self.beats, codes, played, int(g), limit) for g in ranked[1:]]
+        totals, arrays = parallel.shared_out(others, self.meta, self.to_arrays)
+        if min(totals, default=limit) < limit:
+            best, guess = min(zip(totals, ranked[1:].tolist()))
+            self.take(arrays)
+        remember(codes, best, best, guess, self.arrays, self.meta)
+
+    def parts_on_every_core(self, parts: list[np.ndarray], played: list[Code]) -> None:
+        """Every part's exact total into the memo: each part of SPLIT_FROM codes or more in turn on every core,
+        then the smaller ones shared out."""
+        from puzzles.mastermind import parallel
+
+        for part in parts:
+            if len(part) >= SPLIT_FROM:
+                self.on_every_core(part, played)
+        small = [p for p in parts if len(p) < SPLIT_FROM]
+        tasks = [partial(self.total, p, played, NEVER, Deadline(None)) for p in small]
+        _, arrays = parallel.shared_out(tasks, self.meta, self.to_arrays)
+        self.take(arrays)
+
+    def beats(self, codes: np.ndarray, played: list[Code], guess: int, limit: int) -> int:
+        """In a worker: the total of `codes` with `guess` first if below `limit`, else at least `limit`.
+
+        What the search remembers of `codes` itself holds for this guess alone, so it is forgotten before and after.
+        """
+        self.forget(codes)
+        total = self.total(codes, played, limit, Deadline(None), only=np.array([guess], dtype=np.int64))
+        self.forget(codes)
+        return total
+
+    def forget(self, codes: np.ndarray) -> None:
+        from puzzles.mastermind.memo import find
+
+        entry = find(codes, self.arrays)
+        if entry >= 0:
+            self.arrays[field.LOWERS][entry], self.arrays[field.TOTALS][entry] = 0, -1
 
     # ------------------------------------------------------------ keeping it
 

@@ -1,109 +1,42 @@
-"""A big set searched on both cores: its first guess's parts shared out, then its other guesses.
+"""Tasks of the exact search shared out to processes, one per core: `ExactSearch.on_every_core`'s rounds.
 
-Without a budget (benchmarks, the command line) a set of
-`optimal.PARALLEL_FROM` codes or more is searched in two rounds of WORKERS processes, each forked from this
-one so it starts with the memo as it stands, each taking the next task as it
-comes free:
-
-1. the parts of the guess the search tries first: nothing is known yet to
-   beat, so each part is solved outright and the parts are independent (a
-   part bigger than all the others together is searched this same way
-   first, so one part cannot keep one core busy while the other waits);
-2. the other guesses, one task each, searched below the first guess's total.
-
-The least total found is the set's; the memo keeps the workers' totals of
-round 1 and, when a guess beat the first, those of round 2.  The workers'
-work is neither counted nor cancelled, which is why the app (always on a
-budget) never comes here.
+Each of WORKERS processes is forked from this one, so it starts with the
+search and its memo as they stand, and takes the next task as it comes free;
+it sends back its answers, the exact totals it found and the work it did.
+Only the memo's counters (`layout`) and its `to_arrays` are asked of the
+search, so this module knows nothing of the search itself.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 from collections.abc import Callable
-from functools import partial
 from multiprocessing.connection import Connection
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-from puzzles.core import Deadline
 from puzzles.mastermind import layout as field
-from puzzles.mastermind.game import Code
 
-if TYPE_CHECKING:
-    from puzzles.mastermind.optimal import ExactSearch
-
-SPLIT_FROM = 300  # a part this big, bigger than the others together, is itself searched on every worker
 WORKERS = 2  # processes, one per core of the machines it is meant for
+Found = Callable[..., dict[str, np.ndarray]]
+"""The search's `to_arrays`: with `since`, the exact totals of the sets remembered after the first `since`."""
 
 
-def solve(search: ExactSearch, codes: np.ndarray, played: list[Code]) -> None:
-    """Put the exact total of `codes` (left by `played`) and its best guess in `search`'s memo."""
-    from puzzles.mastermind.kernel import ranked_guesses
-    from puzzles.mastermind.memo import remember
-
-    search.meta[field.STOP_AT] = search.meta[field.WORK] + 1  # the scan of the codes: one node of work
-    ranked = ranked_guesses(codes, search.history(played), len(played), True, *search.arguments)
-    if not len(ranked):  # settled without a guess: the search answers at once
-        return
-    first = int(ranked[0])
-    after_first = [*played, search.space.code(int(search.universe[first]))]
-    parts = search.parts(codes, search.table[first, codes])
-    solve_parts(search, parts, after_first)
-    limit = len(codes) + sum(search.total(part, after_first, field.NEVER, Deadline(None)) for part in parts)
-    best, guess = limit, first
-    others = [partial(beats, search, codes, played, int(g), limit) for g in ranked[1:]]
-    totals, arrays = shared_out(search, others)
-    if min(totals, default=limit) < limit:
-        best, guess = min(zip(totals, ranked[1:].tolist()))
-        search.take(arrays)
-    remember(codes, best, best, guess, search.arrays, search.meta)
-
-
-def solve_parts(search: ExactSearch, parts: list[np.ndarray], played: list[Code]) -> None:
-    """Every part's exact total into the memo: each part of SPLIT_FROM codes or more in turn on every worker,
-    then the smaller ones shared out."""
-    for part in parts:
-        if len(part) >= SPLIT_FROM:
-            solve(search, part, played)
-    small = [p for p in parts if len(p) < SPLIT_FROM]
-    _, arrays = shared_out(search, [partial(search.total, p, played, field.NEVER, Deadline(None)) for p in small])
-    search.take(arrays)
-
-
-def beats(search: ExactSearch, codes: np.ndarray, played: list[Code], guess: int, limit: int) -> int:
-    """In a worker: the total of `codes` with `guess` first if below `limit`, else at least `limit`.
-
-    What the search remembers of `codes` itself holds for this guess alone, so it is forgotten before and after.
-    """
-    forget(search, codes)
-    total = search.total(codes, played, limit, Deadline(None), only=np.array([guess], dtype=np.int64))
-    forget(search, codes)
-    return total
-
-
-def forget(search: ExactSearch, codes: np.ndarray) -> None:
-    from puzzles.mastermind.memo import find
-
-    entry = find(codes, search.arrays)
-    if entry >= 0:
-        search.arrays[field.LOWERS][entry], search.arrays[field.TOTALS][entry] = 0, -1
-
-
-def shared_out(search: ExactSearch, tasks: list[Callable[[], int]]) -> tuple[list[int], dict[str, np.ndarray]]:
+def shared_out(
+    tasks: list[Callable[[], int]], meta: np.ndarray, found: Found
+) -> tuple[list[int], dict[str, np.ndarray]]:
     """Each task's answer, the tasks run by WORKERS processes forked from this one, each taking the next task
-    as it comes free; and the exact totals the workers found, as one `to_arrays`.  Their work is added to
-    `search`'s.  A worker that fails raises here, with its error."""
+    as it comes free; and the exact totals the workers found, as one `to_arrays`.  Their work is added to the
+    search's counters (`meta`).  A worker that fails raises here, with its error."""
+    since = int(meta[field.ENTRIES])
     if not tasks:
-        return [], search.to_arrays(since=int(search.meta[field.ENTRIES]))
+        return [], found(since=since)
     context = multiprocessing.get_context("fork")
     taken = context.Value("i", 0)
-    since = int(search.meta[field.ENTRIES])
     readers, workers = [], []
     for _ in range(min(WORKERS, len(tasks))):
         reader, writer = context.Pipe(duplex=False)
-        worker = context.Process(target=work_through, args=(search, tasks, taken, since, writer), daemon=True)
+        worker = context.Process(target=work_through, args=(tasks, meta, found, taken, since, writer), daemon=True)
         worker.start()
         writer.close()
         readers.append(reader)
@@ -123,20 +56,21 @@ def shared_out(search: ExactSearch, tasks: list[Callable[[], int]]) -> tuple[lis
         done, arrays, work = message
         answers.update(done)
         pieces.append(arrays)
-        search.meta[field.NODES : field.TRIES + 1] += work
+        meta[field.NODES : field.TRIES + 1] += work
     return [answers[i] for i in range(len(tasks))], joined(pieces)
 
 
 def work_through(
-    search: ExactSearch,
     tasks: list[Callable[[], int]],
+    meta: np.ndarray,
+    found: Found,
     taken: multiprocessing.sharedctypes.Synchronized,
     since: int,
     writer: Connection,
 ) -> None:
     """In a worker: take the next task until none is left, then send the answers, the totals found and the work."""
     try:
-        before = search.meta[field.NODES : field.TRIES + 1].copy()
+        before = meta[field.NODES : field.TRIES + 1].copy()
         done = {}
         while True:
             with taken.get_lock():
@@ -145,8 +79,8 @@ def work_through(
             if i >= len(tasks):
                 break
             done[i] = int(tasks[i]())
-        work = search.meta[field.NODES : field.TRIES + 1] - before
-        writer.send((False, (done, search.to_arrays(since=since), work)))
+        work = meta[field.NODES : field.TRIES + 1] - before
+        writer.send((False, (done, found(since=since), work)))
     except Exception as error:  # sent to the parent, which raises it
         writer.send((True, repr(error)))
     finally:

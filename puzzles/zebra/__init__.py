@@ -8,7 +8,7 @@ values it names, `amounts` the differences it measures, `phrasing` matches
 what is left and echoes it in canonical form, `comparing` picks the category
 a comparison is about, and `vocabulary` holds the words that carry meaning
 and the other names of values; `questions` answers a page's questions;
-`solver` propagates, `counting` counts by search; `analysis` turns that into
+`solver` propagates, `count` counts the solutions; `analysis` turns that into
 marks, reasons and hints; `ladder` explains the solution one easiest
 deduction at a time (hints and `solve --steps`); `generator` makes unique
 formal puzzles and `stories` site-style pages with brute-force answers.
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from puzzles.core import Budget, ShouldStop, never
 from puzzles.zebra.analysis import BUDGET, Analysis, analyse
-from puzzles.zebra.elimination import Buffers
+from puzzles.zebra.count.plan import Buffers
 from puzzles.zebra.file import (
     add_clue,
     format,
@@ -121,7 +121,7 @@ def warm_up(puzzle: Puzzle) -> None:
     """Loads the compiled count ahead of an analysis that may need it: loading numba and its cache takes most
     of a second, which would otherwise come out of the analysis's budget and leave its count "at least"."""
     if puzzle.n >= COMPILED_FROM:
-        from puzzles.zebra import kernel
+        from puzzles.zebra.count import kernel
 
         kernel.warm()
 

@@ -18,9 +18,9 @@ from itertools import islice
 from math import factorial
 
 from puzzles.core import Budget, Count, Deadline, OutOfBudget, ShouldStop, Status, never
-from puzzles.zebra import counting
-from puzzles.zebra.counting import satisfiable, solutions
-from puzzles.zebra.elimination import Buffers
+from puzzles.zebra.count import search
+from puzzles.zebra.count.plan import Buffers
+from puzzles.zebra.count.search import satisfiable, solutions
 from puzzles.zebra.model import Puzzle
 from puzzles.zebra.solver import Cell, Model, Propagated, model_of, propagate
 from puzzles.zebra.witness import Witnessed, witnesses
@@ -206,7 +206,7 @@ def counted(
     if witnessed.unique:
         margins = {x: [int(o == at) for o in range(puzzle.n)] for x, at in enumerate(witnessed.some)}
         return Count(1), tally_of(puzzle, model, margins), some
-    result = counting.count(model, deadline, margins=True, buffers=buffers)
+    result = search.count(model, deadline, margins=True, buffers=buffers)
     count = Count(result.value, result.exact)
     if not result.exact or result.margins is None:  # out of budget: no count, or no per-cell shares
         return count, None, some
@@ -305,7 +305,7 @@ def without(puzzle: Puzzle, k: int, skip: frozenset[int]) -> Puzzle:
 
 def count_of(model: Model, k: int, deadline: Deadline, buffers: Buffers | None) -> Count:
     """Solutions with the first k clues."""
-    counted = counting.count(model.prefix(k), deadline, buffers=buffers)
+    counted = search.count(model.prefix(k), deadline, buffers=buffers)
     return Count(counted.value, counted.exact)
 
 

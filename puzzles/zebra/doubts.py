@@ -16,7 +16,7 @@ import itertools
 from dataclasses import replace
 
 from puzzles.core import PuzzleError
-from puzzles.zebra.counting import up_to_two
+from puzzles.zebra.count.search import up_to_two
 from puzzles.zebra.model import Clue, Puzzle
 from puzzles.zebra.reading import clue_body, read_clue
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from puzzles.zebra.counting import up_to_two
+from puzzles.zebra.count.search import up_to_two
 from puzzles.zebra.model import Atom, Category, Clue, Gap, HowMany, Place, Puzzle, Ref, differ, same
 
 ORDINALS = "first second third fourth fifth sixth seventh eighth".split()

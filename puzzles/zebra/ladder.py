@@ -41,7 +41,7 @@ from typing import NamedTuple
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.steps import Path, Rung, Step, walk
-from puzzles.zebra.counting import satisfiable
+from puzzles.zebra.count.search import satisfiable
 from puzzles.zebra.model import Atom, Between, Gap, HowMany, Place, Puzzle, Ref
 from puzzles.zebra.solver import Apart, Constraint, Model, bits, model_of, revise, settle, single, watching
 from puzzles.zebra.telling import (

@@ -10,7 +10,7 @@ Three steps do the work; this module builds the model and propagates:
    supports (arc consistency); each category keeps its values apart (a placed
    value leaves its object to no other, an object only one value can take is
    that value's).  Clue by clue, it says which clue ruled each cell out.
-2. Counting (`counting`): search over the values clues name, split into
+2. Counting (`count.search`): search over the values clues name, split into
    independent parts, each remembered; the rest are a factor.
 3. Budget: each search node costs one unit of work; when it runs out the
    branches counted so far give an honest "at least".

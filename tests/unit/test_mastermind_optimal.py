@@ -136,11 +136,11 @@ def test_a_memo_that_fills_up_grows_and_keeps_the_totals(monkeypatch):
 def test_a_set_searched_by_two_processes_gets_the_same_optimum(monkeypatch, worst_first):
     """Its parts shared out (the big ones searched the same way in turn), then its other guesses; with the
     guesses ranked worst first, a later guess must beat the first and bring its own best guess."""
-    from puzzles.mastermind import kernel, parallel
+    from puzzles.mastermind import kernel
 
     space = mm.space_of(3, 4)
     monkeypatch.setattr(optimal, "PARALLEL_FROM", 10)
-    monkeypatch.setattr(parallel, "SPLIT_FROM", 10)
+    monkeypatch.setattr(optimal, "SPLIT_FROM", 10)
     if worst_first:
         ranked = kernel.ranked_guesses
         monkeypatch.setattr(kernel, "ranked_guesses", lambda *args: ranked(*args)[::-1].copy())

@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from puzzles import zebra
 from puzzles.core import Budget, Count, Deadline, Stopped
 from puzzles.examples import examples
-from puzzles.zebra import counting, elimination, generator, kernel, solver, splitting
+from puzzles.zebra import generator, solver
 from puzzles.zebra.analysis import NO_SOLUTION, RULED_OUT
+from puzzles.zebra.count import elimination, kernel, plan, search, splitting
 from puzzles.zebra.model import Between, Category, Clue, Compare, Gap, HowMany, Place, Puzzle
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
@@ -307,9 +308,9 @@ def test_a_remembered_part_is_told_from_a_bigger_part_over_the_same_variables():
     """A quint-t 5x5 prefix where Hall sets split Music into {reggae, salsa} beside the rest: the part
     of two must not be taken for the part of five remembered with the same domains (counted 1,224)."""
     model = solver.model_of(zebra.parse(TWO_GROUPS_ONE_KEY))
-    listed = sum(1 for _ in counting.solutions(model, Deadline()))
+    listed = sum(1 for _ in search.solutions(model, Deadline()))
     assert listed == 1212
-    assert counting.count(model, Deadline()).value == listed
+    assert search.count(model, Deadline()).value == listed
 
 
 EVERY_WAY = pytest.mark.parametrize(
@@ -324,14 +325,14 @@ def eliminating(way: str, tried: int = 8) -> Iterator[None]:
     successors, the cases on two threads or (`in-turn`) one; or (`raced`) whole, its cases begun beside it at
     once (the first to end gives the count)."""
     with ExitStack() as stack:
-        stack.enter_context(patch.object(counting, "SEARCH_FIRST", 0))
+        stack.enter_context(patch.object(search, "SEARCH_FIRST", 0))
         if way.endswith("compiled"):
             stack.enter_context(patch.object(elimination, "IN_PYTHON", 0))
             stack.enter_context(patch.object(kernel, "PART", 4))
             stack.enter_context(patch.object(kernel, "CHUNK", 16))
         if way.startswith("split"):
             stack.enter_context(patch.object(splitting, "TRIED", tried))
-        stack.enter_context(patch.object(elimination, "WORKERS", 1 if "in-turn" in way else 2))
+        stack.enter_context(patch.object(plan, "WORKERS", 1 if "in-turn" in way else 2))
         if way == "raced":
             stack.enter_context(patch.object(splitting, "RACE", 0))
         yield
@@ -366,9 +367,9 @@ def test_elimination_and_the_search_agree_on_every_prefix_of_a_6x6_puzzle(way):
         for k in range(len(puzzle.clues) + 1):
             model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:k], puzzle.key))
             with eliminating(way, tried=1000):
-                eliminated = counting.count(model, Deadline(), margins=True)
-            with patch.object(elimination, "plan_of", side_effect=elimination.Unsupported):
-                searched = counting.count(model, Deadline(), margins=True)
+                eliminated = search.count(model, Deadline(), margins=True)
+            with patch.object(splitting, "plan_of", side_effect=plan.Unsupported):
+                searched = search.count(model, Deadline(), margins=True)
             assert (eliminated.value, eliminated.margins) == (searched.value, searched.margins)
     if way != "raced":  # raced, the cases begin or not as the threads run
         assert split.called == way.startswith("split")
@@ -378,7 +379,7 @@ def test_the_middle_clues_of_an_8x8_puzzle_are_counted_exactly_in_the_work_budge
     """The search alone ran out on the 25th prefix (1.6 million nodes in a minute gave "at least 1.7e17")."""
     puzzle = zebra.parse((FIXTURES / "zebra-gen-8x8-1-formal.txt").read_text(encoding="utf-8"))
     model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:25], puzzle.key))
-    counted = counting.count(model, Deadline(zebra.BUDGET), margins=True)
+    counted = search.count(model, Deadline(zebra.BUDGET), margins=True)
     assert counted.exact and counted.value == 611_422_561_729_658_880
     n = puzzle.n
     assert all(sum(counted.margins[c * n + v]) == counted.value for c in puzzle.free for v in range(n))
@@ -389,12 +390,12 @@ def test_an_8x8_count_split_case_by_case_has_the_whole_counts_answer_and_shares(
     successors each (the count is split, and some cases again)."""
     puzzle = zebra.parse((FIXTURES / "zebra-gen-8x8-1-formal.txt").read_text(encoding="utf-8"))
     model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:25], puzzle.key))
-    whole = counting.count(model, Deadline(), margins=True)
+    whole = search.count(model, Deadline(), margins=True)
     with (
         patch.object(splitting, "TRIED", 50_000),
         spying_on_splits() as split,
     ):
-        in_cases = counting.count(model, Deadline(), margins=True)
+        in_cases = search.count(model, Deadline(), margins=True)
     assert in_cases == whole and whole.value == 611_422_561_729_658_880
     assert split.call_count > 1
 
@@ -405,7 +406,7 @@ def test_a_count_split_on_two_threads_stops_every_thread_when_its_caller_stops_i
     puzzle = zebra.parse((FIXTURES / "zebra-gen-8x8-1-formal.txt").read_text(encoding="utf-8"))
     model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:25], puzzle.key))
     with patch.object(splitting, "TRIED", 50_000), spying_on_splits() as split, pytest.raises(Stopped):
-        counting.count(model, Deadline(should_stop=lambda: split.called), margins=True)
+        search.count(model, Deadline(should_stop=lambda: split.called), margins=True)
     assert not [thread for thread in threading.enumerate() if thread.name.startswith("zebra-count")]
 
 
@@ -421,19 +422,19 @@ def test_buffers_kept_between_counts_are_reused_and_never_shared():
     its own, at most WORKERS sets are kept, and buffers past RETAINED bytes are let go."""
     puzzle = zebra.parse((FIXTURES / "zebra-gen-6x6-1-formal.txt").read_text(encoding="utf-8"))
     model = solver.model_of(Puzzle(puzzle.categories, puzzle.clues[:12], puzzle.key))
-    buffers = elimination.Buffers()
+    buffers = plan.Buffers()
     with eliminating("compiled"):
-        alone = counting.count(model, Deadline(), margins=True)
-        assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone
+        alone = search.count(model, Deadline(), margins=True)
+        assert search.count(model, Deadline(), margins=True, buffers=buffers) == alone
         [kept] = buffers.kept
-        assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone and buffers.kept == [kept]
+        assert search.count(model, Deadline(), margins=True, buffers=buffers) == alone and buffers.kept == [kept]
         buffers.kept.clear()  # taken by a stale count
-        assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone
+        assert search.count(model, Deadline(), margins=True, buffers=buffers) == alone
         [fresh] = buffers.kept
         assert fresh is not kept
         buffers.kept.append(kept)  # given back: both kept, no more
-        assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone
-        assert len(buffers.kept) == elimination.WORKERS == 2
+        assert search.count(model, Deadline(), margins=True, buffers=buffers) == alone
+        assert len(buffers.kept) == plan.WORKERS == 2
         with patch.object(kernel, "RETAINED", 0):
-            assert counting.count(model, Deadline(), margins=True, buffers=buffers) == alone
+            assert search.count(model, Deadline(), margins=True, buffers=buffers) == alone
         assert len(buffers.kept) == 1

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from puzzles import zebra
 from puzzles.core import Budget, Count, Deadline, Status, Stopped
-from puzzles.zebra import counting, generator
+from puzzles.zebra import generator
 from puzzles.zebra.analysis import NO_SOLUTION, RULED_OUT
+from puzzles.zebra.count import search
 from puzzles.zebra.solver import model_of, propagate
 from puzzles.zebra.witness import witnesses
 
@@ -35,7 +36,7 @@ def test_every_6x6_prefix_has_a_witness_for_each_possible_cell_and_none_for_the_
     for puzzle in typed(name):
         model = model_of(puzzle)
         found = witnesses(model, propagate(model, Deadline()).domains, Deadline())
-        counted = counting.count(model, Deadline(), margins=True)
+        counted = search.count(model, Deadline(), margins=True)
         assert found.exact and counted.exact
         assert all(found.possible[x] == used(counted.margins, x) for x in model.free)
         assert found.some is not None and all(found.possible[x] >> o & 1 for x, o in enumerate(found.some))
@@ -48,7 +49,7 @@ def test_generated_puzzles_prefix_by_prefix_witness_exactly_what_the_counter_fin
     for k in range(len(puzzle.clues) + 1):
         model = model_of(replace(puzzle, clues=puzzle.clues[:k]))
         found = witnesses(model, list(model.start), Deadline())
-        counted = counting.count(model, Deadline(), margins=True)
+        counted = search.count(model, Deadline(), margins=True)
         assert found.exact and all(found.possible[x] == used(counted.margins, x) for x in model.free)
         assert found.unique == (counted.value == 1)
 

@@ -6,13 +6,13 @@ its objects in turn and propagate: the cases' eliminations are smaller, often
 by far, and their counts add up to the whole's (cutset conditioning).
 
 How much an elimination writes is known only by running it: the order's guess
-(`elimination.guessed`) runs 10 to 10^6 times too high, by more on some clue
+(`plan.guessed`) runs 10 to 10^6 times too high, by more on some clue
 lists than on others.  So each count is tried with a cap of TRIED successors
 and split only past it; the guess only weighs the cases of one value against
 another's.
 
 The cases are independent, and the compiled passes let go of the GIL: on a
-budget of time alone they are tried on `elimination.WORKERS` threads, and the
+budget of time alone they are tried on `plan.WORKERS` threads, and the
 whole's try races its own cases (once it has run RACE seconds, its cases are
 weighed and begun beside it; whichever ends first gives the count).  On a work
 budget one try runs at a time, in one order, so that what the budget affords
@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from math import inf
 
 from puzzles.core import OutOfBudget
-from puzzles.zebra import elimination
-from puzzles.zebra.elimination import Buffers, Plan, Spend, TooMany
+from puzzles.zebra.count import elimination
+from puzzles.zebra.count.plan import Buffers, Plan, Spend, TooMany, guessed, nowhere, plan_of
 from puzzles.zebra.solver import Model, bits, settle
 
 TRIED = 4_000_000
@@ -52,7 +52,7 @@ def count(
     leaves: the count stands whether or not the shares are counted in time.
     """
     with Split(model, spend, buffers, workers) as split:
-        return split.count(elimination.plan_of(model, domains), domains, margins)
+        return split.count(plan_of(model, domains), domains, margins)
 
 
 @dataclass
@@ -148,8 +148,8 @@ class Split:
     def split(self, plan: Plan, domains: list[int]) -> None:
         """The cases of the plan's best value, next in turn, the smallest guess first."""
         siblings, cases = Siblings(), []
-        for guessed, case in best_cases(plan, self.model, domains, self.pause):
-            cases.append(Case(case, elimination.plan_of(self.model, case), guessed, siblings))
+        for guess, case in best_cases(plan, self.model, domains, self.pause):
+            cases.append(Case(case, plan_of(self.model, case), guess, siblings))
             self.pause(0)
         self.waiting.extendleft(reversed(cases))
 
@@ -175,7 +175,7 @@ class Split:
     def shares_of(self, plan: Plan) -> Shares:
         """Per value and object, the placements with it there: the sum of the leaves' (OutOfBudget if they run
         out)."""
-        _, shares = elimination.nowhere(plan, True)
+        _, shares = nowhere(plan, True)
         assert shares is not None
         for _, leaf_shares in self.pool.map(lambda leaf: self.tried(leaf, True), self.leaves):
             if leaf_shares is None:
@@ -197,11 +197,11 @@ def best_cases(plan: Plan, model: Model, domains: list[int], spend: Spend) -> li
         weighed, total = [], 0.0
         for case in cases:
             spend(1)
-            guessed = elimination.guessed(model, case)
-            total += guessed
+            guess = guessed(model, case)
+            total += guess
             if total >= least:
                 break
-            weighed.append((guessed, case))
+            weighed.append((guess, case))
         else:
             best, least = sorted(weighed, key=lambda pair: pair[0]), total
     return best

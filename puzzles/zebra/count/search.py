@@ -26,7 +26,7 @@ from math import factorial, perm
 import numpy as np
 
 from puzzles.core import Budget, Deadline, OutOfBudget, grouped
-from puzzles.zebra import elimination, splitting
+from puzzles.zebra.count import plan, splitting
 from puzzles.zebra.model import Puzzle
 from puzzles.zebra.solver import Apart, Constraint, Inside, Model, Table, bits, model_of, settle, single
 
@@ -45,7 +45,7 @@ class Counted:
 class Counter:
     """Counts the solutions of one model by search, parts and memory; `margins` adds per-cell counts."""
 
-    def __init__(self, model: Model, deadline: Deadline, margins: bool, buffers: elimination.Buffers | None) -> None:
+    def __init__(self, model: Model, deadline: Deadline, margins: bool, buffers: plan.Buffers | None) -> None:
         self.whole, self.unnamed = model, model.unnamed()
         model = model.mentioned()
         self.model, self.deadline, self.margins, self.buffers = model, deadline, margins, buffers
@@ -92,10 +92,10 @@ class Counter:
         self.deadline = whole
         if exact:
             return value, margins, exact
-        workers = elimination.WORKERS if whole.work_left is None else 1  # a work budget: one order everywhere
+        workers = plan.WORKERS if whole.work_left is None else 1  # a work budget: one order everywhere
         try:
             return (*splitting.count(self.model, domains, whole.spend, self.margins, self.buffers, workers), True)
-        except elimination.Unsupported:
+        except plan.Unsupported:
             return self.product(domains, open_)
         except OutOfBudget:  # of time: the search goes on, and the larger floor is kept
             again = self.product(domains, open_)
@@ -275,9 +275,7 @@ def matchings(domains: tuple[int, ...], n: int) -> tuple[int, list[list[int]]]:
     return sum(forward[k].values()), margins
 
 
-def count(
-    model: Model, deadline: Deadline, margins: bool = False, buffers: elimination.Buffers | None = None
-) -> Counted:
+def count(model: Model, deadline: Deadline, margins: bool = False, buffers: plan.Buffers | None = None) -> Counted:
     """The model's solutions (and per cell, with `margins`); `buffers` are lent to elimination."""
     return Counter(model, deadline, margins, buffers).count()
 

@@ -32,8 +32,7 @@ import numpy as np
 from numba import njit
 
 from puzzles.core import OutOfBudget
-from puzzles.zebra import elimination
-from puzzles.zebra.elimination import SLOT_MASK, Plan, Spend, Step, TooMany
+from puzzles.zebra.count.plan import SLOT_MASK, Buffers, Plan, Spend, Step, TooMany, Unknown, nowhere, steps_of
 
 PRIMES = (
     2147483647,
@@ -406,25 +405,20 @@ def whole(residues: np.ndarray, primes: np.ndarray) -> int:
 
 
 @contextmanager
-def scratch_in(buffers: elimination.Buffers | None, primes: np.ndarray) -> Iterator[Scratch]:
+def scratch_in(buffers: Buffers | None, primes: np.ndarray) -> Iterator[Scratch]:
     """A kept scratch when one is free (a fresh one when not), kept again after the count if small enough."""
-    kept = None
-    if buffers is not None:
-        with buffers.lock:
-            kept = buffers.kept.pop() if buffers.kept else None
+    kept = buffers.take() if buffers is not None else None
     scratch = kept or Scratch(primes)
     scratch.primes = primes
     try:
         yield scratch
     finally:
         if buffers is not None and scratch.nbytes <= RETAINED:
-            with buffers.lock:
-                if len(buffers.kept) < elimination.WORKERS:
-                    buffers.kept.append(scratch)
+            buffers.give_back(scratch)
 
 
 def count(
-    plan: Plan, spend: Spend, margins: bool, buffers: elimination.Buffers | None, most: int
+    plan: Plan, spend: Spend, margins: bool, buffers: Buffers | None, most: int
 ) -> tuple[int, dict[int, list[int]] | None]:
     """`elimination.count`, compiled."""
     with scratch_in(buffers, primes_for(plan)) as scratch:
@@ -439,7 +433,7 @@ def counted(
     steps = [Arrays.of(step, plan.n) for step in plan.steps]
     layers = layers_of(steps, scratch, spend, most)
     if len(layers) <= len(steps):
-        return elimination.nowhere(plan, margins)
+        return nowhere(plan, margins)
     value = whole(ways_of(layers[-1], primes), primes)
     if not margins:
         return value, None
@@ -453,6 +447,6 @@ def counted(
 def warm() -> None:
     """Loads every compiled pass (from numba's cache; compiled on the very first run) by counting two values
     of one category over two objects, with the same array types a real count passes."""
-    unknowns = [elimination.Unknown((0,), 0b11, (0,)), elimination.Unknown((1,), 0b11, (0,))]
-    steps = elimination.steps_of(2, unknowns, {(0, 1): [0b10, 0b01], (1, 0): [0b10, 0b01]}, [0, 1], 1)
+    unknowns = [Unknown((0,), 0b11, (0,)), Unknown((1,), 0b11, (0,))]
+    steps = steps_of(2, unknowns, {(0, 1): [0b10, 0b01], (1, 0): [0b10, 0b01]}, [0, 1], 1)
     count(Plan(2, tuple(unknowns), steps), lambda work: None, margins=True, buffers=None, most=4)
