@@ -1,17 +1,14 @@
 """Zebra puzzles and logic grids: type the clues as printed, watch the grid narrow, know why.
 
-`model` holds the categories, clues and atoms; `file` reads and writes the
-puzzle file (or a page as puzzle sites print it) and edits a puzzle;
-`quantities` orders a category of money, times, dates, ... by what its values
-mean; `reading` reads a clue (formal and plain English): `mentions` finds the
-values it names, `amounts` the differences it measures, `phrasing` matches
-what is left and echoes it in canonical form, `comparing` picks the category
-a comparison is about, and `vocabulary` holds the words that carry meaning
-and the other names of values; `questions` answers a page's questions;
-`solver` propagates, `count` counts the solutions; `analysis` turns that into
-marks, reasons and hints; `ladder` explains the solution one easiest
-deduction at a time (hints and `solve --steps`); `generator` makes unique
-formal puzzles and `stories` site-style pages with brute-force answers.
+`model` holds the categories, clues and atoms; `reader` reads the puzzle file
+or a page as people print it, one clue at a time, and edits a puzzle (its
+package docstring walks the pipeline: page, clue, mentions, amounts,
+vocabulary, the phrasing families, comparing, doubts, questions); `solver`
+propagates, `count` counts the solutions; `analysis` turns that into marks,
+reasons and hints; `ladder` explains the solution one easiest deduction at a
+time (hints and `solve --steps`); `generator` makes unique puzzles in the
+pages' and the houses benchmark's wording and the formal one, `stories`
+site-style pages with brute-force answers.
 """
 
 from __future__ import annotations
@@ -21,7 +18,10 @@ from dataclasses import dataclass
 from puzzles.core import Budget, ShouldStop, never
 from puzzles.zebra.analysis import BUDGET, Analysis, analyse
 from puzzles.zebra.count.plan import Buffers
-from puzzles.zebra.file import (
+from puzzles.zebra.ladder import LADDER, next_step, steps
+from puzzles.zebra.model import Clue, Puzzle
+from puzzles.zebra.reader.clue import read_clue
+from puzzles.zebra.reader.page import (
     add_clue,
     format,
     is_category_line,
@@ -31,10 +31,7 @@ from puzzles.zebra.file import (
     remove_clue,
     set_category,
 )
-from puzzles.zebra.ladder import LADDER, next_step, steps
-from puzzles.zebra.model import Clue, Puzzle
-from puzzles.zebra.questions import Answer, answers
-from puzzles.zebra.reading import read_clue
+from puzzles.zebra.reader.questions import Answer, answers
 from puzzles.zebra.telling import spot_name
 
 SOLVE_OPTIONS = ()

@@ -19,7 +19,7 @@ from typing import Protocol
 
 import numpy as np
 
-from puzzles.zebra.quantities import Scale, scale_of
+from puzzles.zebra.reader.quantities import Scale, scale_of
 
 MAX_VALUES = 10  # puzzle books and sites print 4 to 10 values per category; the solver's object masks have 10 bits
 MAX_CATEGORIES = 8  # printed grids have 3 to 6; at 10 the count of solutions no longer fits 64 bits

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from puzzles import zebra
 from puzzles.core import PuzzleError
 from puzzles.zebra.model import Gap, HowMany, Place
-from puzzles.zebra.vocabulary import category_name
+from puzzles.zebra.reader.vocabulary import category_name
 
 ISSUE_PAGE = """\
 There are 3 houses, numbered 1 to 3 from left to right, as seen from across the street. Each house is occupied by \

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from puzzles import zebra
 from puzzles.core import PuzzleError
-from puzzles.zebra.quantities import scale_of
+from puzzles.zebra.reader.quantities import scale_of
 from puzzles.zebra.stories import generate
 
 ERRANDS = """\

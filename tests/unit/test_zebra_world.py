@@ -12,7 +12,7 @@ import pytest
 from puzzles import zebra
 from puzzles.core import PuzzleError
 from puzzles.zebra import generator
-from puzzles.zebra.mentions import find_mentions
+from puzzles.zebra.reader.mentions import find_mentions
 from tests.unit.test_zebra_sites import brute_force
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from random import Random
 
-from puzzles.zebra import quantities
+from puzzles.zebra.reader import quantities
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 MONTHS = tuple(month.capitalize() for month in quantities.MONTHS)

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from puzzles.zebra.quantities import BIG, KNOWN_UNITS, NUMBER, NUMBER_WORDS, number
+from puzzles.zebra.reader.quantities import BIG, KNOWN_UNITS, NUMBER, NUMBER_WORDS, number
 
 MORE = (
     "more bigger larger higher greater longer later after older taller heavier faster richer dearer farther further "

@@ -18,7 +18,7 @@ from dataclasses import replace
 from puzzles.core import PuzzleError
 from puzzles.zebra.count.search import up_to_two
 from puzzles.zebra.model import Clue, Puzzle
-from puzzles.zebra.reading import clue_body, read_clue
+from puzzles.zebra.reader.clue import clue_body, read_clue
 
 WORK = 50_000
 """Search nodes a choice of readings may take to show it leaves one solution (a few ms on a 5 x 5 page)."""

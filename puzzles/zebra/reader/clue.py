@@ -5,7 +5,7 @@ A clue is read in two steps.  First every value it names is found, written
 and replaced by `@`, and every amount a comparison measures (`30 minutes`
 before `after`) by `#`; what is left is the clue's skeleton (`the @ started #
 after @`).  Then the skeleton is matched by the phrasing families
-(`phrasing`), which give its atoms and echo it in canonical form.  A family's
+(`families`), which give its atoms and echo it in canonical form.  A family's
 reading counts only when it reads every word of the skeleton that carries
 meaning (`vocabulary.MEANING`, a leftover number too); otherwise the clue is
 refused with those words, never read as something it does not say.
@@ -18,11 +18,12 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from puzzles.core import MAX_DIGITS, PuzzleError, shown
-from puzzles.zebra.amounts import find_amounts
-from puzzles.zebra.mentions import Mention, did_you_mean, find_mentions, unknown_word
 from puzzles.zebra.model import Category, Clue, Puzzle
-from puzzles.zebra.phrasing import FAMILIES, WORDS_OF, Reading, Said
-from puzzles.zebra.vocabulary import DESCRIBING, MEANING, PHRASES, stem, words_of
+from puzzles.zebra.reader.amounts import find_amounts
+from puzzles.zebra.reader.families import FAMILIES, WORDS_OF
+from puzzles.zebra.reader.mentions import Mention, did_you_mean, find_mentions, unknown_word
+from puzzles.zebra.reader.skeleton import Reading, Said
+from puzzles.zebra.reader.vocabulary import DESCRIBING, MEANING, PHRASES, stem, words_of
 
 NUMBERING = re.compile(r"\s*\d+\s*[.)]\s+")
 HOUSE_NUMBER = re.compile(r"\b(\d+)(?= houses?\b)|(?<=\bhouse )(\d+)\b|(?<=\bposition )(\d+)\b", re.IGNORECASE)

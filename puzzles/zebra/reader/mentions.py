@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from puzzles.core import PuzzleError, shown
 from puzzles.zebra.model import Category, Puzzle, Ref
-from puzzles.zebra.vocabulary import AGENTS, FUNCTION_WORDS, OTHER_NAMES, stem, words_of
+from puzzles.zebra.reader.vocabulary import AGENTS, FUNCTION_WORDS, OTHER_NAMES, stem, words_of
 
 WORD = re.compile(r"[A-Za-z][\w&'-]*\+*")
 STOP = set(

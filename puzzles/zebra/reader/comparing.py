@@ -14,13 +14,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from puzzles.core import PuzzleError, shown
-from puzzles.zebra.amounts import DIRECTION
 from puzzles.zebra.model import Category, Puzzle
-from puzzles.zebra.quantities import KNOWN_UNITS, Scale
-from puzzles.zebra.vocabulary import stem, words_of
+from puzzles.zebra.reader.amounts import DIRECTION
+from puzzles.zebra.reader.quantities import KNOWN_UNITS, Scale
+from puzzles.zebra.reader.vocabulary import stem, words_of
 
 if TYPE_CHECKING:
-    from puzzles.zebra.phrasing import Reading
+    from puzzles.zebra.reader.skeleton import Reading
 
 SENSES = {
     "taller shorter": "height tall feet foot inch inches meter meters centimeter centimeters cm",

@@ -19,13 +19,13 @@ from dataclasses import replace
 
 from puzzles.core import PuzzleError, checked_text, reads_text, shown
 from puzzles.numbergrid import Line
-from puzzles.zebra.doubts import readings, settled
-from puzzles.zebra.mentions import did_you_mean
 from puzzles.zebra.model import MAX_CATEGORIES, MAX_VALUES, Category, Clue, Puzzle
-from puzzles.zebra.phrasing import how_many
-from puzzles.zebra.questions import CHOICE
-from puzzles.zebra.reading import NUMBERING, read_clue
-from puzzles.zebra.vocabulary import DESCRIBING, category_name, stem
+from puzzles.zebra.reader.clue import NUMBERING, read_clue
+from puzzles.zebra.reader.doubts import readings, settled
+from puzzles.zebra.reader.mentions import did_you_mean
+from puzzles.zebra.reader.questions import CHOICE
+from puzzles.zebra.reader.skeleton import how_many
+from puzzles.zebra.reader.vocabulary import DESCRIBING, category_name, stem
 
 MAX_CLUES = 100  # printed puzzles have up to about 40; each is read and propagated on every edit
 MAX_NAME = 40  # characters of a category name or value, which messages quote

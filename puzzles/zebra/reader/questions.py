@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass
 
 from puzzles.core import PuzzleError
-from puzzles.zebra.mentions import find_mentions
 from puzzles.zebra.model import Puzzle
+from puzzles.zebra.reader.mentions import find_mentions
 
 CHOICE = re.compile(r"\s*choice\s*:\s*(.*\S)\s*$", re.IGNORECASE)
 HOUSE_ASKED = re.compile(r"\b(?:number of the house|which house|what house)\b", re.IGNORECASE)
