@@ -7,7 +7,7 @@ diagonal variant adds both long diagonals as units, and Killer cages (up to
 Text format, as people paste puzzles:
 
 - one line of 16, 36, 81 or 256 cells, the size following from the length
-  (a `.sdm` file holds many such lines, one puzzle each: see `puzzles`);
+  (a `.sdm` file holds many such lines, one puzzle each: see `collection`);
 - or one line per row, with or without box separators (`|`, `-`, `+`, spaces),
   as the desktop solvers' `.ss` and `.sdk` files have them;
 - any blank mark of `puzzles.pasted` (`.`, `0`, `_`, `-`, `*`, `x`, `?`);
@@ -24,7 +24,7 @@ from functools import cache
 
 from puzzles.core import PuzzleError, read_number, reads_text, shown
 from puzzles.numbergrid import EMPTY, Grid, Position, cell_name, replace_cell
-from puzzles.pasted import BLANKS_SHOWN, Form, Line, cell_tokens, find_board, is_blank_mark, span
+from puzzles.pasted import BLANKS_SHOWN, Form, Line, cell_tokens, find_board, is_blank_mark, numbered, span
 
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4)}
 BY_LENGTH = {n * n: n for n in BOXES}
@@ -156,6 +156,22 @@ def parse(text: str) -> Sudoku:
     if cage_lines:
         board = replace(board, cages=read_cages(board.n, cage_lines))
     return board
+
+
+@reads_text
+def collection(text: str) -> tuple[tuple[int, str], ...]:
+    """The puzzles of a collection, one per line as in a `.sdm` file, each as (line number, its text); or just
+    (1, text) for one puzzle.
+
+    A collection is two or more rows, each a Sudoku in one line (16 cells or
+    more, and not the rows of one 16x16 grid).  A puzzle's text keeps the
+    lines above it blank, so a refusal names its line in the file.
+    """
+    rows = [line for line in numbered(text) if FORM.kind_of(line) == "row"]
+    widths = [len(cell_tokens(line.text, chars=True)) for line in rows]
+    if len(rows) < 2 or min(widths) < 16 or widths == [16] * 16:
+        return ((1, text),)
+    return tuple((line.number, "\n" * (line.number - 1) + line.text + "\n") for line in rows)
 
 
 def is_header(line: Line) -> bool:

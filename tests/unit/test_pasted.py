@@ -4,12 +4,14 @@ The puzzles here were made for these tests with this engine (a shuffled
 pattern grid, cells taken out while the answer stays unique).
 """
 
+import json
 import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from assistant.cli import main
 from assistant.kinds import KINDS
 from puzzles import equation, hidoku, magic, sudoku
 from puzzles.core import PuzzleError
@@ -194,3 +196,31 @@ def test_an_example_with_prose_around_and_any_blank_mark_reads_to_the_same_board
     )
     pasted = "\n".join(before) + "\n" + gap + marked + "\n" + gap + "\n".join(after) + "\n"
     assert ENGINES[kind].parse(pasted) == ENGINES[kind].parse(text)
+
+
+# ---------------------------------------------------------------- collections (.sdm)
+
+
+def test_a_collection_is_two_or_more_one_line_puzzles():
+    sdm = f"{PUZZLE}\n\n# the mini one\n{MINI}\n"
+    assert sudoku.collection(sdm) == ((1, PUZZLE + "\n"), (4, "\n\n\n" + MINI + "\n"))
+    assert sudoku.parse(sudoku.collection(sdm)[1][1]) == sudoku.parse(MINI)
+    for one in (PUZZLE, "\n".join(rows_of(PUZZLE)), examples("sudoku")["sixteen"]):
+        assert sudoku.collection(one) == ((1, one),)
+
+
+def test_solve_takes_each_puzzle_of_a_collection_in_turn_and_names_a_bad_one_by_its_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "300")  # the headings whole
+    path = tmp_path / "puzzles.sdm"
+    path.write_text(f"{PUZZLE}\n{PUZZLE[:80]}\n{MINI}\n")
+    assert main(["solve", "sudoku", str(path), "--json"]) == 2
+    out, err = capsys.readouterr()
+    answers = [json.loads(line)["solutions"][0] for line in out.splitlines()]
+    assert ["".join(str(v) for row in grid for v in row) for grid in answers] == [ANSWER, MINI_ANSWER]
+    assert (
+        err
+        == f"puzzle-assistant: {path}: line 2, column 1: one line of 80 cells: a Sudoku in one line has 16, 36, 81 or 256\n"
+    )
+    assert main(["solve", "sudoku", str(path)]) == 2
+    out = capsys.readouterr().out
+    assert f"{path}, line 1" in out and f"{path}, line 3" in out and f"{path}, line 2" not in out
