@@ -60,17 +60,44 @@ def cell_tokens(text: str, *, chars: bool = False) -> list[tuple[str, int]]:
 
     Cells are the tokens between spaces, commas and separators, or each
     character of them where `chars` (Sudoku's `53..7....`); an empty cell
-    between two commas is the token "".
+    between two commas, or between two bars of a row framed in bars
+    (`| 12 |    | 3 |`), is the token "".  A framed row of single characters
+    is read by where they stand, as generators print it: `| 5   3 |` or `|5 3|`.
     """
+    stripped = text.strip()
+    if len(stripped) > 1 and stripped[0] == stripped[-1] == "|":
+        return framed_cells(text) if chars else fields(text, "|")[1:-1]
+    return fields(text, ",", chars=chars) if "," in text else fields(text, None, chars=chars)
+
+
+def fields(text: str, separator: str | None, *, chars: bool = False) -> list[tuple[str, int]]:
+    """The tokens of each field between separators (the whole line if None), "" for an empty field."""
     found: list[tuple[str, int]] = []
     start = 0
-    for part in text.split(",") if "," in text else [text]:
+    for part in text.split(separator) if separator else [text]:
         tokens = [(m.group(), start + m.start() + 1) for m in TOKEN.finditer(part)]
         if chars:
             tokens = [(ch, column + i) for token, column in tokens for i, ch in enumerate(token)]
-        found += tokens or ([("", start + 1)] if "," in text else [])
+        found += tokens or ([("", start + 1)] if separator else [])
         start += len(part) + 1
     return found
+
+
+def framed_cells(text: str) -> list[tuple[str, int]]:
+    """The cells of a framed row of single characters, a space standing for a blank where it stands.
+
+    Boxes printed `| 4 7 8 |` hold a cell at every other column; boxes printed
+    `|478|` (or `|4 8|`) at every column.  A row is read one way throughout.
+    """
+    bars = [i for i, ch in enumerate(text) if ch == "|"]
+    boxes = [(left + 1, text[left + 1 : right]) for left, right in zip(bars, bars[1:])]
+    spaced = all(len(box) % 2 == 1 and not box[0::2].strip() for _, box in boxes)
+    return [
+        ("" if box[i] == " " else box[i], start + i + 1)
+        for start, box in boxes
+        for i in (range(1, len(box), 2) if spaced else range(len(box)))
+        if box[i] not in "+="
+    ]
 
 
 def never(line: Line) -> bool:

@@ -163,13 +163,13 @@ def collection(text: str) -> tuple[tuple[int, str], ...]:
     """The puzzles of a collection, one per line as in a `.sdm` file, each as (line number, its text); or just
     (1, text) for one puzzle.
 
-    A collection is two or more rows, each a Sudoku in one line (16 cells or
-    more, and not the rows of one 16x16 grid).  A puzzle's text keeps the
-    lines above it blank, so a refusal names its line in the file.
+    A collection is two or more rows, each of more than 16 cells: 6x6, 9x9
+    and 16x16 Sudokus in one line (a 4x4 one's 16 cells are also a row of a
+    16x16 grid, so it is read on its own).  A puzzle's text keeps the lines
+    above it blank, so a refusal names its line in the file.
     """
     rows = [line for line in numbered(text) if FORM.kind_of(line) == "row"]
-    widths = [len(cell_tokens(line.text, chars=True)) for line in rows]
-    if len(rows) < 2 or min(widths) < 16 or widths == [16] * 16:
+    if len(rows) < 2 or min(len(cell_tokens(line.text, chars=True)) for line in rows) <= 16:
         return ((1, text),)
     return tuple((line.number, "\n" * (line.number - 1) + line.text + "\n") for line in rows)
 
@@ -195,6 +195,7 @@ def read_grid(rows: list[Line]) -> Grid:
                 line=rows[0].number,
                 column=1,
             )
+        cells = read_cells(rows[0], top=n)  # again, now that the largest value is known
         return tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
     n = len(rows)
     if n not in BOXES:
@@ -208,17 +209,17 @@ def read_grid(rows: list[Line]) -> Grid:
         )
     grid = []
     for line in rows:
-        cells = read_cells(line, n)
+        cells = read_cells(line, top=n, width=n)
         if len(cells) != n:
             raise PuzzleError(f"this row has {len(cells)} cells, the grid is {n} wide", line=line.number, column=1)
         grid.append(tuple(cells))
     return tuple(grid)
 
 
-def read_cells(line: Line, n: int | None = None) -> list[int]:
-    """The values of a row (blanks as EMPTY), separators and spaces skipped; a stranger is refused where it stands."""
+def read_cells(line: Line, *, top: int = 16, width: int | None = None) -> list[int]:
+    """The values of a row (blanks as EMPTY) up to `top`, at most `width` of them (256 in one line); a stranger is
+    refused where it stands."""
     cells = []
-    top = n or 16
     for token, column in cell_tokens(line.text, chars=True):
         if is_blank_mark(token):
             value = EMPTY
@@ -234,9 +235,11 @@ def read_cells(line: Line, n: int | None = None) -> list[int]:
             raise PuzzleError(
                 f"{token} is more than {symbol(top)}, the largest value here", line=line.number, column=column
             )
-        if n is not None and len(cells) == n:
-            raise PuzzleError(f"a row of this grid has {n} cells; this is one more", line=line.number, column=column)
-        if n is None and len(cells) == 256:
+        if width is not None and len(cells) == width:
+            raise PuzzleError(
+                f"a row of this grid has {width} cells; this is one more", line=line.number, column=column
+            )
+        if len(cells) == 256:
             raise PuzzleError("more than 256 cells in one line", line=line.number, column=column)
         cells.append(value)
     return cells

@@ -23,6 +23,8 @@ BOARDS = ("sudoku", "hidoku", "jodici", "magic", "equation")
 PUZZLE = "...96.1.2..5.....3.7.4.......96......5..2.8...2...9..1.......4....248.9...8..65.."
 ANSWER = "483965172965172483172483965839651724651724839724839651396517248517248396248396517"
 MINI, MINI_ANSWER = "..2....4.21.....", "3421213442131342"
+SECOND = "1983.5.......2.1.......8......7......5..6...326...3..48.7..2.1..42...8..6.....5.."
+SECOND_ANSWER = "198375426375426198426198375983754261754261983261983754837542619542619837619837542"
 
 
 def rows_of(line: str, n: int = 9) -> list[str]:
@@ -74,6 +76,14 @@ BOARD = reads(PUZZLE)
             id="framed",
         ),
         pytest.param("\n".join(",".join("" if ch == "." else ch for ch in row) for row in rows_of(PUZZLE)), id="csv"),
+        pytest.param(
+            "9x9 SUDOKU PUZZLE\n+-------+-------+-------+\n"
+            + "\n".join(
+                "| " + " | ".join(spaced(row[i : i + 3], " ") for i in (0, 3, 6)) + " |" for row in rows_of(PUZZLE)
+            )
+            + "\n+-------+-------+-------+\n",
+            id="framed, spaces for blanks",
+        ),
         pytest.param(
             "Solve this Sudoku puzzle:\n"
             + "\n".join(spaced(row) for row in rows_of(PUZZLE))
@@ -129,6 +139,11 @@ def test_a_stranger_in_a_pasted_grid_is_named_where_it_stands():
     assert (error.line, error.column) == (5, 5) and "'%' is not a value (1..9)" in str(error)
 
 
+def test_a_value_past_the_size_a_line_gives_is_refused_where_it_stands():
+    error = refusal("sudoku", "12,,5" + "." * 12)
+    assert (error.line, error.column) == (1, 5) and "5 is more than 4" in str(error)
+
+
 def test_a_puzzle_and_its_solution_are_refused_naming_both():
     text = "Puzzle:\n" + "\n".join(rows_of(PUZZLE)) + "\nSolution:\n" + "\n".join(rows_of(ANSWER)) + "\n"
     assert str(refusal("sudoku", text)) == "line 12, column 1: two boards fit, lines 2-10 and lines 12-20: keep one"
@@ -154,6 +169,8 @@ def test_other_boards_read_blank_marks_and_headers_around_prose():
     )
     square = magic.parse("range: 5..13 sum: 27\nA magic square, every line sums to 27:\n\n5 x ?\n* 9 _\n. - 0\nGo!\n")
     assert (square.low, square.high, square.total, square.grid[1][1]) == (5, 13, 27, 9)
+    framed = hidoku.parse("| 1  |    |    |\n|    |    | 9  |\n|    | 12 |    |\n").grid
+    assert framed == ((1, 0, 0), (0, 0, 9), (0, 12, 0))
     crossword = equation.parse("Fill in the blanks:\n\n1 + ? = 3\n+   +\n. + _ = 2\n=   =\n2   3\nThanks.\n")
     assert crossword.cells == ((1, None), (None, None))
 
@@ -202,21 +219,22 @@ def test_an_example_with_prose_around_and_any_blank_mark_reads_to_the_same_board
 
 
 def test_a_collection_is_two_or_more_one_line_puzzles():
-    sdm = f"{PUZZLE}\n\n# the mini one\n{MINI}\n"
-    assert sudoku.collection(sdm) == ((1, PUZZLE + "\n"), (4, "\n\n\n" + MINI + "\n"))
-    assert sudoku.parse(sudoku.collection(sdm)[1][1]) == sudoku.parse(MINI)
-    for one in (PUZZLE, "\n".join(rows_of(PUZZLE)), examples("sudoku")["sixteen"]):
+    sdm = f"{PUZZLE}\n\n# the second one\n{SECOND}\n"
+    assert sudoku.collection(sdm) == ((1, PUZZLE + "\n"), (4, "\n\n\n" + SECOND + "\n"))
+    assert sudoku.parse(sudoku.collection(sdm)[1][1]) == sudoku.parse(SECOND)
+    sixteen = examples("sudoku")["sixteen"]
+    for one in (PUZZLE, "\n".join(rows_of(PUZZLE)), sixteen, sixteen * 3, f"{MINI}\n{MINI}\n"):
         assert sudoku.collection(one) == ((1, one),)
 
 
 def test_solve_takes_each_puzzle_of_a_collection_in_turn_and_names_a_bad_one_by_its_line(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "300")  # the headings whole
     path = tmp_path / "puzzles.sdm"
-    path.write_text(f"{PUZZLE}\n{PUZZLE[:80]}\n{MINI}\n")
+    path.write_text(f"{PUZZLE}\n{PUZZLE[:80]}\n{SECOND}\n")
     assert main(["solve", "sudoku", str(path), "--json"]) == 2
     out, err = capsys.readouterr()
     answers = [json.loads(line)["solutions"][0] for line in out.splitlines()]
-    assert ["".join(str(v) for row in grid for v in row) for grid in answers] == [ANSWER, MINI_ANSWER]
+    assert ["".join(str(v) for row in grid for v in row) for grid in answers] == [ANSWER, SECOND_ANSWER]
     assert (
         err
         == f"puzzle-assistant: {path}: line 2, column 1: one line of 80 cells: a Sudoku in one line has 16, 36, 81 or 256\n"
