@@ -53,7 +53,7 @@ def parse(text: str) -> Jodici:
 def read_rings(lines: list[Line]) -> Grid:
     if len(lines) != RINGS:
         where = lines[RINGS].number if len(lines) > RINGS else (lines[-1].number if lines else 1)
-        raise PuzzleError(f"a Jodici has {RINGS} rings (lines), this file has {len(lines)}", line=where, column=1)
+        raise PuzzleError(f"a Jodici has {RINGS} rings (lines), found {len(lines)}", line=where, column=1)
     return read_rows(lines, max_side=SECTORS, high=9, width=SECTORS)
 
 
