@@ -63,9 +63,21 @@ def is_number(token: str) -> bool:
 def read_row(
     line: Line, *, max_cells: int, blocked: bool = False, low: int = 1, high: int | None = None
 ) -> tuple[int, ...]:
-    """One row of cells; numbers outside low..high are refused where they stand, and so is cell max_cells + 1."""
+    """One row of cells; numbers outside low..high are refused where they stand, and so is cell max_cells + 1.
+
+    Where every value is one digit (high 9 or less), cells typed with nothing
+    between them are read one by one: `37____` is six cells (a run longer than
+    a row is read whole, and refused as the number it is).
+    """
     cells = []
-    for token, column in cell_tokens(line.text):
+    tokens = cell_tokens(line.text)
+    if high is not None and high <= 9:
+        tokens = [
+            (ch, column + i)
+            for token, column in tokens
+            for i, ch in enumerate([token] if is_blank_mark(token) or len(token) > max_cells else token)
+        ]
+    for token, column in tokens:
         if len(cells) == max_cells:
             raise PuzzleError(f"a row has at most {max_cells} cells", line=line.number, column=column)
         if blocked and token in BLOCKED_MARKS:

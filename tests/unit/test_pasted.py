@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from assistant.cli import main
 from assistant.kinds import KINDS
-from puzzles import equation, hidoku, magic, sudoku
+from puzzles import equation, hidoku, jodici, magic, sudoku
 from puzzles.core import PuzzleError
 from puzzles.examples import examples
 
@@ -171,6 +171,7 @@ def test_other_boards_read_blank_marks_and_headers_around_prose():
     assert (square.low, square.high, square.total, square.grid[1][1]) == (5, 13, 27, 9)
     framed = hidoku.parse("| 1  |    |    |\n|    |    | 9  |\n|    | 12 |    |\n").grid
     assert framed == ((1, 0, 0), (0, 0, 9), (0, 12, 0))
+    assert jodici.parse("Jodici:\n37____\n__159_\n6 _ _ _ _ _\n") == jodici.parse(examples("jodici")["seed"])
     crossword = equation.parse("Fill in the blanks:\n\n1 + ? = 3\n+   +\n. + _ = 2\n=   =\n2   3\nThanks.\n")
     assert crossword.cells == ((1, None), (None, None))
 
