@@ -141,40 +141,55 @@ def add_solve_options(kind: Kind, parser: Parser) -> None:
 
 
 def solve_files(args: argparse.Namespace) -> int:
-    """Solve each file in turn; a bad file is named on stderr and the rest still run."""
-    kind = BY_NAME[args.kind]
-    engine = kind.engine
-    options = {o.name.replace("-", "_"): getattr(args, o.name.replace("-", "_")) for o in args.options}
+    """Solve each file in turn, and each puzzle of a collection (a .sdm file); a bad one is named on stderr and the
+    rest still run."""
+    engine = BY_NAME[args.kind].engine
     status = 0
     for path in args.files:
         try:
-            puzzle = engine.parse(read_input(path))
-            with Progress(f"{path}: counting every solution (--count)", shown=args.count) as progress:
-                report = engine.solve(
-                    puzzle, limit=args.limit, **budget_of(args), should_stop=progress, **options, **kind.kept(puzzle)
-                )
-            path_of_steps = explained(engine, puzzle, args) if args.steps else None
+            text = read_input(path)
+            puzzles = engine.collection(text) if hasattr(engine, "collection") else ((1, text),)
         except PuzzleError as error:
             print(f"puzzle-assistant: {path}: {error}", file=sys.stderr)
             status = USAGE_ERROR
             continue
-        except CommandError as error:
-            print(f"puzzle-assistant: {error}", file=sys.stderr)
-            status = USAGE_ERROR
-            continue
-        if args.json:
-            import json  # here: the text answer does without it
-
-            steps = (
-                {}
-                if path_of_steps is None
-                else {"steps": path_of_steps.to_json()["steps"], "steps_ended": path_of_steps.ended}
-            )
-            print(json.dumps(report.to_json() | steps), flush=True)
-        else:
-            steps_text = None if path_of_steps is None else path_of_steps.to_text()
-            print_text(report.to_text(), steps_text, path if len(args.files) > 1 else None)
+        for number, puzzle in puzzles:
+            heading = f"{path}, line {number}" if len(puzzles) > 1 else str(path) if len(args.files) > 1 else None
+            status = max(status, solve_one(args, path, puzzle, heading))
     return status
+
+
+def solve_one(args: argparse.Namespace, path: Path, text: str, heading: str | None) -> int:
+    """Solve one puzzle and print its answer (under `heading`, if any); a refusal goes to stderr, status 2."""
+    kind = BY_NAME[args.kind]
+    engine = kind.engine
+    options = {o.name.replace("-", "_"): getattr(args, o.name.replace("-", "_")) for o in args.options}
+    try:
+        puzzle = engine.parse(text)
+        with Progress(f"{path}: counting every solution (--count)", shown=args.count) as progress:
+            report = engine.solve(
+                puzzle, limit=args.limit, **budget_of(args), should_stop=progress, **options, **kind.kept(puzzle)
+            )
+        path_of_steps = explained(engine, puzzle, args) if args.steps else None
+    except PuzzleError as error:
+        print(f"puzzle-assistant: {path}: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except CommandError as error:
+        print(f"puzzle-assistant: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    if args.json:
+        import json  # here: the text answer does without it
+
+        steps = (
+            {}
+            if path_of_steps is None
+            else {"steps": path_of_steps.to_json()["steps"], "steps_ended": path_of_steps.ended}
+        )
+        print(json.dumps(report.to_json() | steps), flush=True)
+    else:
+        steps_text = None if path_of_steps is None else path_of_steps.to_text()
+        print_text(report.to_text(), steps_text, heading)
+    return 0
 
 
 class Progress:
@@ -208,7 +223,7 @@ class Progress:
             self.stream.flush()
 
 
-def print_text(answer: str, steps: str | None, heading: Path | None) -> None:
+def print_text(answer: str, steps: str | None, heading: str | None) -> None:
     """One file's answer as text wrapped to the terminal, under a rule naming the file if there are several.
 
     Plain `print`, not rich: the answer has no style, and importing rich was a
@@ -217,7 +232,7 @@ def print_text(answer: str, steps: str | None, heading: Path | None) -> None:
     """
     width = shutil.get_terminal_size().columns
     if heading is not None:
-        print_rule(str(heading), width)
+        print_rule(heading, width)
     print(wrapped(answer, width))
     if steps is not None:
         print(wrapped("\nSteps:\n" + steps, width))

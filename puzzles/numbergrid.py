@@ -1,37 +1,29 @@
 """Rows of number cells as people type them, shared by Hidoku, Jodici and the magic board.
 
-A cell is a number (a given), an empty mark (`_`, `__`, `___`, `-` or `0`) or,
-where the puzzle has them, a blocked mark (`.` or `#`).  Cells are separated by
-commas or white space.  Every refusal names the line and column.
+A cell is a number (a given), a blank mark of `puzzles.pasted` (`_`, `0`, `-`,
+`*`, `x`, `?`, `.`, an empty cell between commas) or, where the puzzle has
+them, a blocked mark (`.` or `#`: there `.` is blocked).  Cells are separated
+by commas, white space or `|`.  Every refusal names the line and column.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from puzzles.core import Count, Deadline, PuzzleError, Status, read_number, shown
+from puzzles.pasted import Form, Line, cell_tokens, is_blank_mark, never
 from puzzles.steps import Check, Mistake, Path, Rung, join_words, places, told_as_one, walk, yields
 
 EMPTY = 0
 BLOCKED = -1
-EMPTY_MARKS = re.compile(r"_+|-|0")
 BLOCKED_MARKS = {".", "#"}
-CELL = re.compile(r"[^,\s]+")
+EMPTY_SHOWN = "_ - 0 * x ?"
 
 Grid = tuple[tuple[int, ...], ...]
 Position = tuple[int, int]
 """A cell of a grid: (row, column), from 0."""
-
-
-@dataclass(frozen=True)
-class Line:
-    """A line of the file with its 1-based number, for messages."""
-
-    number: int
-    text: str
 
 
 def content_lines(text: str) -> list[Line]:
@@ -43,15 +35,24 @@ def content_lines(text: str) -> list[Line]:
     """
     lines = []
     for number, raw in enumerate(text.splitlines(), 1):
-        stripped = raw.strip()
-        if not stripped or (stripped.startswith("#") and not all(is_cell(t) for t in CELL.findall(stripped))):
-            continue
-        lines.append(Line(number, raw.rstrip()))
+        line = Line(number, raw.rstrip())
+        if line.text.strip() and not is_comment(line):
+            lines.append(line)
     return lines
 
 
 def is_cell(token: str) -> bool:
-    return is_number(token) or token in BLOCKED_MARKS or bool(EMPTY_MARKS.fullmatch(token))
+    return is_number(token) or token in BLOCKED_MARKS or is_blank_mark(token)
+
+
+def is_comment(line: Line) -> bool:
+    """A line starting with `#` that is not a row of cells (`# # 3 _` is one: `#` is a blocked cell)."""
+    return line.text.lstrip().startswith("#") and not all(is_cell(t) for t, _ in cell_tokens(line.text))
+
+
+def grid_form(read: Callable[[list[Line]], Grid], header: Callable[[Line], bool] = never) -> Form[Grid]:
+    """How Hidoku, Jodici and the magic board find their grid in pasted text (see `puzzles.pasted`)."""
+    return Form(read, lambda grid: len(grid) * len(grid[0]), header=header, comment=is_comment)
 
 
 def is_number(token: str) -> bool:
@@ -62,18 +63,29 @@ def is_number(token: str) -> bool:
 def read_row(
     line: Line, *, max_cells: int, blocked: bool = False, low: int = 1, high: int | None = None
 ) -> tuple[int, ...]:
-    """One row of cells; numbers outside low..high are refused where they stand, and so is cell max_cells + 1."""
+    """One row of cells; numbers outside low..high are refused where they stand, and so is cell max_cells + 1.
+
+    Where every value is one digit (high 9 or less), cells typed with nothing
+    between them are read one by one: `37____` is six cells (a run longer than
+    a row is read whole, and refused as the number it is).
+    """
     cells = []
-    for match in CELL.finditer(line.text):
-        token, column = match.group(), match.start() + 1
+    tokens = cell_tokens(line.text)
+    if high is not None and high <= 9:
+        tokens = [
+            (ch, column + i)
+            for token, column in tokens
+            for i, ch in enumerate([token] if is_blank_mark(token) or len(token) > max_cells else token)
+        ]
+    for token, column in tokens:
         if len(cells) == max_cells:
             raise PuzzleError(f"a row has at most {max_cells} cells", line=line.number, column=column)
-        if EMPTY_MARKS.fullmatch(token):
+        if blocked and token in BLOCKED_MARKS:
+            cells.append(BLOCKED)
+        elif is_blank_mark(token):
             cells.append(EMPTY)
         elif token in BLOCKED_MARKS:
-            if not blocked:
-                raise PuzzleError(f"{shown(token)}: this puzzle has no blocked cells", line=line.number, column=column)
-            cells.append(BLOCKED)
+            raise PuzzleError(f"{shown(token)}: this puzzle has no blocked cells", line=line.number, column=column)
         elif is_number(token):
             value = read_number(token, line=line.number, column=column)
             if value < low or (high is not None and value > high):
@@ -82,9 +94,9 @@ def read_row(
             cells.append(value)
         else:
             raise PuzzleError(
-                f"{shown(token)} is not a number, an empty mark (_ or -) or a blocked mark (. or #)"
+                f"{shown(token)} is not a number, an empty mark ({EMPTY_SHOWN}) or a blocked mark (. or #)"
                 if blocked
-                else f"{shown(token)} is not a number or an empty mark (_ or -)",
+                else f"{shown(token)} is not a number or an empty mark ({EMPTY_SHOWN} .)",
                 line=line.number,
                 column=column,
             )

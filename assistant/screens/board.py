@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -28,6 +28,7 @@ from assistant.settings import SettingsError, load_settings, save_setting
 from assistant.widgets.grid import DIGITS, EditableGrid, GridCell
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.marks import DEFAULT_LEVEL, LEVELS, SAYING, next_level, pencil_marks
+from puzzles.core import PuzzleError
 from puzzles.numbergrid import BLOCKED, EMPTY, cell_name
 
 BOARD_HELP = """
@@ -41,6 +42,8 @@ as ₃; the default, so an example never looks solved) or candidates (the
 numbers themselves, as superscripts ² ⁷, so a cell with one number left still
 reads as a pencil mark, not an entry). `×` means no number fits. The panel
 says how many completions remain (0: a mistake somewhere; 1: unique).
+Paste a puzzle (your terminal's paste keys) to open it, the text around it
+skipped; its numbers are the printed clues.
 
 ## Hints
 **f4** gives the next easiest deduction a level at a time: where to look,
@@ -182,6 +185,21 @@ class BoardScreen(PuzzleScreen):
     def edit(self, board: Any, at: tuple[int, int], text: str) -> Any:
         """What typing `text` into the grid cell at `at` makes of the board."""
         return board.with_cell(self.board_position(at), self.read_cell(text))
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A puzzle pasted from a page, a chat or a file opens as the printed clues, the text around it skipped
+        (asking first, as opening a file does, when there are unsaved changes); what cannot be read is said."""
+        try:
+            board = self.from_text(event.text)
+        except PuzzleError as error:
+            self.notify(f"Pasted text: {error}", severity="error")
+            return
+
+        def opened() -> None:
+            self.load(board)
+            self.notify(f"Opened the pasted {self.puzzle_type.title}")
+
+        self.discard_then(opened)
 
     @on(EditableGrid.Edited)
     def edited(self, event: EditableGrid.Edited) -> None:

@@ -25,7 +25,8 @@ divides exactly). Fill the unknowns with whole numbers from the range
 Move with the arrows or the mouse. Type a number (a leading `-` for negative)
 into a cell, an operator (+ - * /) over an operator, or change a result.
 Backspace erases, delete clears. Grey marks are the values a cell can still
-take (**m** toggles); the panel counts the solutions.
+take (**m** toggles); the panel counts the solutions. A pasted puzzle opens,
+the text around it skipped.
 """
 
 SIGNED = "-0123456789"

@@ -30,6 +30,7 @@ cage of the cell you are on).
 | 1..9 (A..G) | enter a value; delete or space clears the cell |
 | p | pencil mode: typing a value puts your own mark in the cell, or takes it away |
 | m | show or hide the engine's candidates (the values no peer holds) |
+| paste | your terminal's paste keys open a pasted puzzle, the text around it skipped |
 
 Printed clues are **bold**, your entries coloured; red cells break a rule.
 On a Killer board each cage's first cell shows its sum while empty, and the

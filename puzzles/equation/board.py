@@ -11,8 +11,10 @@ weighed costs work, more for a big table, so a budget is a fixed amount of
 work whatever the range and the size.
 
 Text format, the puzzle drawn as printed: value rows alternate with operator
-rows, `_` is an unknown, then a row of `=` and the column results.  An
-optional first line `range: -9..99` sets the unknowns' range.
+rows, `_` (or `?`, `.`) is an unknown, then a row of `=` and the column
+results.  An optional line `range: -9..99` sets the unknowns' range; prose
+around the puzzle is skipped (see `puzzles.pasted`: the blank marks that are
+operators or values here, `-`, `*`, `x` and `0`, stay what they are).
 
     26 - _ * _ = -278
     +    +   *
@@ -28,7 +30,8 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from puzzles.core import Budget, Deadline, PuzzleError, matched_number, read_number, reads_text, shown
-from puzzles.numbergrid import Line, Position, content_lines
+from puzzles.numbergrid import Position
+from puzzles.pasted import Form, Line, find_board, one_header
 
 BUDGET = Budget(work=20_000)  # equations weighed: the same answer on every machine (the screens pass seconds)
 OPERATORS = "+-*/"
@@ -38,6 +41,7 @@ MAX_SIDE = 10  # cells a row or column: printed ones are 3x3 to 5x5
 MAX_VALUES = 10_000  # a range's size: every unknown starts with all of them
 RANGE = re.compile(r"\s*range\s*:\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$", re.IGNORECASE)
 NUMBER = re.compile(r"-?[0-9]+")
+UNKNOWNS = ("?", ".")  # besides runs of `_`: the blank marks that are no operator or value here
 
 Cell = int | None
 
@@ -88,7 +92,7 @@ def tokens(line: Line) -> list[tuple[str, int]]:
 
 
 def read_value(token: str, line: Line, column: int) -> Cell:
-    if set(token) == {"_"}:
+    if set(token) == {"_"} or token in UNKNOWNS:
         return None
     if not NUMBER.fullmatch(token):
         raise PuzzleError(f"{shown(token)} is neither a number nor _ (unknown)", line=line.number, column=column)
@@ -119,17 +123,22 @@ def read_value_row(line: Line) -> tuple[list[Cell], list[str], int]:
 
 @reads_text
 def parse(text: str) -> Crossword:
-    lines = content_lines(text)
-    low, high = -9, 99
-    if lines and (match := RANGE.match(lines[0].text)):
-        low, high = matched_number(match, 1, lines[0].number), matched_number(match, 2, lines[0].number)
+    puzzle, headers = find_board(text, FORM)
+    if header := one_header(headers):
+        match = RANGE.match(header.text)
+        low, high = matched_number(match, 1, header.number), matched_number(match, 2, header.number)
         if low > high:
-            raise PuzzleError(f"the range {low}..{high} is empty", line=lines[0].number, column=match.start(1) + 1)
+            raise PuzzleError(f"the range {low}..{high} is empty", line=header.number, column=match.start(1) + 1)
         if high - low + 1 > MAX_VALUES:
             raise PuzzleError(
-                f"a range has at most {MAX_VALUES:,} values", line=lines[0].number, column=match.start(1) + 1
+                f"a range has at most {MAX_VALUES:,} values", line=header.number, column=match.start(1) + 1
             )
-        lines = lines[1:]
+        puzzle = replace(puzzle, low=low, high=high)
+    return puzzle
+
+
+def read_crossword(lines: list[Line]) -> Crossword:
+    """Value rows and operator rows in turn, the row of `=`, the column results."""
     equals = next((i for i, line in enumerate(lines) if set(line.text.split()) == {"="}), None)
     if equals is None or equals + 1 >= len(lines):
         where = lines[-1].number if lines else 1
@@ -178,10 +187,16 @@ def parse(text: str) -> Crossword:
         tuple(column_ops),
         tuple(row_results),
         tuple(read_number(t, line=results_line.number, column=column) for t, column in results),
-        low,
-        high,
-        givens,
+        givens=givens,
     )
+
+
+FORM = Form(
+    read_crossword,
+    lambda puzzle: len(puzzle.cells) * len(puzzle.cells[0]),
+    header=lambda line: bool(RANGE.match(line.text)),
+    rules=False,
+)
 
 
 def format(puzzle: Crossword) -> str:

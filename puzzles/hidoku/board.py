@@ -22,9 +22,10 @@ cheap set algebra:
   so a fixed budget is a fixed amount of time on a 30x30 board as on a 10x10.
 
 Text format: rows of cells separated by commas or spaces; a number is a given,
-`_`, `-` or `0` is empty, `.` or `#` is blocked.  The optional first lines may
-be a size (`7x7`), `[Problem]` (a following `[Solution]` section is skipped),
-and `adjacency: orthogonal` for Numbrix rules (default: king moves).
+`_`, `-`, `0`, `*`, `x` or `?` is empty, `.` or `#` is blocked.  Lines around
+the grid may be a size (`7x7`), `adjacency: orthogonal` for Numbrix rules
+(default: king moves), and prose such as a title or `[Problem]` (a following
+`[Solution]` section is skipped): see `puzzles.pasted`.
 """
 
 from __future__ import annotations
@@ -40,13 +41,14 @@ from puzzles.numbergrid import (
     Grid,
     Position,
     cell_name,
-    content_lines,
     format_rows,
+    grid_form,
     places_of,
     read_rows,
     repeats,
     replace_cell,
 )
+from puzzles.pasted import Line, find_board
 
 ADJACENCIES = ("king", "orthogonal")
 BUDGET = Budget(work=20_000)  # search work: the same answer on every machine (the screens pass seconds)
@@ -82,36 +84,39 @@ ADJACENCY_LINE = re.compile(r"\s*adjacency\s*:\s*(\S*)\s*$", re.IGNORECASE)
 
 @reads_text
 def parse(text: str) -> Hidoku:
-    adjacency, size, lines = "king", None, []
-    for line in content_lines(text):
-        if line.text.strip().lower() == "[solution]":
-            break
-        if line.text.strip().lower() == "[problem]":
-            continue
+    grid, headers = find_board(text, FORM)
+    adjacency = "king"
+    for line in headers:
         if match := ADJACENCY_LINE.match(line.text):
-            adjacency = match.group(1).lower().replace("numbrix", "orthogonal")
-            if adjacency not in ADJACENCIES:
+            adjacency = read_adjacency(match, line)
+        elif match := SIZE_LINE.match(line.text):
+            size = (matched_number(match, 1, line.number), matched_number(match, 2, line.number))
+            if size not in ((len(grid[0]), len(grid)), (len(grid), len(grid[0]))):
                 raise PuzzleError(
-                    f"adjacency is king or orthogonal, not {shown(match.group(1))}",
+                    f"the size line says {size[0]}x{size[1]} but the board is {len(grid[0])}x{len(grid)}",
                     line=line.number,
-                    column=match.start(1) + 1,
+                    column=1,
                 )
-            continue
-        if not lines and (match := SIZE_LINE.match(line.text)):
-            size = (matched_number(match, 1, line.number), matched_number(match, 2, line.number), line.number)
-            continue
-        lines.append(line)
-    grid = read_rows(lines, max_side=MAX_SIDE, blocked=True)
-    if size is not None and (len(grid[0]), len(grid)) != size[:2] and (len(grid), len(grid[0])) != size[:2]:
-        raise PuzzleError(
-            f"the size line says {size[0]}x{size[1]} but the board is {len(grid[0])}x{len(grid)}",
-            line=size[2],
-            column=1,
-        )
     # A repeated or too large number is read as it stands: the analysis shows it
     # as a conflict, so a board saved mid-mistake opens again with nothing lost.
     board = Hidoku(grid, frozenset(), adjacency)
     return replace(board, givens=frozenset(p for p, v in cells(board) if v > 0))
+
+
+def is_header(line: Line) -> bool:
+    return bool(ADJACENCY_LINE.match(line.text) or SIZE_LINE.match(line.text))
+
+
+def read_adjacency(match: re.Match[str], line: Line) -> str:
+    adjacency = match.group(1).lower().replace("numbrix", "orthogonal")
+    if adjacency not in ADJACENCIES:
+        raise PuzzleError(
+            f"adjacency is king or orthogonal, not {shown(match.group(1))}", line=line.number, column=match.start(1) + 1
+        )
+    return adjacency
+
+
+FORM = grid_form(lambda rows: read_rows(rows, max_side=MAX_SIDE, blocked=True), is_header)
 
 
 def format(board: Hidoku) -> str:

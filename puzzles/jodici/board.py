@@ -9,7 +9,8 @@ Counting forward and backward and joining the two halves at each sector gives
 every cell's candidates exactly (the values it takes in some completion).
 
 Text format (the seed's): three lines, one per ring, of six comma-separated
-cells (sectors), `_` for empty.
+cells (sectors), `_` (or another blank mark of `puzzles.pasted`) for empty;
+prose around them is skipped.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from itertools import product
 import numpy as np
 
 from puzzles.core import PuzzleError, ShouldStop, reads_text, stop_if_asked
-from puzzles.numbergrid import EMPTY, Grid, Position, content_lines, format_rows, read_rows, replace_cell
+from puzzles.numbergrid import EMPTY, Grid, Position, format_rows, grid_form, read_rows, replace_cell
+from puzzles.pasted import Line, find_board
 
 RINGS, SECTORS = 3, 6
 SECTOR_SUM, RING_SUM, USES = 15, 30, 2
@@ -43,13 +45,19 @@ class Jodici:
 
 @reads_text
 def parse(text: str) -> Jodici:
-    lines = content_lines(text)
-    if len(lines) != RINGS:
-        where = lines[RINGS].number if len(lines) > RINGS else (lines[-1].number if lines else 1)
-        raise PuzzleError(f"a Jodici has {RINGS} rings (lines), this file has {len(lines)}", line=where, column=1)
-    grid = read_rows(lines, max_side=SECTORS, high=9, width=SECTORS)
+    grid, _ = find_board(text, FORM)
     givens = frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v)
     return Jodici(grid, givens)
+
+
+def read_rings(lines: list[Line]) -> Grid:
+    if len(lines) != RINGS:
+        where = lines[RINGS].number if len(lines) > RINGS else (lines[-1].number if lines else 1)
+        raise PuzzleError(f"a Jodici has {RINGS} rings (lines), found {len(lines)}", line=where, column=1)
+    return read_rows(lines, max_side=SECTORS, high=9, width=SECTORS)
+
+
+FORM = grid_form(read_rings)
 
 
 def format(board: Jodici) -> str:

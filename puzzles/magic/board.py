@@ -12,7 +12,8 @@ costs work in proportion to the candidates it weighs (cells times unused
 values), so a budget is about as long on 8x8 with 1..1000 as on the seed.
 
 Text format: an optional header `range: 5..29 sum: 85` (default 1..N*N and
-the magic sum), then N rows of N cells as for Hidoku (`_`, `-` or `0` empty).
+the magic sum), then N rows of N cells as for Hidoku (`_`, `-`, `0` or another
+blank mark of `puzzles.pasted` empty); prose around them is skipped.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from puzzles.core import Budget, Deadline, PuzzleError, matched_number, reads_text
-from puzzles.numbergrid import EMPTY, Grid, Position, content_lines, format_rows, read_rows, repeats, replace_cell
+from puzzles.numbergrid import EMPTY, Grid, Position, format_rows, grid_form, read_rows, repeats, replace_cell
+from puzzles.pasted import Line, find_board, one_header
 
 BUDGET = Budget(work=200_000)  # search work: the same answer on every machine (the screens pass seconds)
 MAX_SIDE = 8
@@ -56,19 +58,11 @@ def default_range(n: int) -> tuple[int, int, int]:
 
 @reads_text
 def parse(text: str) -> Magic:
-    lines = content_lines(text)
-    header = None
-    if lines and (match := HEADER.match(lines[0].text)):
-        header, lines = (match, lines[0].number), lines[1:]
-    grid = read_rows(lines, max_side=MAX_SIDE, low=0)
+    grid, headers = find_board(text, FORM)
     n = len(grid)
-    if not 3 <= n <= MAX_SIDE:
-        raise PuzzleError(f"a magic board is 3..{MAX_SIDE} cells a side, not {n}", line=lines[0].number, column=1)
-    if len(grid[0]) != n:
-        raise PuzzleError(f"the board must be square: {n} rows of {len(grid[0])}", line=lines[-1].number, column=1)
     low, high, total = default_range(n)
-    if header is not None:
-        match, number = header
+    if header := one_header(headers):
+        match, number = HEADER.match(header.text), header.number
         low, high = matched_number(match, 1, number), matched_number(match, 2, number)
         if high - low + 1 > MAX_VALUES:
             raise PuzzleError(f"a range has at most {MAX_VALUES:,} values", line=number, column=match.start(1) + 1)
@@ -92,6 +86,19 @@ def parse(text: str) -> Magic:
             )
     givens = frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v)
     return Magic(grid, low, high, total, givens)
+
+
+def read_square(lines: list[Line]) -> Grid:
+    grid = read_rows(lines, max_side=MAX_SIDE, low=0)
+    n = len(grid)
+    if not 3 <= n <= MAX_SIDE:
+        raise PuzzleError(f"a magic board is 3..{MAX_SIDE} cells a side, not {n}", line=lines[0].number, column=1)
+    if len(grid[0]) != n:
+        raise PuzzleError(f"the board must be square: {n} rows of {len(grid[0])}", line=lines[-1].number, column=1)
+    return grid
+
+
+FORM = grid_form(read_square, lambda line: bool(HEADER.match(line.text)))
 
 
 def format(board: Magic) -> str:

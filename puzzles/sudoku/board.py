@@ -6,11 +6,14 @@ diagonal variant adds both long diagonals as units, and Killer cages (up to
 
 Text format, as people paste puzzles:
 
-- one line of 16, 36, 81 or 256 cells, the size following from the length;
-- or one line per row, with or without box separators (`|`, `-`, `+`, spaces);
-- `.` or `0` is a blank; values above 9 (16x16) are the letters A..G;
+- one line of 16, 36, 81 or 256 cells, the size following from the length
+  (a `.sdm` file holds many such lines, one puzzle each: see `collection`);
+- or one line per row, with or without box separators (`|`, `-`, `+`, spaces),
+  as the desktop solvers' `.ss` and `.sdk` files have them;
+- any blank mark of `puzzles.pasted` (`.`, `0`, `_`, `-`, `*`, `x`, `?`);
+  values above 9 (16x16) are the letters A..G;
 - a line `diagonal` makes it diagonal Sudoku; lines `cage 15: r1c1 r1c2`
-  make it Killer; `#` starts a comment line.
+  make it Killer; `#` starts a comment line; prose around the grid is skipped.
 """
 
 from __future__ import annotations
@@ -21,16 +24,16 @@ from functools import cache
 
 from puzzles.core import PuzzleError, read_number, reads_text, shown
 from puzzles.numbergrid import EMPTY, Grid, Position, cell_name, replace_cell
+from puzzles.pasted import BLANKS_SHOWN, Form, Line, cell_tokens, find_board, is_blank_mark, numbered, span
 
 BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4)}
 BY_LENGTH = {n * n: n for n in BOXES}
 SYMBOLS = "123456789ABCDEFG"
-BLANKS = ".0"
-SEPARATORS = "|-+"
 KILLER_MAX = 9  # cage sums are looked up in a table over digit sets: 2^9 sets
 CAGE = re.compile(r"cage\s+(\S+)\s*:(.*)", re.IGNORECASE)
 CELL_REF = re.compile(r"r(\d+)c(\d+)", re.IGNORECASE)
 TOKEN = re.compile(r"\S+")
+DIAGONAL = ("diagonal", "variant: diagonal")
 
 
 @dataclass(frozen=True)
@@ -140,75 +143,109 @@ def symbol(value: int) -> str:
 
 @reads_text
 def parse(text: str) -> Sudoku:
-    rows: list[tuple[int, str]] = []  # (line number, the line) of the grid
+    grid, headers = find_board(text, FORM)
+    board = Sudoku(grid, frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v))
     cage_lines: list[tuple[int, int, re.Match[str]]] = []  # line number, indent, the match
-    diagonal = False
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.lower() in ("diagonal", "variant: diagonal"):
-            diagonal = True
-        elif match := CAGE.fullmatch(line):
-            cage_lines.append((number, len(raw) - len(raw.lstrip()), match))
-        elif line.lower().startswith("cage"):
-            raise PuzzleError("a cage is written `cage 15: r1c1 r1c2`", line=number, column=1)
-        elif not all(ch in SEPARATORS or ch.isspace() for ch in line):
-            rows.append((number, raw))
-    grid = read_grid(rows)
-    board = Sudoku(grid, frozenset((r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v), diagonal)
+    for line in headers:
+        if line.text.strip().lower() in DIAGONAL:
+            board = replace(board, diagonal=True)
+        elif match := CAGE.fullmatch(line.text.strip()):
+            cage_lines.append((line.number, len(line.text) - len(line.text.lstrip()), match))
+        else:
+            raise PuzzleError("a cage is written `cage 15: r1c1 r1c2`", line=line.number, column=1)
     if cage_lines:
         board = replace(board, cages=read_cages(board.n, cage_lines))
     return board
 
 
-def read_grid(rows: list[tuple[int, str]]) -> Grid:
+@reads_text
+def collection(text: str) -> tuple[tuple[int, str], ...]:
+    """The puzzles of a collection, one per line as in a `.sdm` file, each as (line number, its text); or just
+    (1, text) for one puzzle.
+
+    A collection is two or more rows, each of more than 16 cells: 6x6, 9x9
+    and 16x16 Sudokus in one line (a 4x4 one's 16 cells are also a row of a
+    16x16 grid, so it is read on its own).  A puzzle's text keeps the lines
+    above it blank, so a refusal names its line in the file.
+    """
+    rows = [line for line in numbered(text) if FORM.kind_of(line) == "row"]
+    if len(rows) < 2 or min(len(cell_tokens(line.text, chars=True)) for line in rows) <= 16:
+        return ((1, text),)
+    return tuple((line.number, "\n" * (line.number - 1) + line.text + "\n") for line in rows)
+
+
+def is_header(line: Line) -> bool:
+    """`diagonal` and the cages: a line starting with "cage" that names a cell or a total (a wrong one is refused)."""
+    text = line.text.strip()
+    if text.lower() in DIAGONAL:
+        return True
+    total = CAGE.fullmatch(text)
+    return text.lower().startswith("cage") and bool(CELL_REF.search(text) or (total and re.search(r"\d", total[1])))
+
+
+def read_grid(rows: list[Line]) -> Grid:
     if not rows:
         raise PuzzleError("no grid found: give one line of 81 cells, or one line per row", line=1, column=1)
     if len(rows) == 1:
-        number, line = rows[0]
-        cells = read_cells(number, line)
+        cells = read_cells(rows[0])
         n = BY_LENGTH.get(len(cells))
         if n is None:
             raise PuzzleError(
-                f"one line of {len(cells)} cells: a Sudoku in one line has 16, 36, 81 or 256", line=number, column=1
+                f"one line of {len(cells)} cells: a Sudoku in one line has 16, 36, 81 or 256",
+                line=rows[0].number,
+                column=1,
             )
-        return tuple(tuple(v for v, _ in cells[r * n : (r + 1) * n]) for r in range(n))
+        cells = read_cells(rows[0], top=n)  # again, now that the largest value is known
+        return tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
     n = len(rows)
     if n not in BOXES:
-        raise PuzzleError(f"{n} rows: a Sudoku has 4, 6, 9 or 16 rows", line=rows[min(n, 17) - 1][0], column=1)
+        raise PuzzleError(
+            f"{n} rows ({span(rows)}): a Sudoku has 4, 6, 9 or 16 rows", line=rows[min(n, 17) - 1].number, column=1
+        )
+    widths = {len(cell_tokens(line.text, chars=True)) for line in rows}
+    if len(widths) == 1 and n not in widths:
+        raise PuzzleError(
+            f"found no {n}-line grid: {span(rows)} have {widths.pop()} cells", line=rows[0].number, column=1
+        )
     grid = []
-    for number, line in rows:
-        cells = read_cells(number, line, n)
+    for line in rows:
+        cells = read_cells(line, top=n, width=n)
         if len(cells) != n:
-            raise PuzzleError(f"this row has {len(cells)} cells, the grid is {n} wide", line=number, column=1)
-        grid.append(tuple(v for v, _ in cells))
+            raise PuzzleError(f"this row has {len(cells)} cells, the grid is {n} wide", line=line.number, column=1)
+        grid.append(tuple(cells))
     return tuple(grid)
 
 
-def read_cells(number: int, line: str, n: int | None = None) -> list[tuple[int, int]]:
-    """The cells of a line as (value, column), separators and spaces skipped; a stranger is refused where it stands."""
+def read_cells(line: Line, *, top: int = 16, width: int | None = None) -> list[int]:
+    """The values of a row (blanks as EMPTY) up to `top`, at most `width` of them (256 in one line); a stranger is
+    refused where it stands."""
     cells = []
-    top = n or 16
-    for column, ch in enumerate(line, 1):
-        if ch.isspace() or ch in SEPARATORS:
-            continue
-        if ch in BLANKS:
+    for token, column in cell_tokens(line.text, chars=True):
+        if is_blank_mark(token):
             value = EMPTY
         else:
-            value = SYMBOLS.find(ch.upper()) + 1
+            value = SYMBOLS.find(token.upper()) + 1
             if value == 0:
                 raise PuzzleError(
-                    f"{shown(ch)} is not a value (1..{symbol(top)}) or a blank (. or 0)", line=number, column=column
+                    f"{shown(token)} is not a value (1..{symbol(top)}) or a blank ({BLANKS_SHOWN})",
+                    line=line.number,
+                    column=column,
                 )
         if value > top:
-            raise PuzzleError(f"{ch} is more than {symbol(top)}, the largest value here", line=number, column=column)
-        if n is not None and len(cells) == n:
-            raise PuzzleError(f"a row of this grid has {n} cells; this is one more", line=number, column=column)
-        if n is None and len(cells) == 256:
-            raise PuzzleError("more than 256 cells in one line", line=number, column=column)
-        cells.append((value, column))
+            raise PuzzleError(
+                f"{token} is more than {symbol(top)}, the largest value here", line=line.number, column=column
+            )
+        if width is not None and len(cells) == width:
+            raise PuzzleError(
+                f"a row of this grid has {width} cells; this is one more", line=line.number, column=column
+            )
+        if len(cells) == 256:
+            raise PuzzleError("more than 256 cells in one line", line=line.number, column=column)
+        cells.append(value)
     return cells
+
+
+FORM = Form(read_grid, lambda grid: len(grid) ** 2, header=is_header, letters="abcdefgx")
 
 
 def read_cages(n: int, cage_lines: list[tuple[int, int, re.Match[str]]]) -> tuple[Cage, ...]:

@@ -107,7 +107,7 @@ def test_numbrix_uses_orthogonal_steps():
 @pytest.mark.parametrize(
     "text, line, column, message",
     [
-        ("1 2\n3 x\n", 2, 3, "'x' is not a number"),
+        ("1 2\n3 y\n", 2, 3, "'y' is not a number"),
         ("1 2 3\n4 5\n", 2, 1, "2 cells, the board is 3 wide"),
         ("3x3\n1 2\n_ _\n", 1, 1, "size line says 3x3"),
         ("adjacency: bishop\n1 _\n", 1, 12, "king or orthogonal"),

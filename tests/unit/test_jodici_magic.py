@@ -95,7 +95,7 @@ def test_magic_budget_gives_a_lower_bound():
     "module, text, line, column, message",
     [
         (jodici, "1,2,3,4,5,6\n1,2,3\n_,_,_,_,_,_\n", 2, 1, "3 cells"),
-        (jodici, "1,2,3,4,5,6\n1,2,3,4,5,x\n_,_,_,_,_,_\n", 2, 11, "'x' is not a number"),
+        (jodici, "1,2,3,4,5,6\n1,2,3,4,5,y\n_,_,_,_,_,_\n", 2, 11, "'y' is not a number"),
         (jodici, "1,2,3,4,5,6\n", 1, 1, "3 rings"),
         (magic, "range: 5..12 sum: 85\n_ _ _\n_ _ _\n_ _ _\n", 1, 8, "needs 9"),
         (magic, "range: 5..29 sum: 80\n" + "_ " * 5 + "\n" + ("_ _ _ _ _\n" * 4), 1, 19, "must sum to 85"),

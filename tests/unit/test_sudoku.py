@@ -115,7 +115,7 @@ def test_diagonal_and_cages_are_lines_of_their_own():
 @pytest.mark.parametrize(
     ("text", "line", "column", "says"),
     [
-        ("53..7....\n6..195...\n.98....6x\n" + "........\n" * 6, 3, 9, "'x' is not a value (1..9)"),
+        ("53..7....\n6..195...\n.98....6%\n" + "........\n" * 6, 3, 9, "'%' is not a value (1..9)"),
         ("." * 80, 1, 1, "one line of 80 cells"),
         ("....\n....\n.....\n....", 3, 5, "a row of this grid has 4 cells"),
         ("....\n....\n...\n....", 3, 1, "this row has 3 cells, the grid is 4 wide"),
@@ -331,6 +331,10 @@ def test_solve_steps_names_the_hardest_technique_in_text_and_json(capsys, tmp_pa
 
 def test_solve_refuses_a_bad_file_in_one_line(capsys, tmp_path):
     path = tmp_path / "bad.txt"
-    path.write_text("1234\n34x2\n....\n....\n")
+    path.write_text("1234\n34%2\n....\n....\n")
     assert main(["solve", "sudoku", str(path)]) == 2
-    assert capsys.readouterr().err.strip().endswith("line 2, column 3: 'x' is not a value (1..4) or a blank (. or 0)")
+    assert (
+        capsys.readouterr()
+        .err.strip()
+        .endswith("line 2, column 3: '%' is not a value (1..4) or a blank (. 0 _ - * x ?)")
+    )
