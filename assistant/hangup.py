@@ -32,9 +32,9 @@ import asyncio
 import os
 import select
 import signal
+import subprocess
 import sys
 import threading
-import subprocess
 import time
 from collections.abc import Callable
 from pathlib import Path
