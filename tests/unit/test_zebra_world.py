@@ -13,6 +13,7 @@ from puzzles import zebra
 from puzzles.core import PuzzleError
 from puzzles.zebra import generator
 from puzzles.zebra.reader.mentions import find_mentions
+from puzzles.zebra.reader.vocabulary import category_name
 from tests.unit.test_zebra_sites import brute_force
 
 
@@ -342,3 +343,8 @@ def test_generated_pages_in_every_phrasing_family_read_and_solve_to_their_answer
     if style == "houses benchmark":
         house = house_of(made.solution, 0, made.puzzle.categories[0].values[0]) + 1
         assert [a.answer for a in report.answers] == [str(house)]
+
+
+def test_a_benchmark_category_is_named_after_what_each_person_has_not_where_it_is_kept():
+    assert category_name("Each person has different flowers in their foyer", set()) == "Flower"
+    assert category_name("Each person has a different kind of car", set()) == "Car"

@@ -132,9 +132,11 @@ def category_name(description: str, taken: set[str]) -> str:
     The last run of content words is the noun phrase (`birthday month`, `phone
     models`, `mothers' names`; the verb before it is not: `People collect
     unique antique clocks`); its head is the last word unless that is a
-    generic one (`models`, `genres`, `type of`).  A name already taken gets the
-    whole phrase (`Hair color` beside `Color`).
+    generic one (`models`, `genres`, `type of`); where it is kept (`flowers in
+    their foyer`) is not the noun.  A name already taken gets the whole phrase
+    (`Hair color` beside `Color`).
     """
+    description = re.split(r"\s+(?:in|at|on) (?:their|his|her|the)\s", description)[0]  # `flowers in their foyer`
     words = description.replace("\u2019", "'").split()
     runs: list[list[str]] = [[]]
     for raw in words:
