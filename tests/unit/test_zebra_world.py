@@ -348,3 +348,54 @@ def test_generated_pages_in_every_phrasing_family_read_and_solve_to_their_answer
 def test_a_benchmark_category_is_named_after_what_each_person_has_not_where_it_is_kept():
     assert category_name("Each person has different flowers in their foyer", set()) == "Flower"
     assert category_name("Each person has a different kind of car", set()) == "Car"
+
+
+ZEBRALOGIC_FIVE = """\
+There are 5 houses, numbered 1 to 5 from left to right, as seen from across the street. Each house is occupied by a \
+different person. Each house has a unique attribute for each of the following characteristics:
+ - Each person has a unique name: `Arnold`, `Eric`, `Peter`, `Alice`, `Bob`
+ - Each person has a unique favorite drink: `water`, `tea`, `milk`, `coffee`, `root beer`
+ - Each person has a unique type of cigar: `prince`, `blends`, `pall mall`, `dunhill`, `blue master`
+ - Each person has a unique level of education: `high school`, `bachelor`, `master`, `doctorate`, `associate`
+ - People have unique favorite flowers: `lilies`, `roses`, `daffodils`, `carnations`, `tulips`
+ - Each mother is accompanied by their child: `Fred`, `Bella`, `Meredith`, `Samantha`, `Timothy`
+
+## Clues:
+1. The one who only drinks water is in the first house.
+2. The person who smokes many unique blends is directly left of the person with a master's degree.
+3. The Dunhill smoker is the coffee drinker.
+4. The person partial to Pall Mall is Peter.
+5. The person who loves a bouquet of daffodils is the person whose child is named Meredith.
+6. The person with a high school diploma is not in the second house.
+7. There are two houses between the person who loves the boquet of lilies and the person who loves a carnations arrangement.
+8. The person who is the mother of Timothy is the root beer lover.
+9. Alice is the person with a doctorate.
+10. The person who loves the rose bouquet is somewhere to the right of Arnold.
+11. The person whose child is named Fred is the one who only drinks water.
+12. Eric is directly right of the Prince smoker.
+13. The person with an associate's degree is the person who smokes Blue Master.
+14. The person whose child is named Bella is the tea drinker.
+15. Bob is in the fifth house.
+16. The person who loves a vase of tulips is the person who smokes Blue Master.
+17. The person who is the mother of Samantha is the Dunhill smoker.
+18. The person who likes milk is not Bob.
+19. The tea drinker is in the second house.
+20. Peter is in the third house.
+21. The person who loves the rose bouquet is directly left of Peter.
+22. Arnold is the person with a high school diploma.
+23. The person who loves a carnations arrangement is Alice.
+"""
+
+
+def test_a_zebralogic_page_with_its_many_phrasings_solves_to_its_answer():
+    """Our own page in ZebraLogic's wording: a master's degree, the boquet of lilies, the mother of Timothy, ..."""
+    analysis = zebra.solve(zebra.parse(ZEBRALOGIC_FIVE)).analysis
+    assert analysis.count.value == 1
+    assert [list(column) for column in zip(*analysis.solutions[0], strict=True)] == [
+        ["Arnold", "Eric", "Peter", "Alice", "Bob"],
+        ["water", "tea", "milk", "coffee", "root beer"],
+        ["prince", "blends", "pall mall", "dunhill", "blue master"],
+        ["high school", "bachelor", "master", "doctorate", "associate"],
+        ["lilies", "roses", "daffodils", "carnations", "tulips"],
+        ["Fred", "Bella", "Meredith", "Samantha", "Timothy"],
+    ]
