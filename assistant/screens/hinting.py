@@ -130,13 +130,17 @@ class GradedHints:
         self.panel.show_hint(hint_text(step, self.hint_level, self.place_names(step.where)))
 
     def forget_hint(self) -> None:
-        """After any edit: the hint and the check belonged to the board before it."""
+        """After any edit, undo, redo, new puzzle or file: the hint and the check belonged to the board before it.
+
+        What an applied step said ("Applied: ...") goes too, though no hint is pending by then: it is about the
+        board it was applied to, and the next board is another.
+        """
         if self.hint_path is not None or self.hint_asked_for is not None or self.hint_level:
             self.hint_path, self.hint_asked_for, self.hint_level = None, None, 0
             self.hints.cancel()
             self.checks.cancel()
             self.show_places((), "hint")
-            self.panel.show_hint("")
+        self.panel.show_hint("")
 
     def action_check_entries(self) -> None:
         self.forget_hint()

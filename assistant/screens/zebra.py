@@ -313,8 +313,7 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
     def apply_hint(self, step: Step) -> None:
         """The grid already marks what the clues decide: the step is taken as told, and the next f4 goes on from it."""
         self.told += (step,)
-        self.hint_path, self.hint_level = None, 0  # still asked for on this puzzle: an edit clears what it says
-        self.show_places((), "hint")
+        self.forget_hint()
         self.panel.show_hint(Text(f"So: {step.settles or step.rule}. f4 for the next step."))
         self.previews.request((self.state, self.told))
 

@@ -1,0 +1,99 @@
+"""At 80x24, as a person reads it: what the hint box says holds for the puzzle on screen now, never an older one."""
+
+import pytest
+
+from assistant.app import PuzzleAssistant
+from puzzles.core import Budget
+from tests.app.reading import screen_text
+
+BOARDS = ["hidoku", "jodici", "magic", "disks", "sudoku"]  # where applying a hint makes an edit that ctrl+z undoes
+EDITS = {  # a person's own edit on each screen, from where its cursor starts
+    "hidoku": ["2"],
+    "jodici": ["down", "down", "delete"],
+    "magic": ["5"],
+    "sudoku": ["down", "down", "1"],
+    "disks": ["down", "full_stop"],
+    "equation": ["delete"],
+    "zebra": ["delete"],
+    "mastermind": ["delete"],
+}
+FOCUS = {"zebra": "#clues", "mastermind": "#rows"}  # the clue list, the rows: where delete removes one
+SAID_ON_APPLY = ("Applied:", "Noted:", "So:")
+
+
+def hint_box(app) -> str:
+    return str(app.screen.panel.query_one("#hint").render())
+
+
+async def start(kind: str, pilot, settle) -> None:
+    await settle(pilot)
+    pilot.app.screen.HINT_BUDGET = Budget(work=300)  # the same hint on every machine
+
+
+async def apply_a_hint(pilot, settle) -> None:
+    """f4 four times: where, why, the deduction, apply it."""
+    for _ in range(4):
+        await pilot.press("f4")
+        await settle(pilot)
+    assert hint_box(pilot.app).startswith(SAID_ON_APPLY), hint_box(pilot.app)
+
+
+@pytest.mark.parametrize("kind", BOARDS)
+@pytest.mark.parametrize("keys", [["ctrl+z"], ["ctrl+z", "ctrl+y"]], ids=["undo", "undo-redo"])
+async def test_undo_and_redo_after_an_applied_hint_leave_no_word_of_it(kind, keys, settle):
+    app = PuzzleAssistant(start=kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(kind, pilot, settle)
+        await apply_a_hint(pilot, settle)
+        applied = app.screen.state
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        assert (app.screen.state == applied) == (keys[-1] == "ctrl+y")
+        assert hint_box(app) == ""
+        assert not any(said in screen_text(app) for said in SAID_ON_APPLY)
+
+
+@pytest.mark.parametrize(("kind", "edit"), EDITS.items(), ids=list(EDITS))
+async def test_an_edit_after_an_applied_hint_leaves_no_word_of_it(kind, edit, settle):
+    app = PuzzleAssistant(start=kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(kind, pilot, settle)
+        await apply_a_hint(pilot, settle)
+        applied = app.screen.state
+        if kind in FOCUS:
+            app.screen.query_one(FOCUS[kind]).focus()
+        await pilot.press(*edit)
+        await settle(pilot)
+        assert app.screen.state != applied
+        assert hint_box(app) == ""
+        assert not any(said in screen_text(app) for said in SAID_ON_APPLY)
+
+
+async def test_a_new_mastermind_game_after_noted_says_nothing_of_the_old_one(settle):
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start("mastermind", pilot, settle)
+        await apply_a_hint(pilot, settle)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        await pilot.press("enter")  # the classic 4 pegs by 6 colours
+        await settle(pilot)
+        assert len(app.screen.state.colours) == 6
+        assert hint_box(app) == "" and "Noted" not in screen_text(app) and "none" not in screen_text(app)
+
+
+async def test_a_new_empty_sudoku_after_applied_says_nothing_of_the_old_one(settle):
+    app = PuzzleAssistant(start="sudoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start("sudoku", pilot, settle)
+        await apply_a_hint(pilot, settle)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        if app.screen.query("#yes"):  # the applied step is an unsaved change
+            await pilot.click("#yes")
+            await settle(pilot)
+        await pilot.press("enter")  # a blank 9x9
+        await settle(pilot)
+        assert not any(app.screen.state.grid[r][c] for r in range(9) for c in range(9)), "a new empty board"
+        assert hint_box(app) == "" and "Applied" not in screen_text(app)
