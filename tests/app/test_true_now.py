@@ -97,3 +97,12 @@ async def test_a_new_empty_sudoku_after_applied_says_nothing_of_the_old_one(sett
         await settle(pilot)
         assert not any(app.screen.state.grid[r][c] for r in range(9) for c in range(9)), "a new empty board"
         assert hint_box(app) == "" and "Applied" not in screen_text(app)
+
+
+async def test_the_check_of_a_board_without_entries_says_so_and_not_that_it_is_still_checking(settle):
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f8")
+        await settle(pilot)
+        assert hint_box(app) == "No entries of yours to check yet."
