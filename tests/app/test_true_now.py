@@ -3,6 +3,7 @@
 import pytest
 
 from assistant.app import PuzzleAssistant
+from assistant.widgets.grid import EditableGrid
 from puzzles.core import Budget
 from tests.app.reading import screen_text
 
@@ -106,3 +107,35 @@ async def test_the_check_of_a_board_without_entries_says_so_and_not_that_it_is_s
         await pilot.press("f8")
         await settle(pilot)
         assert hint_box(app) == "No entries of yours to check yet."
+
+
+def board_whole(app) -> bool:
+    """The board has all the room its columns need, left of the panel, and nothing on screen scrolls sideways."""
+    grid = app.screen.query_one(EditableGrid)
+    needed = grid.get_content_width(app.size, app.size) + grid.styles.gutter.width
+    sideways = [widget for widget in app.screen.walk_children() if widget.show_horizontal_scrollbar]
+    return grid.region.width >= needed and grid.region.right <= app.screen.panel.region.x and not sideways
+
+
+async def test_the_10x10_hidoku_keeps_all_its_columns_whatever_the_panel_says(settle):
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in ["f4", "f4", "f4", "right", "5", "f8", "ctrl+z", "f4", "f4", "f4", "f4"]:
+            await pilot.press(key)
+            await settle(pilot)
+            assert board_whole(app), key
+            first_row = screen_text(app).splitlines()[2]
+            assert first_row.split("▏")[0].split()[-1] == "57", "r1c10 on screen"
+        await pilot.press(*["right"] * 9)
+        assert "r1c10: 57 (clue)" in screen_text(app)
+
+
+async def test_a_column_that_widens_takes_its_room_and_the_board_stays_whole(settle):
+    app = PuzzleAssistant(start="magic")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in ["right", "9", "2", "delete", "ctrl+z"]:  # 92 back: column 2 sums past 99, its label a digit wider
+            await pilot.press(key)
+            await settle(pilot)
+        assert "Σ136" in screen_text(app) and board_whole(app)
