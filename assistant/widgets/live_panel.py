@@ -25,8 +25,8 @@ class LivePanel(VerticalScroll):
     """Headline, progress and detail of the newest live result."""
 
     DEFAULT_CSS = """
-    LivePanel { height: auto; max-height: 100%; padding: 0 1; }
-    LivePanel #top { height: auto; }
+    LivePanel { height: auto; max-height: 100%; padding: 0 1; scrollbar-size-vertical: 1; }
+    LivePanel #top { height: auto; dock: top; }
     LivePanel #headline { text-style: bold; width: 1fr; }
     LivePanel #headline.-good { color: $text-success; }
     LivePanel #headline.-warning { color: $text-warning; }
@@ -70,6 +70,7 @@ class LivePanel(VerticalScroll):
         box = self.query_one("#hint", Static)
         box.update(hint)
         box.set_class(not hint, "-empty")
+        self.set_class(bool(hint), "-hinted")
         if hint:
             self.scroll_to_widget(box, animate=False)
 

@@ -6,6 +6,7 @@ from assistant.app import PuzzleAssistant
 from assistant.widgets.grid import EditableGrid
 from puzzles.core import Budget
 from tests.app.reading import screen_text
+from tests.conftest import headline
 
 BOARDS = ["hidoku", "jodici", "magic", "disks", "sudoku"]  # where applying a hint makes an edit that ctrl+z undoes
 EDITS = {  # a person's own edit on each screen, from where its cursor starts
@@ -139,3 +140,28 @@ async def test_a_column_that_widens_takes_its_room_and_the_board_stays_whole(set
             await pilot.press(key)
             await settle(pilot)
         assert "Σ136" in screen_text(app) and board_whole(app)
+
+
+def panel_on_screen(app) -> str:
+    """The words the live panel shows now, its lines run together as a person reads them."""
+    region = app.screen.panel.region
+    rows = screen_text(app).splitlines()[region.y : region.bottom]
+    text = " ".join(row[region.x : region.right] for row in rows)
+    return " ".join(text.translate(str.maketrans("", "", "▌▏▁▂▃▄▅▆▇█")).split())
+
+
+@pytest.mark.parametrize("kind", ["hidoku", "jodici", "sudoku", "zebra", "mastermind"])
+async def test_the_deduction_is_on_screen_whole_under_the_verdict_without_moving_the_focus(kind, settle):
+    app = PuzzleAssistant(start=kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(kind, pilot, settle)
+        focused = app.focused
+        for level in ("why", "the deduction", "apply it", "for the next"):  # the last press applies the step
+            await pilot.press("f4")
+            await settle(pilot)
+            said = " ".join(hint_box(app).split())
+            assert level in said
+            shown = panel_on_screen(app)
+            assert shown.startswith(" ".join(headline(app).split())), "the verdict stays first"
+            assert said in shown
+        assert app.focused is focused
