@@ -99,6 +99,9 @@ class BoardScreen(PuzzleScreen):
         entries = self.from_text(self.to_text(board)).givens - board.givens
         return {"entries": [list(cell) for cell in sorted(entries)]} if entries else {}
 
+    def has_entries(self, board: Any) -> bool:
+        return bool(self.meaning(board))
+
     def with_meaning(self, board: Any, meaning: Meaning) -> Any:
         entries = frozenset(numbers(meaning.get("entries", []), 2, "entries"))
         if not entries <= board.givens:

@@ -1,9 +1,12 @@
 """At 80x24, as a person reads it: what the hint box says holds for the puzzle on screen now, never an older one."""
 
+import dataclasses
+
 import pytest
 
 from assistant.app import PuzzleAssistant
 from assistant.widgets.grid import EditableGrid
+from puzzles import sudoku
 from puzzles.core import Budget
 from tests.app.reading import screen_text
 from tests.conftest import headline
@@ -32,32 +35,36 @@ async def start(kind: str, pilot, settle) -> None:
     pilot.app.screen.HINT_BUDGET = Budget(work=300)  # the same hint on every machine
 
 
+async def press(pilot, settle, *keys: str) -> None:
+    """Each key, then what it started drawn, as a person waits to read before the next."""
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
 async def apply_a_hint(pilot, settle) -> None:
     """f4 four times: where, why, the deduction, apply it."""
-    for _ in range(4):
-        await pilot.press("f4")
-        await settle(pilot)
+    await press(pilot, settle, "f4", "f4", "f4", "f4")
     assert hint_box(pilot.app).startswith(SAID_ON_APPLY), hint_box(pilot.app)
 
 
-@pytest.mark.parametrize("kind", BOARDS)
-@pytest.mark.parametrize("keys", [["ctrl+z"], ["ctrl+z", "ctrl+y"]], ids=["undo", "undo-redo"])
-async def test_undo_and_redo_after_an_applied_hint_leave_no_word_of_it(kind, keys, settle):
-    app = PuzzleAssistant(start=kind)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await start(kind, pilot, settle)
-        await apply_a_hint(pilot, settle)
-        applied = app.screen.state
-        for key in keys:
-            await pilot.press(key)
-            await settle(pilot)
-        assert (app.screen.state == applied) == (keys[-1] == "ctrl+y")
-        assert hint_box(app) == ""
-        assert not any(said in screen_text(app) for said in SAID_ON_APPLY)
+def no_word_of_the_applied_step(app) -> bool:
+    return hint_box(app) == "" and not any(said in screen_text(app) for said in SAID_ON_APPLY)
 
 
-@pytest.mark.parametrize(("kind", "edit"), EDITS.items(), ids=list(EDITS))
-async def test_an_edit_after_an_applied_hint_leaves_no_word_of_it(kind, edit, settle):
+AFTER_APPLYING = [
+    *[(kind, ["ctrl+z"]) for kind in BOARDS],
+    *[(kind, ["ctrl+z", "ctrl+y"]) for kind in BOARDS],
+    *EDITS.items(),
+]
+
+
+@pytest.mark.parametrize(
+    ("kind", "keys"),
+    AFTER_APPLYING,
+    ids=[" ".join([kind, *keys]) for kind, keys in AFTER_APPLYING],
+)
+async def test_undo_redo_or_an_edit_after_an_applied_hint_leave_no_word_of_it(kind, keys, settle):
     app = PuzzleAssistant(start=kind)
     async with app.run_test(size=(80, 24)) as pilot:
         await start(kind, pilot, settle)
@@ -65,48 +72,37 @@ async def test_an_edit_after_an_applied_hint_leaves_no_word_of_it(kind, edit, se
         applied = app.screen.state
         if kind in FOCUS:
             app.screen.query_one(FOCUS[kind]).focus()
-        await pilot.press(*edit)
-        await settle(pilot)
-        assert app.screen.state != applied
-        assert hint_box(app) == ""
-        assert not any(said in screen_text(app) for said in SAID_ON_APPLY)
+        await press(pilot, settle, *keys)
+        assert (app.screen.state == applied) == (keys[-1] == "ctrl+y"), "a redo brings the step back, the rest leave it"
+        assert no_word_of_the_applied_step(app)
 
 
-async def test_a_new_mastermind_game_after_noted_says_nothing_of_the_old_one(settle):
-    app = PuzzleAssistant(start="mastermind")
+NEW = {  # what ctrl+n then enter starts: each dialog's default
+    "mastermind": lambda game: (game.pegs, len(game.colours), game.rows) == (4, 6, ()),  # colours without "none"
+    "sudoku": lambda board: board == sudoku.blank(9),
+}
+
+
+@pytest.mark.parametrize("kind", NEW)
+async def test_a_new_puzzle_after_an_applied_hint_says_nothing_of_the_old_one(kind, settle):
+    app = PuzzleAssistant(start=kind)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start("mastermind", pilot, settle)
+        await start(kind, pilot, settle)
         await apply_a_hint(pilot, settle)
-        await pilot.press("ctrl+n")
-        await settle(pilot)
-        await pilot.press("enter")  # the classic 4 pegs by 6 colours
-        await settle(pilot)
-        assert len(app.screen.state.colours) == 6
-        assert hint_box(app) == "" and "Noted" not in screen_text(app) and "none" not in screen_text(app)
-
-
-async def test_a_new_empty_sudoku_after_applied_says_nothing_of_the_old_one(settle):
-    app = PuzzleAssistant(start="sudoku")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await start("sudoku", pilot, settle)
-        await apply_a_hint(pilot, settle)
-        await pilot.press("ctrl+n")
-        await settle(pilot)
-        if app.screen.query("#yes"):  # the applied step is an unsaved change
+        await press(pilot, settle, "ctrl+n")
+        if app.screen.query("#yes"):  # an applied step is a change not saved to a file
             await pilot.click("#yes")
             await settle(pilot)
-        await pilot.press("enter")  # a blank 9x9
-        await settle(pilot)
-        assert not any(app.screen.state.grid[r][c] for r in range(9) for c in range(9)), "a new empty board"
-        assert hint_box(app) == "" and "Applied" not in screen_text(app)
+        await press(pilot, settle, "enter")
+        assert NEW[kind](app.screen.state)
+        assert no_word_of_the_applied_step(app)
 
 
 async def test_the_check_of_a_board_without_entries_says_so_and_not_that_it_is_still_checking(settle):
     app = PuzzleAssistant(start="hidoku")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("f8")
-        await settle(pilot)
+        await press(pilot, settle, "f8")
         assert hint_box(app) == "No entries of yours to check yet."
 
 
@@ -123,8 +119,7 @@ async def test_the_10x10_hidoku_keeps_all_its_columns_whatever_the_panel_says(se
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for key in ["f4", "f4", "f4", "right", "5", "f8", "ctrl+z", "f4", "f4", "f4", "f4"]:
-            await pilot.press(key)
-            await settle(pilot)
+            await press(pilot, settle, key)
             assert board_whole(app), key
             first_row = screen_text(app).splitlines()[2]
             assert first_row.split("▏")[0].split()[-1] == "57", "r1c10 on screen"
@@ -136,9 +131,7 @@ async def test_a_column_that_widens_takes_its_room_and_the_board_stays_whole(set
     app = PuzzleAssistant(start="magic")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for key in ["right", "9", "2", "delete", "ctrl+z"]:  # 92 back: column 2 sums past 99, its label a digit wider
-            await pilot.press(key)
-            await settle(pilot)
+        await press(pilot, settle, "right", "9", "2", "delete", "ctrl+z")  # 92 back: column 2 sums past 99
         assert "Σ136" in screen_text(app) and board_whole(app)
 
 
@@ -157,11 +150,27 @@ async def test_the_deduction_is_on_screen_whole_under_the_verdict_without_moving
         await start(kind, pilot, settle)
         focused = app.focused
         for level in ("why", "the deduction", "apply it", "for the next"):  # the last press applies the step
-            await pilot.press("f4")
-            await settle(pilot)
+            await press(pilot, settle, "f4")
             said = " ".join(hint_box(app).split())
             assert level in said
             shown = panel_on_screen(app)
             assert shown.startswith(" ".join(headline(app).split())), "the verdict stays first"
             assert said in shown
         assert app.focused is focused
+
+
+@pytest.mark.parametrize("kind", ["jodici", "sudoku"])
+async def test_a_wrong_entry_is_named_the_persons_and_a_puzzle_that_cannot_be_solved_the_puzzles(kind, settle):
+    app = PuzzleAssistant(start=kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, settle, "right", "right", "9" if kind == "jodici" else "1")  # no solution has it
+        await press(pilot, settle, "f4")
+        said = " ".join(hint_box(app).split())
+        assert said == "No next step: your entry fits no solution. f8 marks it; ctrl+z takes back your last entry."
+        assert said in panel_on_screen(app)
+        board = app.screen.state
+        app.screen.load(dataclasses.replace(board, givens=board.givens | {(0, 2)}))  # printed so: the puzzle's fault
+        await settle(pilot)
+        await press(pilot, settle, "f4")
+        assert hint_box(app) == "Nothing fits: the puzzle as given has no solution."
