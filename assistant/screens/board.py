@@ -234,7 +234,7 @@ class BoardScreen(PuzzleScreen):
         if not values:
             return "no number fits here"
         if self.marks_level == "candidates":
-            return f"can be {', '.join(map(str, values))}"
+            return f"can be {', '.join(map(str, values[:12]))}{' …' if len(values) > 12 else ''}"
         if self.marks_level == "counts":
             return f"{len(values)} number{'s' * (len(values) != 1)} left (m: show them)"
         return "empty"

@@ -503,7 +503,7 @@ def solution_tables(analysis: zebra.Analysis) -> Table | Text:
     outer = Table.grid(padding=(0, 0, 1, 0))
     shown = len(analysis.solutions)
     if analysis.count.value > 1:
-        outer.add_row(Text(f"{shown} of {analysis.count} solutions", style="bold"))
+        outer.add_row(Text(f"{shown} of {analysis.count.of('solution')}", style="bold"))
     for number, solution in enumerate(analysis.solutions, 1):
         table = Table(
             title=f"solution {number}" if analysis.count.value > 1 else None,

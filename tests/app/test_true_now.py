@@ -174,3 +174,24 @@ async def test_a_wrong_entry_is_named_the_persons_and_a_puzzle_that_cannot_be_so
         await settle(pilot)
         await press(pilot, settle, "f4")
         assert hint_box(app) == "Nothing fits: the puzzle as given has no solution."
+
+
+async def test_the_equation_line_under_the_board_tells_no_more_than_the_marks(settle):
+    app = PuzzleAssistant(start="equation")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, settle, "right", "right")  # r1c2, drawn "₁": one value left, not which
+        assert "r1c2: 1 number left (m: show them)" in screen_text(app)
+        await press(pilot, settle, "m")
+        assert "r1c2: can be 19" in screen_text(app)
+
+
+async def test_keys_run_together_too_few_are_counted_as_pegs(settle):
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        rows = app.screen.state.rows
+        await press(pilot, settle, "r", "g", "b", "enter", "1", "space", "0", "enter")
+        assert app.screen.state.rows == rows
+        assert str(app.screen.query_one("#entry-message").render()) == "new row: a guess has 6 pegs, this one has 3"
+        assert "new row: a guess has 6 pegs, this one" in screen_text(app), "on screen, wrapped under the entry line"
