@@ -68,6 +68,8 @@ class LivePanel(VerticalScroll):
     def show_hint(self, hint: RenderableType) -> None:
         """The hint or board check the person asked for, above the detail; "" hides it."""
         box = self.query_one("#hint", Static)
+        if not hint and box.has_class("-empty"):
+            return  # nothing shown, nothing to hide: every edit asks, and a layout each time would be wasted
         box.update(hint)
         box.set_class(not hint, "-empty")
         self.set_class(bool(hint), "-hinted")
