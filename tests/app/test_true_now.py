@@ -90,12 +90,32 @@ async def test_a_new_puzzle_after_an_applied_hint_says_nothing_of_the_old_one(ki
         await start(kind, pilot, settle)
         await apply_a_hint(pilot, settle)
         await press(pilot, settle, "ctrl+n")
-        if app.screen.query("#yes"):  # an applied step is a change not saved to a file
-            await pilot.click("#yes")
-            await settle(pilot)
+        await replace_the_puzzle(pilot, settle)
         await press(pilot, settle, "enter")
         assert NEW[kind](app.screen.state)
         assert no_word_of_the_applied_step(app)
+
+
+async def test_a_file_opened_after_an_applied_hint_says_nothing_of_the_old_puzzle(settle, tmp_path):
+    app = PuzzleAssistant(start="jodici")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start("jodici", pilot, settle)
+        printed = tmp_path / "jodici.txt"
+        printed.write_text(app.screen.to_text(app.screen.state), encoding="utf-8")
+        await apply_a_hint(pilot, settle)
+        await press(pilot, settle, "ctrl+o")
+        await replace_the_puzzle(pilot, settle)
+        app.screen.query_one("#answer").value = str(printed)
+        await press(pilot, settle, "enter")
+        assert app.screen.path == printed
+        assert no_word_of_the_applied_step(app)
+
+
+async def replace_the_puzzle(pilot, settle) -> None:
+    """Yes to "Replace this puzzle?": an applied step is a change not saved to a file."""
+    if pilot.app.screen.query("#yes"):
+        await pilot.click("#yes")
+        await settle(pilot)
 
 
 async def test_the_check_of_a_board_without_entries_says_so_and_not_that_it_is_still_checking(settle):
