@@ -174,6 +174,10 @@ class Count:
     def __str__(self) -> str:
         return f"{self.value:,}" if self.exact else f"at least {self.value:,}"
 
+    def of(self, noun: str) -> str:
+        """The count with its noun, singular for one: "1,296 codes", "at least 1 completion"."""
+        return f"{self} {noun}{'s' * (self.value != 1)}"
+
 
 Tone = Literal["info", "good", "warning", "bad"]
 

@@ -210,7 +210,7 @@ class BoardAnalysis:
             Status.CONTRADICTION: f"No {self.noun}",
             Status.UNIQUE: f"Unique {self.noun}",
             Status.UNKNOWN: f"No {self.noun} found yet",
-        }.get(self.status, f"{self.count} {self.noun}{'s' * (self.count.value != 1)}")  # "at least 1 solution"
+        }.get(self.status, self.count.of(self.noun))
 
 
 @dataclass(frozen=True)
@@ -237,7 +237,7 @@ class BoardReport:
 
     def to_text(self) -> str:
         a = self.analysis
-        lines = [f"{a.count} {a.noun}{'s' * (a.count.value != 1)} ({a.status.value})"]
+        lines = [f"{a.count.of(a.noun)} ({a.status.value})"]
         for grid in a.solutions:
             lines += ["", format_rows(grid, zero_is_empty=self.zero_is_empty).replace(" ", self.separator).rstrip()]
         return "\n".join([*lines, "", a.hint])

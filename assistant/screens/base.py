@@ -66,7 +66,8 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
     # Live answers come in time on any machine; the engines' own defaults count steps instead.
     BUDGET: ClassVar[Budget] = Budget(seconds=1.0)
     # Tones for what a screen writes into its own texts and tables, from the theme like every widget's colours.
-    COMPONENT_CLASSES = {"tone--good", "tone--bad", "tone--warning", "tone--accent"}
+    # "info" (an engine's plain tone, as in "No entries of yours to check yet.") keeps the text's own colour.
+    COMPONENT_CLASSES = {"tone--info", "tone--good", "tone--bad", "tone--warning", "tone--accent"}
     DEFAULT_CSS = """
     PuzzleScreen > .tone--good { color: $text-success; }
     PuzzleScreen > .tone--bad { color: $text-error; }
@@ -149,7 +150,7 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
         self.panel.progress_text = report
 
     def tone(self, name: str) -> Style:
-        """The theme's style for a tone ("good", "bad", "warning", "accent") in a text the screen builds."""
+        """The theme's style for a tone ("info", "good", "bad", "warning", "accent") in a text the screen builds."""
         return self.get_component_rich_style(f"tone--{name}", partial=True)
 
     def describe(self, state: State) -> str:

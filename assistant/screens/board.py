@@ -102,6 +102,9 @@ class BoardScreen(PuzzleScreen):
         entries = self.from_text(self.to_text(board)).givens - board.givens
         return {"entries": [list(cell) for cell in sorted(entries)]} if entries else {}
 
+    def has_entries(self, board: Any) -> bool:
+        return bool(self.meaning(board))
+
     def with_meaning(self, board: Any, meaning: Meaning) -> Any:
         entries = frozenset(numbers(meaning.get("entries", []), 2, "entries"))
         if not entries <= board.givens:
@@ -249,7 +252,7 @@ class BoardScreen(PuzzleScreen):
         if not values:
             return "no number fits here"
         if self.marks_level == "candidates":
-            return f"can be {', '.join(map(str, values))}"
+            return f"can be {', '.join(map(str, values[:12]))}{' …' if len(values) > 12 else ''}"
         if self.marks_level == "counts":
             return f"{len(values)} number{'s' * (len(values) != 1)} left (m: show them)"
         return "empty"

@@ -122,9 +122,7 @@ class EquationScreen(BoardScreen):
             return f"{cell_name(position)}: {value}"
         if self.analysis is None:
             return f"{cell_name(position)}: …"
-        values = self.analysis.candidates[position[0]][position[1]]
-        shown = ", ".join(map(str, values[:12])) + (" …" if len(values) > 12 else "")
-        return f"{cell_name(position)}: {len(values)} value(s) left: {shown}"
+        return f"{cell_name(position)}: {self.cell_candidates(self.analysis.candidates[position[0]][position[1]])}"
 
     def new_state(self) -> engine.Crossword:
         return engine.parse("_ + _ = 0\n+   +\n_ + _ = 0\n=   =\n0   0\n")

@@ -9,8 +9,13 @@ stop as soon as they see it:
 3. the deduction, in the puzzle's words;
 4. apply it: the screen makes the step's edit, undoable like any other.
 
-Any edit (the person's or the hint's own) forgets the hint, so the next f4
-starts again at level 1 from the new position.  f8 checks the person's
+Where nothing fits any more and the person has typed entries, f4 says
+what the check finds (their entry fits no solution: f8 marks it, ctrl+z takes
+it back) rather than blaming the printed puzzle.
+
+Any edit (the person's or the hint's own), undo, redo, new puzzle or file
+forgets the hint and what an applied step said, so the next f4 starts again at
+level 1 from the new position.  f8 checks the person's
 entries against the puzzle's solutions (`check`): entries no solution has are
 highlighted with the rule they break, and nothing else is revealed.
 
@@ -50,11 +55,12 @@ class GradedHints:
 
     hint_level: int = 0
     hint_path: Path | None = None
+    hint_blame: Check | None = None  # where nothing fits the person's entries: the check that says which are wrong
     hint_asked_for: object = None  # the state the hint was computed for
 
     def setup_hints(self) -> None:
-        self.hints: LiveResult[Any, Path] = LiveResult(
-            self, self.next_step, self.hint_ready, on_error=self.hint_failed, debounce=0, name="hint"
+        self.hints: LiveResult[Any, tuple[Path, Check | None]] = LiveResult(
+            self, self.find_hint, self.hint_ready, on_error=self.hint_failed, debounce=0, name="hint"
         )
         self.checks: LiveResult[Any, Check] = LiveResult(
             self, self.check_board, self.show_check, on_error=self.hint_failed, debounce=0, name="check"
@@ -65,6 +71,10 @@ class GradedHints:
     def next_step(self, state: Any, job: Job) -> Path:
         """The hint's step, in a worker: the engine's easiest next step from `state`."""
         return self.engine.next_step(state, budget=self.HINT_BUDGET, should_stop=job.should_stop)
+
+    def has_entries(self, state: Any) -> bool:
+        """Whether the person typed anything beyond the printed puzzle (a board's entries); screens with them say."""
+        return False
 
     def check_board(self, state: Any, job: Job) -> Check:
         """The board check, in a worker."""
@@ -108,10 +118,20 @@ class GradedHints:
         else:
             self.draw_hint()
 
-    def hint_ready(self, path: Path) -> None:
+    def find_hint(self, state: Any, job: Job) -> tuple[Path, Check | None]:
+        """The hint's step, in a worker; where nothing fits and the person typed entries, the check of them too.
+
+        "The puzzle as given has no solution" would blame the printed puzzle for the person's own slip.
+        """
+        path = self.next_step(state, job)
+        if path.steps or path.ended != "contradiction" or not self.has_entries(state):
+            return path, None
+        return path, self.check_board(state, job)
+
+    def hint_ready(self, found: tuple[Path, Check | None]) -> None:
         if self.hint_asked_for is not self.state:
             return  # the person edited meanwhile: that hint is for a board that is gone
-        self.hint_path, self.hint_level = path, 1
+        (self.hint_path, self.hint_blame), self.hint_level = found, 1
         self.draw_hint()
 
     def apply_hint(self, step: Step) -> None:
@@ -123,20 +143,26 @@ class GradedHints:
         if path is None:
             return
         if not path.steps:
-            self.panel.show_hint(Text(ENDINGS.get(path.ended) or "No hint here.", style="italic"))
+            ending = ENDINGS.get(path.ended) or "No hint here."
+            said = ending if self.hint_blame is None else blame_text(self.hint_blame)
+            self.panel.show_hint(Text(said, style="italic"))
             return
         step = path.steps[0]
         self.show_places(step.where, "hint")
         self.panel.show_hint(hint_text(step, self.hint_level, self.place_names(step.where)))
 
     def forget_hint(self) -> None:
-        """After any edit: the hint and the check belonged to the board before it."""
+        """After any edit, undo, redo, new puzzle or file: the hint and the check belonged to the board before it.
+
+        What an applied step said ("Applied: ...") goes too, though no hint is pending by then: it is about the
+        board it was applied to, and the next board is another.
+        """
         if self.hint_path is not None or self.hint_asked_for is not None or self.hint_level:
             self.hint_path, self.hint_asked_for, self.hint_level = None, None, 0
             self.hints.cancel()
             self.checks.cancel()
             self.show_places((), "hint")
-            self.panel.show_hint("")
+        self.panel.show_hint("")
 
     def action_check_entries(self) -> None:
         self.forget_hint()
@@ -155,6 +181,16 @@ class GradedHints:
 
     def hint_failed(self, message: str) -> None:
         self.panel.show_hint(Text(f"No hint: {message}", style=self.tone("bad")))
+
+
+def blame_text(check: Check) -> str:
+    """Why nothing fits, said by the check of the person's entries: theirs to find with f8 and undo, if theirs."""
+    said = f"No next step: {check.verdict[:1].lower()}{check.verdict[1:]}"
+    if check.mistakes:
+        return f"{said} f8 marks {'it' if len(check.mistakes) == 1 else 'them'}; ctrl+z takes back your last entry."
+    if check.tone == "warning":  # entries that do not fit together, or a check cut short
+        return f"{said} f8 checks your entries; ctrl+z takes back your last entry."
+    return said
 
 
 def hint_text(step: Step, level: int, places: list[str]) -> Text:

@@ -313,8 +313,7 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
     def apply_hint(self, step: Step) -> None:
         """The grid already marks what the clues decide: the step is taken as told, and the next f4 goes on from it."""
         self.told += (step,)
-        self.hint_path, self.hint_level = None, 0  # still asked for on this puzzle: an edit clears what it says
-        self.show_places((), "hint")
+        self.forget_hint()
         self.panel.show_hint(Text(f"So: {step.settles or step.rule}. f4 for the next step."))
         self.previews.request((self.state, self.told))
 
@@ -505,7 +504,7 @@ def solution_tables(analysis: zebra.Analysis) -> Table | Text:
     outer = Table.grid(padding=(0, 0, 1, 0))
     shown = len(analysis.solutions)
     if analysis.count.value > 1:
-        outer.add_row(Text(f"{shown} of {analysis.count} solutions", style="bold"))
+        outer.add_row(Text(f"{shown} of {analysis.count.of('solution')}", style="bold"))
     for number, solution in enumerate(analysis.solutions, 1):
         table = Table(
             title=f"solution {number}" if analysis.count.value > 1 else None,

@@ -133,13 +133,17 @@ class EditableGrid(Widget, can_focus=True):
     # ------------------------------------------------------------ the screen's side
 
     def show_cells(self, cells: Sequence[Sequence[GridCell]]) -> None:
-        """Draw these cells; the cursor stays where it was if it still fits."""
+        """Draw these cells; the cursor stays where it was if it still fits.
+
+        A column that widens (a longer number, a sum past 99) takes its room at once: the board is never cut.
+        """
         reshaped = [len(row) for row in cells] != [len(row) for row in self.cells]
+        widths = self.column_widths()
         self.cells = [list(row) for row in cells]
         if reshaped:
             self._typing_at = None
             self.cursor = self._first_editable()
-        self.refresh(layout=reshaped)
+        self.refresh(layout=reshaped or self.column_widths() != widths)
 
     def cell(self, position: Position) -> GridCell:
         row, col = position

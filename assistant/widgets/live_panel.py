@@ -25,8 +25,8 @@ class LivePanel(VerticalScroll):
     """Headline, progress and detail of the newest live result."""
 
     DEFAULT_CSS = """
-    LivePanel { height: auto; max-height: 100%; padding: 0 1; }
-    LivePanel #top { height: auto; }
+    LivePanel { height: auto; max-height: 100%; padding: 0 1; scrollbar-size-vertical: 1; }
+    LivePanel #top { height: auto; dock: top; }
     LivePanel #headline { text-style: bold; width: 1fr; }
     LivePanel #headline.-good { color: $text-success; }
     LivePanel #headline.-warning { color: $text-warning; }
@@ -68,8 +68,11 @@ class LivePanel(VerticalScroll):
     def show_hint(self, hint: RenderableType) -> None:
         """The hint or board check the person asked for, above the detail; "" hides it."""
         box = self.query_one("#hint", Static)
+        if not hint and box.has_class("-empty"):
+            return  # nothing shown, nothing to hide: every edit asks, and a layout each time would be wasted
         box.update(hint)
         box.set_class(not hint, "-empty")
+        self.set_class(bool(hint), "-hinted")
         if hint:
             self.scroll_to_widget(box, animate=False)
 

@@ -169,7 +169,7 @@ class Analysis:
     def headline(self) -> str:
         if not self.count.value:
             return "No solution"
-        return f"{self.count} solution{'s' * (self.count.value != 1)}" + (" — solved as turned" if self.solved else "")
+        return self.count.of("solution") + (" — solved as turned" if self.solved else "")
 
 
 def analyse(
@@ -218,7 +218,7 @@ class Report:
         return {"count": a.count.value, "solutions": [list(s) for s in a.solutions], "explanation": a.explanation}
 
     def to_text(self) -> str:
-        return f"{self.analysis.count} solution{'s' * (self.analysis.count.value != 1)}\n{self.analysis.explanation}"
+        return f"{self.analysis.count.of('solution')}\n{self.analysis.explanation}"
 
 
 def solve(disks: Disks, *, limit: int = 10, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Report:

@@ -136,10 +136,16 @@ def resolve_colour(game: Game, word: str) -> int:
 
 
 def parse_guess(game: Game, text: str) -> Code:
-    """Read a guess: colour words separated by spaces or commas, or keys run together."""
+    """Read a guess: colour words separated by spaces or commas, or keys run together.
+
+    One word that is no colour's name is keys run together when it is as long as a guess or made of keys only
+    ("rgb" is three pegs, too few, not one peg that is no colour).
+    """
     words = [w for w in re.split(r"[\s,]+", text.strip()) if w]
-    if len(words) == 1 and len(words[0]) == game.pegs and words[0].lower() not in [c.lower() for c in game.colours]:
-        words = list(words[0])
+    if len(words) == 1 and words[0].lower() not in [c.lower() for c in game.colours]:
+        run = words[0].lower()
+        if len(run) == game.pegs or all(key in game.keys for key in run):
+            words = list(words[0])
     if len(words) != game.pegs:
         raise PuzzleError(f"a guess has {game.pegs} pegs, this one has {len(words)}")
     code = []

@@ -50,7 +50,7 @@ class Analysis:
     def headline(self) -> str:
         count = self.count
         if count.exact:
-            return f"{count} winning games" if count.value else "No one-peg finish from here"
+            return count.of("winning game") if count.value else "No one-peg finish from here"
         return "A one-peg finish is possible" if count.value else "Undecided: no win found, no loss proved"
 
 

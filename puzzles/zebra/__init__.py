@@ -94,7 +94,7 @@ class Report:
     def to_text(self) -> str:
         a = self.analysis
         names = [c.name for c in a.puzzle.categories]
-        lines = [f"{a.count} solution{'s' * (a.count.value != 1)}"]
+        lines = [a.count.of("solution")]
         for i, note in enumerate(a.notes, 1):
             flag = "  (changed nothing)" if note.idle else "  (in conflict)" if note.in_conflict else ""
             lines.append(f"{i:>3}. {note.canonical}{flag}")

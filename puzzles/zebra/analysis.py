@@ -68,7 +68,7 @@ class Analysis:
             Status.CONTRADICTION: "No solution",
             Status.UNIQUE: "Solved: one solution",
             Status.UNKNOWN: "No solution found yet",
-        }.get(self.status, f"{self.count} solutions")
+        }.get(self.status, self.count.of("solution"))
 
     def where(self, o: int) -> str:
         p = self.puzzle
@@ -114,11 +114,11 @@ class Analysis:
         elif self.split is not None:
             c, v, o = self.split
             text = (
-                f"{self.count} solutions. Ask whether {p.name((c, v))} is at {self.where(o)}: "
+                f"{self.count.of('solution')}. Ask whether {p.name((c, v))} is at {self.where(o)}: "
                 f"{self.tally[c][v][o]:,} of them say yes, the rest no."
             )
         else:
-            text = f"{self.count} solutions."
+            text = f"{self.count.of('solution')}."
         return text + self.clue_warnings
 
     @property

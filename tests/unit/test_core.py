@@ -16,6 +16,12 @@ def test_count_says_when_it_is_only_a_lower_bound():
     assert str(Count(1234, exact=False)) == "at least 1,234"
 
 
+def test_a_count_of_one_takes_its_noun_in_the_singular():
+    assert Count(1, exact=False).of("completion") == "at least 1 completion"
+    assert Count(1).of("winning game") == "1 winning game"
+    assert [Count(n).of("solution") for n in (0, 2, 1234)] == ["0 solutions", "2 solutions", "1,234 solutions"]
+
+
 def test_deadline_raises_when_cancelled():
     stop = False
     deadline = Deadline(None, lambda: stop)

@@ -209,6 +209,10 @@ def test_guesses_by_keys_names_and_prefixes():
         mm.parse_guess(SEED, "pink red blue blue green green")
     with pytest.raises(PuzzleError, match="6 pegs, this one has 3"):
         mm.parse_guess(SEED, "red red blue")
+    with pytest.raises(PuzzleError, match="6 pegs, this one has 3"):
+        mm.parse_guess(SEED, "rgb")  # keys run together, too few
+    with pytest.raises(PuzzleError, match="6 pegs, this one has 1"):
+        mm.parse_guess(SEED, "gre")  # green, and e is no key
 
 
 @pytest.mark.parametrize(
