@@ -293,10 +293,11 @@ def steps(
     puzzle: Crossword, *, limit: int | None = None, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
 ) -> Path:
     """The explained solution, easiest step first; `limit=1` gives the next step alone."""
-    if not solvable(Known(puzzle)):
+    known = Known(puzzle)
+    if not solvable(known):
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
-    return walk(LADDER, Known(puzzle), apply=charged(deadline), ended=ending, deadline=deadline, limit=limit)
+    return walk(LADDER, known, apply=charged(deadline), ended=ending, deadline=deadline, limit=limit, clash=dead_end)
 
 
 def next_step(puzzle: Crossword, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Path:

@@ -412,7 +412,7 @@ def steps(
     if not joinable(board):
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
-    return walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit)
+    return walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit, clash=dead_end)
 
 
 def next_step(board: Hidoku, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Path:

@@ -301,7 +301,7 @@ def steps(
     if not completable(board):
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
-    return walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit)
+    return walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit, clash=dead_end)
 
 
 def next_step(board: Magic, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Path:
