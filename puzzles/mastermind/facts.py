@@ -10,7 +10,9 @@ with the fewest rows that already imply it.  The ladder, cheapest first:
 2. two rows: what two rows prove together and neither alone;
 3. the rows together: what needs three rows or more (the fewest found by
    dropping rows while the fact still follows);
-4. the best next question: the suggested guess, with how it splits the codes
+4. at most: the most copies of a colour all the rows allow, each count with
+   the fewest rows it needs; told last, as it leaves most open;
+5. the best next question: the suggested guess, with how it splits the codes
    left (its worst and expected part) against the runner-up.
 
 Facts about a colour say how many copies the code has (not in the code, in
