@@ -205,20 +205,23 @@ PERSON_WORDS = frozenset({"name", "person", "people", "who"})  # a key of these 
 MASS_NOUNS = frozenset({"music", "food", "clothing", "jewelry", "jewellery", "furniture", "hair", "money", "art"})
 
 
-def noun(category: Category) -> str:
-    """A category's name as a sentence says it, singular: `weights` is weight, `Cigarettes` cigarette (`cigarette
-    values`); a note in brackets (`Prices (dollars)`) is left out, an acronym kept."""
+def name_words(category: Category) -> list[str]:
+    """A category's name as words of a sentence: lower case but acronyms, a note in brackets (`(dollars)`) left out."""
     words = re.sub(r"\s*\(.*?\)", "", category.name).split() or [category.name]
-    *before, head = (w if w.isupper() and len(w) > 1 else w.lower() for w in words)
+    return [w if w.isupper() and len(w) > 1 else w.lower() for w in words]
+
+
+def noun(category: Category) -> str:
+    """A category's name singular, as a sentence says it: `weights` is weight, `Cigarettes` cigarette."""
+    *before, head = name_words(category)
     return " ".join([*before, head if head.isupper() else stem(head)])
 
 
 def one_value(category: Category) -> str:
     """What one value of a category is (`each person has one weight`): a category named by its unit (`Days`: 2, 3,
     4) has a number of them, not a day; `Music` a kind of music."""
-    one, scale = noun(category), category.scale
-    head = category.name.split()[-1].lower()
-    if scale is not None and scale.kind == "number" and head in scale.unit.names and head != one.split()[-1]:
+    one, head, scale = noun(category), name_words(category)[-1], category.scale
+    if scale is not None and scale.kind == "number" and head in scale.unit.names and not one.endswith(head):
         return f"number of {head}"
     return f"kind of {one}" if one in MASS_NOUNS else one
 

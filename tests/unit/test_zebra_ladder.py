@@ -14,7 +14,8 @@ from puzzles import zebra
 from puzzles.examples import examples
 from puzzles.steps import Fact, easiest
 from puzzles.zebra import generator
-from puzzles.zebra.ladder import LADDER, apply, known_of
+from puzzles.zebra.ladder import LADDER, apply, known_of, one_value
+from puzzles.zebra.model import Category
 
 
 def answer_of(puzzle: zebra.Puzzle) -> tuple[tuple[str, ...], ...]:
@@ -208,6 +209,22 @@ def test_categories_are_named_as_a_sentence_needs_them():
     rentals = " ".join(step.text for step in zebra.steps(zebra.parse(examples("zebra")["rentals"])).steps)
     assert "each customer has one number of days" in rentals and "No number of days but " in rentals
     assert "each customer has one car, so " in rentals and "Customer" not in rentals
+
+
+@pytest.mark.parametrize(
+    "name, values, one",
+    [
+        ("weights", ("100 lbs", "120 lbs"), "weight"),
+        ("Cigarettes", ("Kools", "Parliament"), "cigarette"),
+        ("Days", ("2", "3"), "number of days"),
+        ("Prices (dollars)", ("$5", "$6"), "price"),
+        ("Music", ("jazz", "rock"), "kind of music"),
+        ("Hair color", ("red", "blonde"), "hair color"),
+        ("GPA", ("3.1", "3.5"), "GPA"),
+    ],
+)
+def test_one_value_of_a_category_is_named_singular(name, values, one):
+    assert one_value(Category(name, values)) == one
 
 
 def test_trial_is_the_last_rung_and_is_said_plainly():
