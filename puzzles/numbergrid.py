@@ -320,6 +320,15 @@ def placement_hint(ladder: Sequence[Rung[Any]], known: Any, *, apply, ended, dea
     return Path((told_as_one([*kept, last]),), "more")
 
 
+def within(lowest: int, highest: int, low: int, high: int) -> str:
+    """Bounds worked out for a cell, clipped to the values it can hold (low..high) and said as a range:
+    "between 5 and 26", "26 only", or "no value of 5..29" (a bound past the puzzle's range is no help to check)."""
+    lowest, highest = max(lowest, low), min(highest, high)
+    if lowest > highest:
+        return f"no value of {low}..{high}"
+    return f"{lowest} only" if lowest == highest else f"between {lowest} and {highest}"
+
+
 def spans(values: list[int]) -> str:
     """Values as a person lists them, runs of three or more shortened: "5..8, 12, 30 and 31"."""
     runs: list[list[int]] = []

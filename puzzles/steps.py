@@ -173,12 +173,15 @@ def walk(
     deadline: Deadline,
     limit: int | None = None,
     until: Callable[[Step], bool] = lambda step: False,
+    clash: Callable[[Known], str | None] = lambda known: None,
 ) -> Path:
     """Easiest step after easiest step until `ended(known)` names an ending or no rung applies.
 
     The walk also stops, ending "more", after `limit` steps (`limit=1`: a hint)
     or after a step that `until` accepts.  `deadline.expired()` is asked once
-    per step, so a budget in work counts steps.
+    per step, so a budget in work counts steps.  A walk that ends in a
+    contradiction has its last step say what clashes (`clash(known)`, the
+    ladder's dead end): "Nothing fits" then follows from it.
     """
     steps: list[Step] = []
     while (ending := ended(known)) is None:
@@ -191,6 +194,8 @@ def walk(
             return Path(tuple(steps), "stuck")
         steps.append(step)
         known = apply(known, step)
+    if ending == "contradiction" and steps and (reason := clash(known)):
+        steps[-1] = replace(steps[-1], text=f"{steps[-1].text} Now {reason}.")
     return Path(tuple(steps), ending)
 
 

@@ -229,7 +229,7 @@ def steps(
 ) -> Path:
     """The explained solution, easiest step first; `limit=1` gives the next step alone."""
     deadline = Deadline(budget, should_stop)
-    return walk(LADDER, Known.start(disks), apply=apply, ended=ending, deadline=deadline, limit=limit)
+    return walk(LADDER, Known.start(disks), apply=apply, ended=ending, deadline=deadline, limit=limit, clash=dead_end)
 
 
 def next_step(disks: Disks, *, budget: Budget | None = None, should_stop: ShouldStop = never) -> Path:

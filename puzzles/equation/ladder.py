@@ -26,7 +26,7 @@ import numpy as np
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.equation.board import BUDGET, TABLE_LIMIT, WORK_PER_STEP, Crossword, initial_domains, solutions, supported
-from puzzles.numbergrid import Position, cell_name, placement_hint, spans
+from puzzles.numbergrid import Position, cell_name, placement_hint, spans, within
 from puzzles.steps import Path, Rung, Step, cell_steps, followed, walk
 
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
@@ -157,7 +157,8 @@ def sum_bounds(known: Known) -> Iterator[Step]:
             if len(out):
                 text = (
                     f"{equation.name}, {known.said(equation)}: its other unknowns, at their lowest and highest "
-                    f"values left, leave {cell_name(position)} between {int(lowest)} and {int(highest)}, "
+                    f"values left, leave {cell_name(position)} "
+                    f"{within(int(lowest), int(highest), known.puzzle.low, known.puzzle.high)}, "
                     f"so it is not {spans([int(v) for v in out])}."
                 )
                 pairs = [(position, int(v)) for v in out]
@@ -187,9 +188,8 @@ def values_that_fit(known: Known) -> Iterator[Step]:
                 out = [int(v) for v in before[~np.isin(before, values)]]
                 text = (
                     f"{equation.name}, {known.said(equation)}, comes out right with the values its other unknowns "
-                    f"still allow only when {cell_name(position)} is {spans([int(v) for v in values][:40])}"
-                    f"{' …' if len(values) > 40 else ''}: "
-                    f"it is not {spans(out[:40])}{' …' if len(out) > 40 else ''}."
+                    f"still allow only when {cell_name(position)} is {spans([int(v) for v in values])}: "
+                    f"it is not {spans(out)}."
                 )
                 pairs = [(position, v) for v in out]
                 yield ruling_out("the values that fit", text, (equation.name,), equation.cells, pairs)
@@ -293,10 +293,11 @@ def steps(
     puzzle: Crossword, *, limit: int | None = None, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
 ) -> Path:
     """The explained solution, easiest step first; `limit=1` gives the next step alone."""
-    if not solvable(Known(puzzle)):
+    known = Known(puzzle)
+    if not solvable(known):
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
-    return walk(LADDER, Known(puzzle), apply=charged(deadline), ended=ending, deadline=deadline, limit=limit)
+    return walk(LADDER, known, apply=charged(deadline), ended=ending, deadline=deadline, limit=limit, clash=dead_end)
 
 
 def next_step(puzzle: Crossword, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Path:

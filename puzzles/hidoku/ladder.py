@@ -28,7 +28,7 @@ from functools import cached_property
 
 from puzzles.core import Budget, Deadline, ShouldStop, never
 from puzzles.hidoku.board import BUDGET, Geometry, Hidoku, conflicts, initial_places, propagate
-from puzzles.numbergrid import BLOCKED, EMPTY, Position, cell_name
+from puzzles.numbergrid import BLOCKED, EMPTY, Position, cell_name, spans
 from puzzles.steps import Path, Rung, Step, cell_steps, followed, join_words, next_placement, on_board, walk
 
 LONGEST_GAP = 12  # numbers missing in a row beyond which chains are not listed: too many to follow
@@ -197,11 +197,16 @@ def one_number_left(known: Known) -> Iterator[Step]:
         bit = known.geometry.bit(cell)
         k = next(k for k in known.missing if known.places[k] & bit)
         ruled = [m for m in known.missing if m != k and (cell, m) in known.ruled_out]
-        were = "was" if len(ruled) == 1 else "were"
-        before = f"; {join_words([str(m) for m in ruled])} {were} ruled out here" if ruled else ""
+        far = [m for m in known.missing if m != k and m not in ruled]
+        why = []
+        if far:
+            are, them = ("is", "it") if len(far) == 1 else ("are", "them")
+            why.append(f"{spans(far)} {are} too far from the numbers placed around {them} to reach {cell_name(cell)}")
+        if ruled:
+            why.append(f"{spans(ruled)} {'was' if len(ruled) == 1 else 'were'} ruled out here")
         text = (
-            f"{cell_name(cell)} can only hold {k}: every free cell holds one of the missing numbers, and every "
-            f"other missing number is too far from the numbers placed around it to reach {cell_name(cell)}{before}."
+            f"{cell_name(cell)} can only hold {k}: every free cell holds one of the missing numbers, "
+            f"{spans(known.missing)}; {'; '.join(why)}."
         )
         yield placing("one number left for a cell", text, (cell_name(cell),), (cell,), {cell: k})
 
@@ -407,7 +412,7 @@ def steps(
     if not joinable(board):
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
-    return walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit)
+    return walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit, clash=dead_end)
 
 
 def next_step(board: Hidoku, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Path:

@@ -314,7 +314,7 @@ def steps(
 ) -> Path:
     """The explained solution, easiest step first; `limit=1` gives the next step alone."""
     deadline = Deadline(budget, should_stop)
-    return walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit)
+    return walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit, clash=dead_end)
 
 
 def next_step(board: Jodici, *, budget: Budget | None = None, should_stop: ShouldStop = never) -> Path:

@@ -26,7 +26,7 @@ from itertools import product
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.magic.board import BUDGET, Magic, Search, conflicts, lines_of
-from puzzles.numbergrid import EMPTY, Position, cell_name, placement_hint, spans
+from puzzles.numbergrid import EMPTY, Position, cell_name, placement_hint, spans, within
 from puzzles.steps import Path, Rung, Step, cell_steps, followed, join_words, on_board, walk
 
 MOST_WAYS = 20_000  # value combinations a line's last cells are tried with before it is too open to list
@@ -156,7 +156,8 @@ def sum_bounds(known: Known) -> Iterator[Step]:
             text = (
                 f"{line.name} needs {need} more from {join_words([cell_name(p) for p in free])}; any {others} "
                 f"{'is' if len(free) == 2 else 'add up to'} {low} at least and {high} at most, so each of these "
-                f"cells holds {lowest} to {highest}: not {spans(sorted({v for _, v in out}))}."
+                f"cells holds {within(lowest, highest, known.board.low, known.board.high)}: "
+                f"not {spans(sorted({v for _, v in out}))}."
             )
             yield ruling_out("sum bounds", text, (line.name,), line.cells, out)
 
@@ -300,7 +301,7 @@ def steps(
     if not completable(board):
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
-    return walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit)
+    return walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit, clash=dead_end)
 
 
 def next_step(board: Magic, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Path:

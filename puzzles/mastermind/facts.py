@@ -10,7 +10,9 @@ with the fewest rows that already imply it.  The ladder, cheapest first:
 2. two rows: what two rows prove together and neither alone;
 3. the rows together: what needs three rows or more (the fewest found by
    dropping rows while the fact still follows);
-4. the best next question: the suggested guess, with how it splits the codes
+4. at most: the most copies of a colour all the rows allow, each count with
+   the fewest rows it needs; told last, as it leaves most open;
+5. the best next question: the suggested guess, with how it splits the codes
    left (its worst and expected part) against the runner-up.
 
 Facts about a colour say how many copies the code has (not in the code, in
@@ -252,6 +254,8 @@ class Evidence:
         rows, work = list(range(len(self.game.rows))), 0
         for row in reversed(range(len(self.game.rows))):
             fewer = [r for r in rows if r != row]
+            if not fewer:
+                break  # a fact the rules alone give is never told: one row at least
             listed = [len(self.alone[r]) for r in fewer if self.alone[r] is not None]
             work += len(fewer) * min(listed, default=TOGETHER_WORK + 1)
             if work > TOGETHER_WORK:
@@ -317,6 +321,7 @@ def fact_step(known: Known, rule: str, rows: tuple[int, ...], facts: list[Fact])
 
 
 KINDS = ("not in the code", "how many", "a peg's colour", "not on a peg", "at most")  # the order facts are told in
+TELLING = range(4)  # the kinds that narrow the next guess: told first, from one row, two rows, then all
 
 
 def kind(fact: Fact) -> int:
@@ -363,8 +368,14 @@ def new_facts(known: Known, found: Summary | None) -> list[Fact]:
 
 
 def rows_steps(known: Known, rule: str, sources: Iterable[tuple[tuple[int, ...], Summary | None]]) -> list[Step]:
-    """The steps these rows' summaries give, the most telling kind first, then in the order of the rows."""
-    found = [(rank, rows, facts) for rows, found in sources for rank, facts in grouped(new_facts(known, found))]
+    """The steps these rows' summaries give, the most telling kind first, then in the order of the rows (bounds
+    at most are told last, by `at_most`)."""
+    found = [
+        (rank, rows, facts)
+        for rows, found in sources
+        for rank, facts in grouped(new_facts(known, found))
+        if rank in TELLING
+    ]
     return [fact_step(known, rule, rows, facts) for _, rows, facts in sorted(found, key=lambda item: item[:2])]
 
 
@@ -378,8 +389,22 @@ def two_rows(known: Known) -> list[Step]:
 
 def rows_together(known: Known) -> Iterator[Step]:
     evidence = known.evidence
-    for _, facts in grouped(new_facts(known, evidence.together)):
-        yield fact_step(known, "rows together", evidence.fewest_rows(facts), facts)
+    for rank, facts in grouped(new_facts(known, evidence.together)):
+        if rank in TELLING:
+            yield fact_step(known, "rows together", evidence.fewest_rows(facts), facts)
+
+
+def at_most(known: Known) -> Iterator[Step]:
+    """The most copies of colours all the rows allow, fewest first, each count with the fewest rows it needs.
+
+    They leave most open, so they come after all that narrows the next guess;
+    the looser bounds single rows give follow from them and are not told.
+    """
+    evidence = known.evidence
+    bounds = [fact for fact in new_facts(known, evidence.together) if kind(fact) == KINDS.index("at most")]
+    for most in sorted({fact.value[1] for fact in bounds}):
+        facts = [fact for fact in bounds if fact.value[1] == most]
+        yield fact_step(known, "at most", evidence.fewest_rows(facts), facts)
 
 
 def best_question(known: Known) -> Iterator[Step]:
@@ -431,6 +456,7 @@ LADDER: tuple[Rung[Known], ...] = (
     Rung("one row", "what one row's pegs prove on their own", one_row),
     Rung("two rows", "what two rows prove together and neither alone", two_rows),
     Rung("rows together", "what needs three rows or more, with the fewest rows it needs", rows_together),
+    Rung("at most", "the most copies of a colour the rows allow, once nothing else is left to tell", at_most),
     Rung("the best next question", "the guess whose pegs split the codes left best, and the runner-up", best_question),
 )
 

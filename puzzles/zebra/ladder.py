@@ -33,6 +33,7 @@ clues each refutation rests on, and tell the propagation of those clues alone.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -42,7 +43,8 @@ from typing import NamedTuple
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.steps import Path, Rung, Step, walk
 from puzzles.zebra.count.search import satisfiable
-from puzzles.zebra.model import Atom, Between, Gap, HowMany, Place, Puzzle, Ref
+from puzzles.zebra.model import Atom, Between, Category, Gap, HowMany, Place, Puzzle, Ref
+from puzzles.zebra.reader.vocabulary import stem
 from puzzles.zebra.solver import Apart, Constraint, Model, bits, model_of, revise, settle, single, watching
 from puzzles.zebra.telling import (
     Spot,
@@ -196,6 +198,52 @@ def context(known: Known, xs: Sequence[int]) -> tuple[str, list[int]]:
     return "; ".join(said), clues
 
 
+# ---------------------------------------------------------------- the grid's words
+
+
+PERSON_WORDS = frozenset({"name", "person", "people", "who"})  # a key of these names people: `each person has one pet`
+MASS_NOUNS = frozenset({"music", "food", "clothing", "jewelry", "jewellery", "furniture", "hair", "money", "art"})
+
+
+def name_words(category: Category) -> list[str]:
+    """A category's name as words of a sentence: lower case but acronyms, a note in brackets (`(dollars)`) left out."""
+    words = re.sub(r"\s*\(.*?\)", "", category.name).split() or [category.name]
+    return [w if w.isupper() and len(w) > 1 else w.lower() for w in words]
+
+
+def noun(category: Category) -> str:
+    """A category's name singular, as a sentence says it: `weights` is weight, `Cigarettes` cigarette."""
+    *before, head = name_words(category)
+    return " ".join([*before, head if head.isupper() else stem(head)])
+
+
+def one_value(category: Category) -> str:
+    """What one value of a category is (`each person has one weight`): a category named by its unit (`Days`: 2, 3,
+    4) has a number of them, not a day; `Music` a kind of music."""
+    one, head, scale = noun(category), name_words(category)[-1], category.scale
+    if scale is not None and scale.kind == "number" and head in scale.unit.names and not one.endswith(head):
+        return f"number of {head}"
+    return f"kind of {one}" if one in MASS_NOUNS else one
+
+
+def thing(puzzle: Puzzle) -> str:
+    """What the objects are called, one of them: a house, or the key's noun (a person where it names people)."""
+    if puzzle.key is None:
+        return "house"
+    one = noun(puzzle.categories[puzzle.key])
+    return "person" if one.split()[-1] in PERSON_WORDS else one
+
+
+def things(puzzle: Puzzle) -> str:
+    """The objects, more than one: houses, people, customers."""
+    one = thing(puzzle)
+    if one == "person":
+        return "people"
+    if re.search(r"[^aeiou]y$", one):
+        return one[:-1] + "ies"
+    return one + ("es" if one.endswith(("s", "x", "ch", "sh")) else "s")
+
+
 # ---------------------------------------------------------------- the rungs
 
 
@@ -232,8 +280,7 @@ def placed_leaves_object(known: Known) -> Iterator[Step]:
             if mask and single(mask) and others:
                 o = bits(mask)[0]
                 said, clues = context(known, [x])
-                thing = "house" if puzzle.key is None else puzzle.categories[puzzle.key].name
-                why = f"{said[0].upper()}{said[1:]}, and each {thing} has one {puzzle.categories[c].name} value"
+                why = f"{said[0].upper()}{said[1:]}, and each {thing(puzzle)} has one {one_value(puzzle.categories[c])}"
                 after = {y: known.domains[y] & ~mask for y in others}
                 yield step_of("each value once", known, clues, [("column", c, o)], after, why)
 
@@ -247,7 +294,7 @@ def only_taker(known: Known) -> Iterator[Step]:
                 others = [y for y in category_values(known, c) if y != takers[0]]
                 clues = sorted({k for y in others for k in known.because[y]})
                 why = (
-                    f"No {puzzle.categories[c].name} value but {value_name(puzzle, takers[0])} can still be "
+                    f"No {one_value(puzzle.categories[c])} but {value_name(puzzle, takers[0])} can still be "
                     f"{at_words(puzzle, 1 << o)}{reason(clues)}"
                 )
                 after = {takers[0]: 1 << o}
@@ -267,8 +314,8 @@ def shared_places(known: Known) -> Iterator[Step]:
                 others = [y for y in open_ if y not in group and known.domains[y] & union]
                 if union.bit_count() == size and others:
                     said, clues = context(known, group)
-                    things = "houses" if puzzle.key is None else f"{puzzle.categories[puzzle.key].name}s"
-                    why = f"{said[0].upper()}{said[1:]}: {size} {puzzle.categories[c].name} values for {size} {things}"
+                    values = f"{size} {noun(puzzle.categories[c])} values for {size} {things(puzzle)}"
+                    why = f"{said[0].upper()}{said[1:]}: {values}"
                     after = {y: known.domains[y] & ~union for y in others}
                     yield step_of("each value once", known, clues, values_spots(known, group), after, why)
 
@@ -446,8 +493,8 @@ def chain(known: Known, x: int, o: int, events: list[Event]) -> str:
         elif event.clue >= 0:
             said.append(f"{source} cannot hold")
         else:
-            category = puzzle.categories[min(event.scope) // puzzle.n].name
-            said.append(f"the values of {category} no longer fit one to each place")
+            category = noun(puzzle.categories[min(event.scope) // puzzle.n])
+            said.append(f"the {category} values no longer fit one to each {thing(puzzle)}")
     if len(said) > CHAIN_SHOWN:
         said = [*said[: CHAIN_SHOWN - 2], "…", *said[-2:]]
     supposing = f"Suppose {value_name(puzzle, x)} were {at_words(puzzle, 1 << o)}"

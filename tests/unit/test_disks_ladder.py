@@ -35,6 +35,10 @@ def test_the_seed_disks_are_turned_to_their_one_solution_without_a_trial():
 def test_the_seed_disks_as_printed_run_into_a_contradiction():
     path = disks.steps(ORIGINAL)
     assert path.ended == "contradiction" and path.steps and agrees(path, [])
+    assert path.steps[-1].text.endswith("so it is not. Now nothing can cover field 9 any more."), (
+        "the step that closes the chain says what clashes before 'Nothing fits'"
+    )
+    assert path.to_text().endswith("any more.\nNothing fits: the puzzle as given has no solution.")
 
 
 def test_the_cheapest_rung_is_taken_when_several_apply():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,7 +38,26 @@ def test_one_value_left_and_sum_bounds():
     assert (left.rule, left.settles) == ("one value left", "r1c1 = 1")
     bounds = first(text)
     assert bounds.rule == "sum bounds" and bounds.settles.startswith("r1c1 ≠ 4, r1c1 ≠ 5")
-    assert "leave r1c1 between -6 and 3, so it is not 4..9" in bounds.text
+    assert "leave r1c1 between 0 and 3, so it is not 4..9" in bounds.text  # -6 is below 0..9: not said
+
+
+def test_a_bound_is_said_inside_the_range_and_every_value_ruled_out_is_listed():
+    bounds = first("range: 0..99\n_ + _ = 30\n+   +\n_ + _ = 150\n=   =\n90   90\n")
+    assert bounds.rule == "sum bounds" and "leave r1c1 between 0 and 30, so it is not 31..99." in bounds.text
+    product = first("range: 0..99\n_ * _ = 96\n*   *\n_ * _ = 0\n=   =\n96   0\n")
+    assert product.rule == "the values that fit" and len(product.sets) == 88  # more than the 40 once listed
+    assert product.text.endswith(
+        "only when r1c1 is 1..4, 6, 8, 12, 16, 24, 32, 48 and 96: "
+        "it is not 0, 5, 7, 9..11, 13..15, 17..23, 25..31, 33..47, 49..95 and 97..99."
+    )
+
+
+def test_the_seeds_steps_say_bounds_inside_its_range_and_cut_no_list():
+    low, high = SEED.low, SEED.high
+    for step in equation.steps(SEED).steps:
+        assert "…" not in step.text, step.text
+        for lowest, highest in re.findall(r"between (-?\d+) and (-?\d+)", step.text):
+            assert low <= int(lowest) < int(highest) <= high, step.text
 
 
 def test_the_values_that_fit_a_product():

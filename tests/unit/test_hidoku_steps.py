@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from puzzles import hidoku
 from puzzles.core import Budget
 from puzzles.examples import examples
-from puzzles.hidoku.ladder import LADDER, Known, touching_neighbours
+from puzzles.hidoku.ladder import LADDER, Known, one_number_left, touching_neighbours
 from puzzles.numbergrid import EMPTY
 from puzzles.steps import WITHIN_BUDGET, easiest, hint_budget, places
 from puzzles.steps import on_board as apply
@@ -37,7 +37,13 @@ def assert_true_in_every_completion(board: hidoku.Hidoku, step) -> None:
         ("9 _ _\n_ 3 _\n1 4 _\n", "between two numbers", "r2c1 = 2", "the only free cell touching both 1 (r3c1)"),
         ("9 _ _\n_ 5 _\n6 1 _\n", "next to a number", "r2c1 = 7", "the only free cell next to 6 (r3c1)"),
         ("_ 2 _ _\n_ 11 6 8\n_ _ 5 _\n", "only cell for a number", "r2c1 = 3", "within 1 step of 2 (r1c2)"),
-        ("8 _ _\n_ _ 5\n1 4 _\n", "one number left for a cell", "r1c3 = 6", "every other missing number is too far"),
+        (
+            "8 _ _\n_ _ 5\n1 4 _\n",
+            "one number left for a cell",
+            "r1c3 = 6",
+            "r1c3 can only hold 6: every free cell holds one of the missing numbers, 2, 3, 6, 7 and 9; "
+            "2, 3, 7 and 9 are too far from the numbers placed around them to reach r1c3.",
+        ),
         (
             "_ _ _\n_ 1 5\n9 _ _\n",
             "the ways a gap fills",
@@ -53,6 +59,15 @@ def test_each_rung_is_the_easiest_step_on_a_board_made_for_it(text, rule, settle
     assert (step.rule, step.settles) == (rule, settles) and says in step.text
     assert step.trial == (rule == "trial")
     assert_true_in_every_completion(board, step)
+
+
+def test_one_number_left_names_the_numbers_too_far_and_those_ruled_out():
+    known = Known(hidoku.parse("8 _ _\n_ _ 5\n1 4 _\n"), frozenset({((0, 2), 2)}))
+    (step, *_) = one_number_left(known)
+    assert step.settles == "r1c3 = 6"
+    assert step.text.endswith(
+        "and 9; 3, 7 and 9 are too far from the numbers placed around them to reach r1c3; 2 was ruled out here."
+    )
 
 
 def test_a_cell_touching_none_of_a_neighbours_places_is_ruled_out():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -53,6 +54,7 @@ def test_sum_bounds_the_sums_that_fit_and_trial_on_the_seed():
     first = path.steps[0]
     assert first.rule == "sum bounds" and first.settles == "r1c2 ≠ 29, r2c2 ≠ 29 and r5c2 ≠ 29"
     assert "any 2 other unused values add up to 13 at least and 57 at most" in first.text
+    assert first.text.endswith("so each of these cells holds between 5 and 28: not 29.")  # -16 is below 5..29
     known = Known(SEED)
     for step in path.steps:
         rung = next(i for i, r in enumerate(LADDER) if r.name == step.rule)
@@ -62,6 +64,14 @@ def test_sum_bounds_the_sums_that_fit_and_trial_on_the_seed():
     assert "the sums that fit" in rules and "trial" in rules
     tried = next(step for step in path.steps if step.trial)
     assert tried.text.startswith("Suppose r") and tried.text.endswith(f"is not {tried.sets[0].value}.")
+
+
+def test_the_seeds_bounds_are_said_inside_its_range():
+    bounds = [step.text for step in magic.steps(SEED).steps if step.rule == "sum bounds"]
+    assert bounds
+    for text in bounds:
+        lowest, highest = map(int, re.search(r"holds between (-?\d+) and (-?\d+)", text).groups())
+        assert SEED.low <= lowest < highest <= SEED.high, text
 
 
 def test_the_seed_is_solved_step_by_step_to_its_answer():

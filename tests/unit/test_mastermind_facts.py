@@ -52,8 +52,6 @@ def test_each_kind_of_fact_one_row_proves_is_the_easiest_step_there():
         "rrrr = 1 0": "So red is in the code exactly once.",
         "rrrb = 2 1": "So red is in the code at least twice.",
         "rrrb = 0 1": "So peg 1 is not red, peg 2 is not red, peg 3 is not red and peg 4 is not blue.",
-        "rrbb = 1 1": "So green, yellow, orange and purple are each in the code at most twice "
-        "and red and blue are each in the code at most 3 times.",
     }
     for row, said in cases.items():
         game = game_of(row)
@@ -61,6 +59,22 @@ def test_each_kind_of_fact_one_row_proves_is_the_easiest_step_there():
         assert step.rule == "one row" and step.uses == ("row 1",) and step.where == (0,)
         assert step.text.endswith(said), row
         assert proves(game, [0], facts_of(step)), f"{row}: every code that scores the row so has it"
+
+
+def test_bounds_at_most_are_told_last_the_tightest_each_with_the_fewest_rows_it_needs():
+    """`red is in the code at most 3 times, ...` once came before what two rows settle: it leaves most open."""
+    path = mm.steps(game_of("rrbb = 1 1"), budget=QUICK)
+    assert [step.rule for step in path.steps] == ["at most", "at most", "the best next question"]
+    assert path.steps[0].text.endswith("So green, yellow, orange and purple are each in the code at most twice.")
+    assert path.steps[1].text.endswith("So red and blue are each in the code at most 3 times.")
+    game = game_of("rrbb = 1 1", "gyop = 0 2")
+    steps = mm.steps(game, budget=QUICK).steps
+    assert [step.rule for step in steps] == ["one row", "at most", "at most", "the best next question"]
+    assert steps[1].uses == ("row 1", "row 2") and steps[1].text.endswith(
+        "Only codes in which green, yellow, orange and purple are each in the code at most once score both so."
+    )
+    assert steps[2].uses == ("row 2",) and steps[2].text.endswith("So red and blue are each in the code at most twice.")
+    assert all(proves(game, [int(use.split()[1]) - 1 for use in step.uses], facts_of(step)) for step in steps[:3])
 
 
 def test_a_peg_one_row_fixes_is_told_with_that_row_after_the_counts():

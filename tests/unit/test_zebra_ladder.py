@@ -14,7 +14,8 @@ from puzzles import zebra
 from puzzles.examples import examples
 from puzzles.steps import Fact, easiest
 from puzzles.zebra import generator
-from puzzles.zebra.ladder import LADDER, apply, known_of
+from puzzles.zebra.ladder import LADDER, apply, known_of, one_value
+from puzzles.zebra.model import Category
 
 
 def answer_of(puzzle: zebra.Puzzle) -> tuple[tuple[str, ...], ...]:
@@ -140,7 +141,7 @@ def test_each_value_once_follows_a_placement_told_before():
     puzzle = zebra.parse(NORWEGIAN)
     (step,) = zebra.next_step(puzzle, told=zebra.next_step(puzzle).steps).steps
     assert step.rule == "each value once"
-    assert step.text.startswith("Norwegian is in house 1 (clue 1), and each house has one Nationality value")
+    assert step.text.startswith("Norwegian is in house 1 (clue 1), and each house has one nationality, so")
     assert {(f.at, f.value, f.holds) for f in step.sets} == {((1, 1), 0, False), ((1, 2), 0, False)}
     assert ("column", 1, 0) in step.where
 
@@ -170,9 +171,9 @@ def test_two_clues_together_suppose_a_place_and_say_what_breaks():
 
 
 def test_values_sharing_as_many_places_keep_the_others_out():
-    known, shared = before_text(zebra.parse(COLOURS), "3 Color values for 3 houses")
+    known, shared = before_text(zebra.parse(COLOURS), "3 color values for 3 houses")
     assert shared.rule == "each value once"
-    assert shared.text.endswith("3 Color values for 3 houses, so blue is not in houses 2, 3 or 5.")
+    assert shared.text.endswith("3 color values for 3 houses, so blue is not in houses 2, 3 or 5.")
     assert next(iter(LADDER[0].find(known)), None) is None, "the easiest rung: no clue alone says more"
 
 
@@ -186,8 +187,44 @@ def test_three_clues_together_come_before_trial():
     assert step.uses == ("clue 2", "clue 3", "clue 4") and step.text.count("says:") == 3
     assert "Suppose rabbit were in house 3: then clue 3 puts red in house 2" in step.text
     assert step.text.endswith(
-        "the values of Hobby no longer fit one to each place: a contradiction, so rabbit is in house 2."
+        "the hobby values no longer fit one to each house: a contradiction, so rabbit is in house 2."
     )
+
+
+WEIGHTS = """names: Ann, Bob, Cy
+weights: 100 lbs, 120 lbs, 140 lbs
+pets: cat, dog, fox
+key: names
+1. Ann weighs 100 lbs.
+2. Bob owns the dog.
+3. The person who weighs 140 lbs owns the fox.
+"""
+
+
+def test_categories_are_named_as_a_sentence_needs_them():
+    """`each names has one weights value` once: the key's objects are people, one value of a category is singular."""
+    said = [step.text for step in zebra.steps(zebra.parse(WEIGHTS)).steps if step.rule == "each value once"]
+    assert any(", and each person has one weight, so " in text for text in said)
+    assert any(", and each person has one pet, so " in text for text in said)
+    rentals = " ".join(step.text for step in zebra.steps(zebra.parse(examples("zebra")["rentals"])).steps)
+    assert "each customer has one number of days" in rentals and "No number of days but " in rentals
+    assert "each customer has one car, so " in rentals and "Customer" not in rentals
+
+
+@pytest.mark.parametrize(
+    "name, values, one",
+    [
+        ("weights", ("100 lbs", "120 lbs"), "weight"),
+        ("Cigarettes", ("Kools", "Parliament"), "cigarette"),
+        ("Days", ("2", "3"), "number of days"),
+        ("Prices (dollars)", ("$5", "$6"), "price"),
+        ("Music", ("jazz", "rock"), "kind of music"),
+        ("Hair color", ("red", "blonde"), "hair color"),
+        ("GPA", ("3.1", "3.5"), "GPA"),
+    ],
+)
+def test_one_value_of_a_category_is_named_singular(name, values, one):
+    assert one_value(Category(name, values)) == one
 
 
 def test_trial_is_the_last_rung_and_is_said_plainly():
