@@ -2,7 +2,7 @@
 
 A file has category lines (`Colour: red, green, ivory`), an optional
 `key: Name` line, then one clue per line (numbered or not, `#` comments),
-each read by `reading.read_clue`.
+each read by `clue.read_clue`.
 
 A page as puzzle sites print it reads too: an opening paragraph (`There are 3
 houses, numbered 1 to 3 ...`), one bullet per category with its description
@@ -62,6 +62,9 @@ def parse(text: str, keep_unread: bool = False) -> Puzzle:
 
     A clue that cannot be read is refused, naming its line and column; with
     `keep_unread` (a page pasted into the app) it is kept as an unread clue instead.
+    A comparison that fits two categories is settled by the page's one solution
+    (`doubts`).  A houses benchmark's page reads as printed: `Q:`, its
+    `one keeps a cat, ...` sentences, `Clue(s):`, its question and choices, `A:`.
     """
     categories: list[tuple[Line, Category]] = []
     key: tuple[Line, str] | None = None
