@@ -9,7 +9,10 @@ seeded `numpy.random.Generator` makes every puzzle reproducible.
 `page` writes a puzzle as such pages do ("There are 6 houses, ... ## Clues:"),
 each category from a description with its own noun phrases ("the person who
 keeps X", "the X lover", ...); `formal` writes it in the `Category: values`
-form with clues in canonical syntax, when every clue has one.
+form with clues in canonical syntax, when every clue has one; `benchmark` as a
+houses benchmark prints it (`Q:`, `one keeps a cat, one is a dog owner, ...`,
+`Clue(s):`, a house question with its choices, `A:`).  Together they are the
+tests' regression corpus of phrasing families.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ whole page there is one more witness: the page's single solution.  Each such
 clue is read once per category it may compare in; where exactly one choice
 of readings, over all the page's doubtful clues, leaves exactly one
 solution, that choice is the page's, and each clue says so.  Otherwise the
-clue is refused as before, with what each reading gave.
+clue is refused as before, with the question which category.
 """
 
 from __future__ import annotations
