@@ -254,6 +254,33 @@ def test_a_houses_benchmark_page_reads_as_printed_and_its_question_is_answered_f
     assert zebra.parse(zebra.format(puzzle)) == puzzle  # the choices are kept when written back
 
 
+LETTERED_PAGE = """\
+Q: There are 2 houses next to each other, numbered 1 on the left and 2 on the right. There is one person living in \
+each house. The people in these houses have different characteristics:
+ - Each person has a different pet: one has a hamster and one has a parrot
+ - Each person is wearing different hats: one is wearing a beret and one is wearing a cap
+ - Each person has a favorite drink: one is a coffee drinker and one only drinks juice
+Clue(s):
+1. The person who is wearing a cap lives somewhere to the left of the person who is wearing a beret.
+2. The person who has a parrot and the coffee drinker live directly next to each other.
+3. The person who only drinks juice lives somewhere to the right of the person who has a hamster.
+What is the number of the house where the person who has a parrot lives?
+(A) 2
+(B) 1
+Answer:
+"""
+
+
+def test_a_benchmark_page_with_lettered_choices_and_no_blank_lines_reads_as_printed():
+    report = zebra.solve(zebra.parse(LETTERED_PAGE))
+    assert [c.values for c in report.analysis.puzzle.categories] == [
+        ("hamster", "parrot"),
+        ("beret", "cap"),
+        ("coffee drinker", "juice"),
+    ]
+    assert [a.answer for a in report.answers] == ["2"]
+
+
 def test_an_answer_the_choices_do_not_offer_is_said_so():
     page = BENCHMARK_PAGE.replace("  choice: 3\n", "")
     (answer,) = zebra.solve(zebra.parse(page)).answers

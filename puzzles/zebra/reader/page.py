@@ -35,7 +35,7 @@ MAX_DESCRIPTION = 120  # characters of a page's description of a category (`Peop
 CATEGORY_LINE = re.compile(r"\s*([A-Za-z][\w &'()/-]*?)\s*:\s+(.*\S)\s*$")
 CATEGORIES_LINE = re.compile(r"\s*categories\s*:\s*(.*:.*)$", re.IGNORECASE)
 KEY_LINE = re.compile(r"\s*key\s*:\s*(.*?)\s*$", re.IGNORECASE)
-IGNORED = re.compile(r"\s*(#|\.::|\||={3,})|\s*A:\s*$")  # `A:`: where a benchmark's answer goes
+IGNORED = re.compile(r"\s*(#|\.::|\||={3,})|\s*(?:A|Answer)\s*:\s*$")  # `A:`: where a benchmark's answer goes
 BULLET_LINE = re.compile(
     r"\s*(?:[-*\u2022]\s*)?(?:([A-Za-z][\w &'-]*?)\s*:\s*[-\u2013\u2014]\s+)?(\w[^:`]*?)\s*:\s*(`[^`]*`(?:\s*,\s*(?:and\s+)?`[^`]*`)*)\s*\.?\s*$"
 )

@@ -17,7 +17,8 @@ from puzzles.core import PuzzleError
 from puzzles.zebra.model import Puzzle
 from puzzles.zebra.reader.mentions import find_mentions
 
-CHOICE = re.compile(r"\s*choice\s*:\s*(.*\S)\s*$", re.IGNORECASE)
+CHOICE = re.compile(r"\s*(?:choice\s*:|\(?[A-J]\))\s*(.*\S)\s*$", re.IGNORECASE)
+"""An answer a benchmark offers after its question: `choice: 3`, `(A) 2`."""
 HOUSE_ASKED = re.compile(r"\b(?:number of the house|which house|what house)\b", re.IGNORECASE)
 """A question that asks only for a house: `What is the number of the house where the cat keeper lives?`"""
 
