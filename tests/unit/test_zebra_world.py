@@ -48,6 +48,8 @@ DEPTHS = story("divers : Ada, Ben, Cy, Di", "depths : 15,000 ft, 16,500 ft, 18,0
          "Ada's find is 20 years newer than Ben's.", "finds:Ada is 20 years more than finds:Ben in years"),
         (story("players : Ada, Ben, Cy, Di", "scores : 10 points, 28 points, 46 points, 64 points"),
          "Ada finished 18 points above Ben.", "players:Ada is 18 points more than players:Ben in scores"),
+        (story("divers : Ada, Ben, Cy, Di", "scores : 7.2 points, 7.4 points, 7.6 points, 7.8 points"),
+         "Ada scored 2 tenths of a point higher than Ben.", "divers:Ada is 0.2 points more than divers:Ben in scores"),
         (story("jumpers : Ada, Ben, Cy, Di", "distances : 100 feet, 120 feet, 140 feet, 160 feet"),
          "Ada landed 20 feet short of Ben.", "jumpers:Ada is 20 feet less than jumpers:Ben in distances"),
         (story("cars : Ada, Ben, Cy, Di", "prices : $10, $20, $30, $40"),

@@ -29,8 +29,11 @@ NOT_UNITS = "than|or|and|is|was|are|were|be|been|being|the|a|an|in|on|at|for|of|
 """Words after a value that start the rest of the clue (`the $450 piece is older`), never a unit."""
 """Words between a number and its comparative that are no unit (`a somewhat longer time`)."""
 WORDED = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+PARTS = {"tenth": 10, "tenths": 10, "hundredth": 100, "hundredths": 100}
+"""`2 tenths of a point`: a part of the unit after it."""
 QUANTITY = (
-    rf"\$\s?(?:{NUMBER})(?:\s*(?:{'|'.join(BIG)}))?|(?:{NUMBER})(?:\s*(?:{'|'.join(BIG)}))?%?|{WORDED}"
+    rf"(?:{NUMBER}|{WORDED}|an?)\s+(?:{'|'.join(PARTS)})\s+of\s+an?"
+    rf"|\$\s?(?:{NUMBER})(?:\s*(?:{'|'.join(BIG)}))?|(?:{NUMBER})(?:\s*(?:{'|'.join(BIG)}))?%?|{WORDED}"
     r"|(?:an?\s+)?half(?:\s+an?)?|an?|the"
 )
 UNIT_WORD = rf"(?!(?:{'|'.join(DIRECTION)}|{FILLER}|{NOT_UNITS})\b)[a-z]+\.?"
@@ -69,7 +72,9 @@ def find_amounts(body: str) -> list[Amount]:
             continue  # `a` counts only as `an hour`, `a day`: not `a longer time`; `the year before` is one year
         money = text.startswith("$")
         quantity = (
-            Fraction(1, 2)
+            part(text)
+            if " of " in text
+            else Fraction(1, 2)
             if "half" in text.lower()
             else Fraction(1)
             if text.lower() == "the"
@@ -93,6 +98,13 @@ def find_amounts(body: str) -> list[Amount]:
             )
         )
     return found
+
+
+def part(text: str) -> Fraction | None:
+    """`2 tenths of a`, `a hundredth of a`: the quantity, in the unit that follows."""
+    count, parts, *_ = text.lower().split()
+    whole = number(count)
+    return None if whole is None else whole / PARTS[parts]
 
 
 def is_unit(word: str | None) -> bool:
