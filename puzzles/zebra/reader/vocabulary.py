@@ -207,22 +207,16 @@ PHRASES = (
         "",
     ),
     (r"\b(is|was|does|did|do|are|were|has|have|had|wo|ca)nt\b", r"\1n't"),  # `wasnt`: typed without its apostrophe
-    (r"\b(who|one) only (?=[a-z]+s\b)", r"\1 "),
-    (r"\bmany unique (?=@)", ""),
+    (r"\b(who|one) only (?=[a-z]+s\b)", r"\1 "),  # `the one who only drinks water`: the drinker, not `only` one
+    (r"\bmany unique (?=@)", ""),  # `the person who smokes many unique blends`: a value's name, not a count
     (r"\bright (?=after|before|behind|ahead)", "immediately "),  # `the month right after`: no side
     (r"\bthe winner\b(?! of)", "the first"),
     (r"\b(?:has|had|have) nothing to do with\b", "is not"),
     (r"\bled by (?=@)", "with "),  # `the squad led by Captain Holt`: whose, not who came first
     (r"\blast (?=season|year|week|month|night|time|summer|winter|spring|fall|autumn|weekend)", ""),
     (r"\b(?:end|ends|ended|ending) up(?: with)?\b", ""),
-    (
-        r"\bonce every (?=@)",
-        "",
-    ),  # `comes back once every 12 years`: the period is the value  # `the person who smokes many unique blends`: a value's name, not a count
-    (
-        r"\bthe right (?=answers?\b|choices?\b|ways?\b|words?\b|solutions?\b)",
-        "the correct ",
-    ),  # not a side  # `the one who only drinks water`: the drinker, not `only` one
+    (r"\bonce every (?=@)", ""),  # `comes back once every 12 years`: the period is the value
+    (r"\bthe right (?=answers?\b|choices?\b|ways?\b|words?\b|solutions?\b)", "the correct "),  # not a side
     (r"\bmost recent\b", "latest"),
     (r"\bmore recent\b", "later"),
     (r"\bleast recent\b", "earliest"),
