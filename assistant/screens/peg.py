@@ -36,7 +36,7 @@ legal move with the number of winning games that follow it, and the
 
 | key | action |
 | --- | --- |
-| h | hint: the move that keeps the most games |
+| h, f4 | hint: the move that keeps the most games |
 | w | show a whole winning line from here |
 | o | openings map of this board: games per start, where the last peg ends (t: as a table) |
 | b | build the big board's tables (once; they are kept in your cache) |
@@ -85,7 +85,7 @@ class PegScreen(PuzzleScreen[engine.Position]):
     AUTO_FOCUS = "PegBoard"
     SCREENSHOT_KEYS = ("right", "right", "down", "down", "enter", "up", "up", "enter")
     BINDINGS = [
-        Binding("h", "hint", "Hint"),
+        Binding("h,f4", "hint", "Hint", tooltip="The move that keeps the most games"),  # f4: every screen's hint
         Binding("w", "winning_line", "Line"),
         Binding("o", "openings", "Openings"),
         Binding("t", "think_on", "Think on"),  # shown only while some move is undecided (check_action)
