@@ -11,13 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
-from textual.widgets import Button, Footer, Header, Label, ProgressBar, Static, TextArea
+from textual.widgets import Footer, Header, Label, ProgressBar, Static, TextArea
 
 from assistant import tables
 from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
 from assistant.sessions import Meaning, numbers
-from assistant.widgets.dialogs import AskDialog, ChoiceDialog, Dialog
+from assistant.widgets.dialogs import AskDialog, ChoiceDialog, FormDialog
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.openings import OpeningsDialog
 from assistant.widgets.peg_board import PegBoard
@@ -375,7 +375,7 @@ X X X X
 """  # 210,422 winning games
 
 
-class DrawBoardDialog(Dialog):
+class DrawBoardDialog(FormDialog):
     """Asks for a drawn board (a whole position file: typed, pasted or edited) and keeps it while it is refused."""
 
     DEFAULT_CSS = """
@@ -391,14 +391,9 @@ class DrawBoardDialog(Dialog):
             )
             yield TextArea(DRAWING, id="drawing", soft_wrap=False, show_line_numbers=True)
             yield Static("", classes="error", id="error")
-            with Horizontal():
-                yield Button("Cancel", id="cancel")
-                yield Button("OK", variant="primary", id="ok")
+            yield self.buttons()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel":
-            self.dismiss(None)
-            return
+    def accept(self) -> None:
         try:
             self.dismiss(engine.parse(self.query_one(TextArea).text))
         except PuzzleError as error:

@@ -25,7 +25,7 @@ async def test_the_description_survives_saving_and_the_path_shows(kind, settle, 
         await pilot.press("ctrl+n")  # a new puzzle has no file
         await settle(pilot)
         if app.screen is not screen:  # Mastermind asks for the pegs and colours first
-            await pilot.click("#start")
+            await pilot.click("#ok")
             await settle(pilot)
         assert app.screen is screen and screen.sub_title == screen.describe(screen.state)
         assert str(path) not in screen.sub_title
