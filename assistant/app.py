@@ -38,7 +38,7 @@ class PuzzleAssistant(App):
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         # priority: a dialog (the openings map) is worth a picture too, and a modal screen hides the app's other keys
         Binding(
-            "f5", "save_picture", "Picture", tooltip="Save the screen as an SVG picture", show=False, priority=True
+            "f5", "save_picture", "Save picture", tooltip="Save the screen as an SVG picture", show=False, priority=True
         ),
     ]
 
@@ -134,13 +134,16 @@ class PuzzleAssistant(App):
 
 
 def binding_commands(app: App, screen: Screen) -> Iterable[SystemCommand]:
-    """The screen's shown keys as palette entries: one per action, its help its tooltip or else its keys.
+    """The screen's keys as palette entries: one per action, its help its tooltip and its keys.
 
-    An action bound to two keys is one entry, and an entry never repeats its name as its help ("Hint / Hint").
+    The screen's own keys are all offered, those the footer leaves out for room too (ctrl+s, ctrl+o, ctrl+y); a
+    focused widget's, only those its footer shows. An action bound to two keys is one entry, and an entry never
+    repeats its name as its help ("Hint / Hint").
     """
     keys: dict[tuple[int, str], list[str]] = {}
     for key, active in screen.active_bindings.items():
-        if active.binding.show and active.binding.description and active.node is not app:
+        offered = active.binding.show or active.node is screen
+        if offered and active.binding.description and active.node is not app:
             keys.setdefault((id(active.node), active.binding.action), []).append(key)
     seen: set[tuple[int, str]] = set()
     for active in screen.active_bindings.values():
@@ -149,7 +152,7 @@ def binding_commands(app: App, screen: Screen) -> Iterable[SystemCommand]:
             continue
         seen.add((id(node), binding.action))
         names = ", ".join(app.get_key_display(Binding(key, "")) for key in keys[(id(node), binding.action)])
-        help = binding.tooltip or f"key: {names}"
+        help = f"{binding.tooltip} ({names})" if binding.tooltip else f"key: {names}"
         yield SystemCommand(binding.description, help, partial(app.run_action, binding.action, node))
 
 

@@ -92,6 +92,7 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
 
     def __init__(self) -> None:
         super().__init__()
+        self.title = self.puzzle_type.title  # the header names the puzzle; its sub-title describes this one
         self.path: Path | None = None
         self._saved: dict[int, tuple[State, str, str]] = {}
         self.saving_to: Path | None = None  # the session file this window writes, once it has claimed one

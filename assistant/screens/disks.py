@@ -46,12 +46,13 @@ class DisksScreen(PuzzleScreen[engine.Disks]):
     CSS_PATH = "disks.tcss"
     AUTO_FOCUS = "DiskRings"
     BINDINGS = [
-        Binding("space", "toggle", "Solid/hole"),
+        # Short names, so that all the disks' own keys fit in the footer at 80 columns
+        Binding("space", "toggle", "Flip", tooltip="Make the chosen field solid or a hole"),
         # The engine turns a disk's fields left (anticlockwise on the rings): "." turns them back, clockwise.
-        # One footer entry for both turns, so they fit at 80 columns
-        Binding("comma", "turn(1)", "Turn ↺↻", key_display=",."),
-        Binding("full_stop", "turn(-1)", "Turn ↻", show=False),
-        Binding("a", "apply", "Apply solution", show=False),
+        # One footer entry for both turns
+        Binding("comma", "turn(1)", "Turn", key_display=",.", tooltip="Turn the chosen disk anticlockwise"),
+        Binding("full_stop", "turn(-1)", "Turn back", tooltip="Turn the chosen disk clockwise", show=False),
+        Binding("a", "apply", "Solve", tooltip="Turn the disks to the first solution"),
     ]
 
     def __init__(self) -> None:

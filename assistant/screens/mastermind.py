@@ -27,7 +27,7 @@ from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
 from assistant.screens.mastermind_hints import MastermindHints
 from assistant.widgets.codes_chart import CodesChart
-from assistant.widgets.dialogs import Dialog
+from assistant.widgets.dialogs import FormDialog
 from assistant.widgets.lazy_list import LazyList
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.pegs import PaletteBar, code_pegs, key_pegs
@@ -474,13 +474,10 @@ def review_table(review: mm.Review, game: mm.Game) -> Table:
     return outer
 
 
-class NewGameDialog(Dialog):
-    """Choose pegs, colours, whether colours repeat, and who keeps the secret for a new game.
+class NewGameDialog(FormDialog):
+    """Choose pegs, colours, whether colours repeat, and who keeps the secret for a new game."""
 
-    Enter starts from anywhere but an open list (where it picks) and the Cancel button.
-    """
-
-    BINDINGS = [Binding("enter", "start", "Start", priority=True)]
+    CONFIRM = "Start"
 
     PRESETS = {
         "classic": (4, "red blue green yellow orange purple", "yes"),
@@ -524,19 +521,7 @@ class NewGameDialog(Dialog):
                     id="codemaker",
                 )
             yield Static("", classes="error", id="error")
-            with Horizontal():
-                yield Button("Start", variant="primary", id="start")  # before Cancel: tab reaches it first
-                yield Button("Cancel", id="cancel")
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "start":
-            return not any(select.expanded for select in self.query(Select)) and self.focused is not self.query_one(
-                "#cancel"
-            )
-        return super().check_action(action, parameters)
-
-    def action_start(self) -> None:
-        self.start()
+            yield self.buttons()
 
     @on(Select.Changed, "#preset")
     def preset(self, event: Select.Changed) -> None:
@@ -545,13 +530,7 @@ class NewGameDialog(Dialog):
         self.query_one("#colours", Input).value = colours
         self.query_one("#repeats", Select).value = repeats
 
-    @on(Button.Pressed, "#cancel")
-    def cancel(self) -> None:
-        self.dismiss(None)
-
-    @on(Button.Pressed, "#start")
-    @on(Input.Submitted)
-    def start(self) -> None:
+    def accept(self) -> None:
         text = f"pegs: {self.query_one('#pegs', Input).value}\ncolours: {self.query_one('#colours', Input).value}\n"
         text += f"repeats: {self.query_one('#repeats', Select).value}\n"
         codemaker = self.query_one("#codemaker", Select).value

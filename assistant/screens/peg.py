@@ -11,13 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
-from textual.widgets import Button, Footer, Header, Label, ProgressBar, Static, TextArea
+from textual.widgets import Footer, Header, Label, ProgressBar, Static, TextArea
 
 from assistant import tables
 from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
 from assistant.sessions import Meaning, numbers
-from assistant.widgets.dialogs import AskDialog, ChoiceDialog, Dialog
+from assistant.widgets.dialogs import AskDialog, ChoiceDialog, FormDialog
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.openings import OpeningsDialog
 from assistant.widgets.peg_board import PegBoard
@@ -36,7 +36,7 @@ legal move with the number of winning games that follow it, and the
 
 | key | action |
 | --- | --- |
-| h | hint: the move that keeps the most games |
+| h, f4 | hint: the move that keeps the most games |
 | w | show a whole winning line from here |
 | o | openings map of this board: games per start, where the last peg ends (t: as a table) |
 | b | build the big board's tables (once; they are kept in your cache) |
@@ -85,7 +85,7 @@ class PegScreen(PuzzleScreen[engine.Position]):
     AUTO_FOCUS = "PegBoard"
     SCREENSHOT_KEYS = ("right", "right", "down", "down", "enter", "up", "up", "enter")
     BINDINGS = [
-        Binding("h", "hint", "Hint"),
+        Binding("h,f4", "hint", "Hint", tooltip="The move that keeps the most games"),  # f4: every screen's hint
         Binding("w", "winning_line", "Line"),
         Binding("o", "openings", "Openings"),
         Binding("t", "think_on", "Think on"),  # shown only while some move is undecided (check_action)
@@ -375,7 +375,7 @@ X X X X
 """  # 210,422 winning games
 
 
-class DrawBoardDialog(Dialog):
+class DrawBoardDialog(FormDialog):
     """Asks for a drawn board (a whole position file: typed, pasted or edited) and keeps it while it is refused."""
 
     DEFAULT_CSS = """
@@ -391,14 +391,9 @@ class DrawBoardDialog(Dialog):
             )
             yield TextArea(DRAWING, id="drawing", soft_wrap=False, show_line_numbers=True)
             yield Static("", classes="error", id="error")
-            with Horizontal():
-                yield Button("Cancel", id="cancel")
-                yield Button("OK", variant="primary", id="ok")
+            yield self.buttons()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel":
-            self.dismiss(None)
-            return
+    def accept(self) -> None:
         try:
             self.dismiss(engine.parse(self.query_one(TextArea).text))
         except PuzzleError as error:

@@ -8,8 +8,8 @@ typed clue is checked, so a stated clue is an ordinary clue of the puzzle.
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.containers import Vertical
+from textual.widgets import Input, Label, Select, Static
 
 from assistant.widgets.dialogs import FormDialog
 from puzzles import zebra
@@ -31,6 +31,7 @@ POSITIONAL = ("is next to", "is just left of", "is somewhere left of")
 class StateClueDialog(FormDialog):
     """Two values, a relation, an amount and the category it is counted in; dismisses with the clue's text."""
 
+    CONFIRM = "State it"
     DEFAULT_CSS = """
     StateClueDialog Select { width: 100%; }
     StateClueDialog #amount { width: 100%; }
@@ -66,9 +67,7 @@ class StateClueDialog(FormDialog):
                     placeholder="by how much (blank: any amount), in the category's unit", id="amount", compact=True
                 )
             yield Static("", classes="error", id="error")
-            with Horizontal():
-                yield Button("Cancel", id="cancel")
-                yield Button("State it", variant="primary", id="ok")
+            yield self.buttons()
 
     def picked(self, name: str) -> str:
         matches = self.query(f"#{name}")

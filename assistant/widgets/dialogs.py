@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static, TextArea
 from textual.widgets.option_list import Option
 
 from puzzles.core import PuzzleError
@@ -31,9 +31,26 @@ class Dialog(ModalScreen):
 
 
 class FormDialog(Dialog):
-    """A dialog that is filled in and accepted: Enter in an input or its OK button accepts, any other button cancels."""
+    """A dialog that is filled in and accepted, the same way in every one of them.
 
-    def on_input_submitted(self) -> None:
+    Its confirming button comes first, so tab reaches it before Cancel; enter accepts from anywhere but an open list
+    (enter picks there), a text area (a new line) and a button (enter presses it: Cancel cancels).
+    """
+
+    CONFIRM = "OK"
+    BINDINGS = [Binding("enter", "accept", "Accept", show=False, priority=True)]
+
+    def buttons(self, variant: str = "primary") -> Horizontal:
+        """The confirming button (#ok, named CONFIRM), then Cancel (#cancel): composed last in the form."""
+        return Horizontal(Button(self.CONFIRM, variant=variant, id="ok"), Button("Cancel", id="cancel"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "accept":
+            takes_enter = isinstance(self.focused, (Button, TextArea))
+            return not takes_enter and not any(select.expanded for select in self.query(Select))
+        return super().check_action(action, parameters)
+
+    def action_accept(self) -> None:
         self.accept()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -64,9 +81,7 @@ class AskDialog(FormDialog):
             yield Label(self.title_text, classes="title")
             yield Input(self.initial, placeholder=self.placeholder, id="answer")
             yield Static("", classes="error", id="error")
-            with Horizontal():
-                yield Button("Cancel", id="cancel")
-                yield Button("OK", variant="primary", id="ok")
+            yield self.buttons()
 
     def accept(self) -> None:
         text = self.query_one("#answer", Input).value.strip()
@@ -117,7 +132,11 @@ class ChoiceDialog(Dialog):
         self.dismiss(self.then(event.option.id))
 
 
-class ConfirmDialog(Dialog):
+class ConfirmDialog(FormDialog):
+    """A yes-or-no question: it dismisses with True on Yes (enter), None on Cancel (escape)."""
+
+    CONFIRM = "Yes"
+
     def __init__(self, question: str) -> None:
         super().__init__()
         self.question = question
@@ -125,12 +144,10 @@ class ConfirmDialog(Dialog):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.question, classes="title")
-            with Horizontal():
-                yield Button("Cancel", id="no")
-                yield Button("Yes", variant="warning", id="yes")
+            yield self.buttons(variant="warning")
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+    def accept(self) -> None:
+        self.dismiss(True)
 
 
 # The keys of every puzzle screen, at the end of each one's help and of the home screen's.

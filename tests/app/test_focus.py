@@ -84,7 +84,7 @@ async def test_tab_reaches_start_before_cancel_and_enter_in_an_open_list_picks(s
         for _ in range(6):
             await pilot.press("tab")
             order.append(app.focused.id)
-        assert order == ["pegs", "colours", "repeats", "codemaker", "start", "cancel"]
+        assert order == ["pegs", "colours", "repeats", "codemaker", "ok", "cancel"]
         await pilot.press("enter")  # on Cancel: cancels
         await settle(pilot)
         assert app.screen is not dialog and len(app.screen.state.colours) == 9

@@ -284,7 +284,7 @@ async def test_the_new_game_dialog_starts_bulls_and_cows_practice(settle):
         dialog.query_one("#preset").value = "bulls"
         dialog.query_one("#codemaker").value = "adversary"
         await settle(pilot)
-        await pilot.click("#start")
+        await pilot.click("#ok")
         await settle(pilot)
         game = screen.state
         assert (game.pegs, len(game.colours), game.repeats, game.codemaker) == (4, 10, False, mm.Codemaker("adversary"))

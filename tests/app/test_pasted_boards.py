@@ -49,6 +49,6 @@ async def test_a_hidoku_pasted_with_a_title_reads_as_the_example(settle):
         screen.query_one(EditableGrid).post_message(events.Paste(text))
         await settle(pilot)
         assert isinstance(app.screen, ConfirmDialog)
-        await pilot.click("#yes")  # replace it
+        await pilot.click("#ok")  # replace it
         await settle(pilot)
         assert app.screen is screen and screen.state == hidoku.parse(examples("hidoku")["seed"])

@@ -33,6 +33,19 @@ async def test_play_a_move_by_keys_and_undo(settle):
         assert app.screen.state.played == ()
 
 
+@pytest.mark.parametrize("key", ["h", "f4"])
+async def test_h_and_f4_both_give_the_hint(key, settle):
+    """f4 is the hint on every screen; here it is h's: the move that keeps the most games, its peg picked up."""
+    app = PuzzleAssistant(start="peg")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(key)
+        await pilot.pause()
+        a, _, c = app.screen.analysis.moves[0].move
+        assert (app.screen.picked, app.screen.query_one(PegBoard).cursor) == (a, c)
+        assert [n.message for n in app._notifications if n.message.startswith(f"Jump {a} over")]
+
+
 def test_snapshot(snap_compare):
     assert snap_compare(PuzzleAssistant(start="peg"), terminal_size=(80, 24), run_before=ready_for_snapshot)
 

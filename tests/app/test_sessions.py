@@ -77,11 +77,11 @@ async def test_new_asks_before_discarding_unsaved_changes(settle):
         await settle(pilot)
         edited = screen.state
         await pilot.press("ctrl+n")
-        await pilot.click("#no")
+        await pilot.click("#cancel")
         await settle(pilot)
         assert app.screen is screen and screen.state == edited  # cancelled: the edit is still there
         await pilot.press("ctrl+n")
-        await pilot.click("#yes")
+        await pilot.click("#ok")
         await settle(pilot)
         assert screen.state != edited
 

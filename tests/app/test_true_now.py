@@ -113,8 +113,8 @@ async def test_a_file_opened_after_an_applied_hint_says_nothing_of_the_old_puzzl
 
 async def replace_the_puzzle(pilot, settle) -> None:
     """Yes to "Replace this puzzle?": an applied step is a change not saved to a file."""
-    if pilot.app.screen.query("#yes"):
-        await pilot.click("#yes")
+    if pilot.app.screen.query("#ok"):
+        await pilot.click("#ok")
         await settle(pilot)
 
 
