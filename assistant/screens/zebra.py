@@ -186,8 +186,8 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.draw_clues(puzzle)
 
     def describe(self, puzzle: zebra.Puzzle) -> str:
-        things = "positions 1.." + str(puzzle.n) if puzzle.key is None else puzzle.categories[puzzle.key].name
-        return f"{len(puzzle.categories)} categories × {puzzle.n} · objects: {things}"
+        things = f"positions 1..{puzzle.n}" if puzzle.key is None else f"objects: {puzzle.categories[puzzle.key].name}"
+        return f"{len(puzzle.categories)} categories × {puzzle.n} · {things}"  # fits the title bar at 80 columns
 
     def draw_clues(self, puzzle: zebra.Puzzle, notes: tuple[ClueNote, ...] = ()) -> None:
         """The clue list; `notes` (the analysis of this very puzzle) add each clue's count and colour."""
