@@ -149,6 +149,15 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.previews: LiveResult[tuple[zebra.Puzzle, tuple[Step, ...]], Preview] = LiveResult(
             self, self.preview_step, self.preview_ready, on_error=lambda message: None, debounce=0, name="preview"
         )
+        self.notes: LiveResult[zebra.Analysis, zebra.Analysis] = LiveResult(
+            self,
+            self.count_notes,
+            self.notes_counted,
+            on_error=lambda message: None,
+            on_progress=self.notes_counted,
+            debounce=0,
+            name="notes",
+        )
         self.walked: tuple[zebra.Puzzle, StepPath] | None = None  # the explained solution, for the cells' reasons
         self.walks: LiveResult[zebra.Puzzle, tuple[zebra.Puzzle, StepPath]] = LiveResult(
             self, self.walk, self.walk_ready, on_error=lambda message: None, debounce=0, name="walk"
@@ -233,10 +242,11 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
             super().show_progress(report)
 
     def refresh_all(self) -> None:
-        """Every edit also stops the next step and the explained solution still being worked out for the clues
-        before it: their Python would hold the GIL the new count's compiled workers need between runs."""
+        """Every edit also stops the next step, the explained solution and the clue notes still being worked out
+        for the clues before it: their Python would hold the GIL the new count's compiled workers need between runs."""
         self.previews.cancel()
         self.walks.cancel()
+        self.notes.cancel()
         super().refresh_all()
 
     def show_result(self, analysis: zebra.Analysis) -> None:
@@ -251,8 +261,22 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
             self.previews.request((puzzle, self.told))
         if analysis.count.value:
             self.walks.request(puzzle)
+        if any(note.after is None for note in analysis.notes):
+            self.notes.request(analysis)
         if analysis.status == Status.UNIQUE and not was_unique:
             self.query_one("#views", ContentSwitcher).current = "table-view"
+
+    def count_notes(self, analysis: zebra.Analysis, job: Job) -> zebra.Analysis:
+        return zebra.notes_completed(
+            analysis, budget=self.BUDGET, should_stop=job.should_stop, buffers=self.buffers, noted=job.progress
+        )
+
+    def notes_counted(self, analysis: zebra.Analysis) -> None:
+        """A clue note the count's budget left as "…", counted since: the list says it, and the next edit lends it."""
+        if self.analysis is not None and self.analysis.puzzle is analysis.puzzle:
+            self.analysis = analysis
+            self.draw_clues(analysis.puzzle, analysis.notes)
+            self.show_panel()  # a clue that changed nothing, once its note says so
 
     def show_panel(self) -> None:
         analysis = self.analysis
