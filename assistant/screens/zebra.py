@@ -33,6 +33,7 @@ from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
 from assistant.widgets.clue_form import StateClueDialog
 from assistant.widgets.dialogs import AskDialog
+from assistant.widgets.keys import KeysInOrder
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.row_editing import ROW_BINDINGS, RowEditing
 from assistant.widgets.zebra_grid import ZebraGrid
@@ -107,9 +108,10 @@ class ValueSuggester(Suggester):
         return None
 
 
-class ClueInput(Input):
+class ClueInput(KeysInOrder, Input):
     """The entry line; pasting several lines at once hands them to the screen (a page, or clues) instead of
-    keeping only the first, as a plain Input does."""
+    keeping only the first, as a plain Input does.  Enter saves at once: a clue typed behind it in one burst is
+    the next one."""
 
     @dataclass
     class Pasted(Message):
@@ -121,6 +123,10 @@ class ClueInput(Input):
             self.post_message(self.Pasted(event.text))
         else:
             super()._on_paste(event)
+
+
+class ClueList(KeysInOrder, OptionList):
+    """The clue list: a clue picked (enter) is in the entry line before the keys typed behind it are taken."""
 
 
 class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
@@ -178,7 +184,7 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         )
         yield Label("", id="message")
         with Horizontal(id="bottom"):
-            yield OptionList(id="clues")
+            yield ClueList(id="clues")
             yield LivePanel()
         yield Footer(compact=True)
 

@@ -148,3 +148,9 @@ async def test_peg_picks_and_jumps_in_one_burst_are_played_in_order():
     position, picked, cursor = await same_in_a_burst("peg", keys, peg_game)
     assert [move[0::2] for move in position.played] == [(4, 1), (6, 4)]  # 4 over 2 into the corner, 6 over 5 to 4
     assert picked is None and cursor == 4
+
+
+async def test_a_zebra_clue_picked_edited_and_saved_in_one_burst():
+    keys = ("enter", "end", *["backspace"] * 10, *"red house", "enter", *"The fox is in house 1.", "enter")
+    texts, highlighted = await same_in_a_burst("zebra", keys, zebra_clues, focus="#clues")
+    assert texts[-2:] == ["The Norwegian lives next to the red house", "The fox is in house 1"]
