@@ -28,6 +28,7 @@ from assistant.screens.base import PuzzleScreen
 from assistant.screens.mastermind_hints import MastermindHints
 from assistant.widgets.codes_chart import CodesChart
 from assistant.widgets.dialogs import FormDialog
+from assistant.widgets.keys import KeysInOrder
 from assistant.widgets.lazy_list import LazyList
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.pegs import PaletteBar, code_pegs, key_pegs
@@ -69,12 +70,17 @@ rows, the best line for the same secret and the best strategy's average.
 """
 
 
-class EntryBox(Input):
-    """The guess and pegs boxes: no guess or pegs have a "?", so "?" is left to the help key."""
+class EntryBox(KeysInOrder, Input):
+    """The guess and pegs boxes: no guess or pegs have a "?", so "?" is left to the help key; enter moves on at
+    once, so what is typed behind it in one burst goes into the next box."""
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         return character != "?" and super().check_consume_key(key, character)
 
+
+
+class RowsTable(KeysInOrder, DataTable):
+    """The game's rows: a row picked (enter) is in the entry line before the keys typed behind it are taken."""
 
 @dataclass(frozen=True)
 class LiveInput:
@@ -117,7 +123,7 @@ class MastermindScreen(MastermindHints, RowEditing, PuzzleScreen[mm.Game]):
         yield Header()
         with Horizontal(id="columns"):
             with Vertical(id="game"):
-                yield DataTable(
+                yield RowsTable(
                     id="rows", cursor_type="row", zebra_stripes=True, cursor_foreground_priority="renderable"
                 )
                 yield CodesChart(id="chart")

@@ -33,6 +33,7 @@ from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
 from assistant.widgets.clue_form import StateClueDialog
 from assistant.widgets.dialogs import AskDialog
+from assistant.widgets.keys import KeysInOrder
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.row_editing import ROW_BINDINGS, RowEditing
 from assistant.widgets.zebra_grid import ZebraGrid
@@ -107,9 +108,10 @@ class ValueSuggester(Suggester):
         return None
 
 
-class ClueInput(Input):
+class ClueInput(KeysInOrder, Input):
     """The entry line; pasting several lines at once hands them to the screen (a page, or clues) instead of
-    keeping only the first, as a plain Input does."""
+    keeping only the first, as a plain Input does.  Enter saves at once: a clue typed behind it in one burst is
+    the next one."""
 
     @dataclass
     class Pasted(Message):
@@ -121,6 +123,10 @@ class ClueInput(Input):
             self.post_message(self.Pasted(event.text))
         else:
             super()._on_paste(event)
+
+
+class ClueList(KeysInOrder, OptionList):
+    """The clue list: a clue picked (enter) is in the entry line before the keys typed behind it are taken."""
 
 
 class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
@@ -149,6 +155,15 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.previews: LiveResult[tuple[zebra.Puzzle, tuple[Step, ...]], Preview] = LiveResult(
             self, self.preview_step, self.preview_ready, on_error=lambda message: None, debounce=0, name="preview"
         )
+        self.notes: LiveResult[zebra.Analysis, zebra.Analysis] = LiveResult(
+            self,
+            self.count_notes,
+            self.notes_counted,
+            on_error=lambda message: None,
+            on_progress=self.notes_counted,
+            debounce=0,
+            name="notes",
+        )
         self.walked: tuple[zebra.Puzzle, StepPath] | None = None  # the explained solution, for the cells' reasons
         self.walks: LiveResult[zebra.Puzzle, tuple[zebra.Puzzle, StepPath]] = LiveResult(
             self, self.walk, self.walk_ready, on_error=lambda message: None, debounce=0, name="walk"
@@ -169,7 +184,7 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         )
         yield Label("", id="message")
         with Horizontal(id="bottom"):
-            yield OptionList(id="clues")
+            yield ClueList(id="clues")
             yield LivePanel()
         yield Footer(compact=True)
 
@@ -233,10 +248,11 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
             super().show_progress(report)
 
     def refresh_all(self) -> None:
-        """Every edit also stops the next step and the explained solution still being worked out for the clues
-        before it: their Python would hold the GIL the new count's compiled workers need between runs."""
+        """Every edit also stops the next step, the explained solution and the clue notes still being worked out
+        for the clues before it: their Python would hold the GIL the new count's compiled workers need between runs."""
         self.previews.cancel()
         self.walks.cancel()
+        self.notes.cancel()
         super().refresh_all()
 
     def show_result(self, analysis: zebra.Analysis) -> None:
@@ -251,8 +267,22 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
             self.previews.request((puzzle, self.told))
         if analysis.count.value:
             self.walks.request(puzzle)
+        if any(note.after is None for note in analysis.notes):
+            self.notes.request(analysis)
         if analysis.status == Status.UNIQUE and not was_unique:
             self.query_one("#views", ContentSwitcher).current = "table-view"
+
+    def count_notes(self, analysis: zebra.Analysis, job: Job) -> zebra.Analysis:
+        return zebra.notes_completed(
+            analysis, budget=self.BUDGET, should_stop=job.should_stop, buffers=self.buffers, noted=job.progress
+        )
+
+    def notes_counted(self, analysis: zebra.Analysis) -> None:
+        """A clue note the count's budget left as "…", counted since: the list says it, and the next edit lends it."""
+        if self.analysis is not None and self.analysis.puzzle is analysis.puzzle:
+            self.analysis = analysis
+            self.draw_clues(analysis.puzzle, analysis.notes)
+            self.show_panel()  # a clue that changed nothing, once its note says so
 
     def show_panel(self) -> None:
         analysis = self.analysis

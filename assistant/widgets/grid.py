@@ -9,7 +9,6 @@ what a cell means.  While the person types it shows their keystrokes at once
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -23,6 +22,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from assistant.widgets import ARROW_BINDINGS
+from assistant.widgets.keys import caught_up
 from puzzles.numbergrid import Position
 
 DIGITS = "0123456789"
@@ -265,14 +265,8 @@ class EditableGrid(Widget, can_focus=True):
             return
         event.stop()
         if active.node is not self:
-            await self._screen_caught_up()
+            await caught_up(self.screen)
         await self.app.run_action(active.binding.action, active.node)
-
-    async def _screen_caught_up(self) -> None:
-        """Wait until the screen has handled every message sent to it so far (they queue in order)."""
-        done = asyncio.get_running_loop().create_future()
-        if self.screen.call_later(done.set_result, None):  # False: the screen is closing, nothing will come
-            await done
 
     def action_erase(self) -> None:
         if self.cells and self.cell(self.cursor).editable:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzles.core import Budget, ShouldStop, never
-from puzzles.zebra.analysis import BUDGET, Analysis, analyse
+from puzzles.zebra.analysis import BUDGET, Analysis, analyse, notes_completed
 from puzzles.zebra.count.plan import Buffers
 from puzzles.zebra.ladder import LADDER, next_step, steps
 from puzzles.zebra.model import Clue, Puzzle
@@ -50,6 +50,7 @@ __all__ = [
     "is_category_line",
     "move_clue",
     "next_step",
+    "notes_completed",
     "parse",
     "paste",
     "read_clue",

@@ -342,13 +342,44 @@ def notes_of(
     known: dict[int, Count],
     buffers: Buffers | None,
 ) -> tuple[ClueNote, ...]:
-    """How many solutions each clue leaves, so a clue that changes nothing stands out."""
+    """How many solutions each clue leaves, so a clue that changes nothing stands out; the prefixes counted while
+    the budget lasts (the last clue's is the count itself), the rest left for `notes_completed`."""
+    counts = dict(known)
+    if puzzle.clues:
+        counts.setdefault(len(puzzle.clues), count)
+    for k in range(1, len(puzzle.clues)):
+        if k not in counts and (k == 1 or k - 1 in counts) and not deadline.expired():
+            counts[k] = count_of(model, k, deadline, buffers)
+    return notes_told(puzzle, counts, conflict)
+
+
+def notes_completed(
+    analysis: Analysis,
+    *,
+    budget: Budget | None = BUDGET,
+    should_stop: ShouldStop = never,
+    buffers: Buffers | None = None,
+    noted: Callable[[Analysis], None] = lambda analysis: None,
+) -> Analysis:
+    """`analysis` with the clue notes its one budget left uncounted counted, each on a `budget` of its own, so
+    no note stays unfinished (a restart counts every prefix afresh); `noted` is handed each note as it lands."""
+    puzzle = analysis.puzzle
+    model = model_of(puzzle)
+    counts = known_counts(puzzle, analysis)
+    for k in range(1, len(puzzle.clues) + 1):
+        if k not in counts:
+            counts[k] = count_of(model, k, Deadline(budget, should_stop), buffers)
+            analysis = replace(analysis, notes=notes_told(puzzle, counts, analysis.conflict))
+            noted(analysis)
+    return analysis
+
+
+def notes_told(puzzle: Puzzle, counts: dict[int, Count], conflict: tuple[int, ...]) -> tuple[ClueNote, ...]:
+    """Each clue's note from the counts of the prefixes (by length) known so far."""
     before: Count | None = Count(factorial(puzzle.n) ** len(puzzle.free))
     result = []
     for k, clue in enumerate(puzzle.clues, 1):
-        after = known.get(k)
-        if after is None and before is not None and not deadline.expired():
-            after = count if k == len(puzzle.clues) else count_of(model, k, deadline, buffers)
+        after = counts.get(k)
         idle = bool(before and after and before.exact and after.exact and after.value == before.value and clue.atoms)
         result.append(ClueNote(clue.canonical, after, idle, k - 1 in conflict))
         before = after

@@ -7,9 +7,13 @@ every key parsed from one read.
 
 import pytest
 from textual import events
+from textual.widgets import Input, OptionList
 
 from assistant.app import PuzzleAssistant
+from assistant.screenshots import settle as settle_app
 from assistant.widgets.grid import EditableGrid
+from assistant.widgets.peg_board import PegBoard
+from assistant.widgets.zebra_grid import ZebraGrid
 
 CHARACTERS = {"space": " "}
 
@@ -62,3 +66,96 @@ async def test_an_undo_in_a_burst_undoes_the_edits_typed_before_it_and_no_later_
         await burst(pilot, "ctrl+z", "ctrl+z", "2")
         await settle(pilot)
         assert first_row(app) == [4, 0, before[2], 2, *before[4:]]
+
+
+async def typed(kind: str, keys: tuple[str, ...], *, together: bool, focus: str | None, seen) -> object:
+    """What `seen(app)` reads once `keys` are typed on a fresh `kind` screen: in one burst, or one at a time
+    with the app settled after each (as a person types slowly)."""
+    app = PuzzleAssistant(start=kind, restore_sessions=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle_app(pilot.app, pilot)
+        if focus:
+            app.screen.query_one(focus).focus()
+            await settle_app(pilot.app, pilot)
+        if together:
+            await burst(pilot, *keys)
+        else:
+            for key in keys:
+                await pilot.press(key)
+                await settle_app(pilot.app, pilot)
+        await settle_app(pilot.app, pilot)
+        return seen(app)
+
+
+async def same_in_a_burst(kind: str, keys: tuple[str, ...], seen, focus: str | None = None) -> object:
+    """The burst's outcome, asserted to be the slow typist's."""
+    slowly = await typed(kind, keys, together=False, focus=focus, seen=seen)
+    at_once = await typed(kind, keys, together=True, focus=focus, seen=seen)
+    assert at_once == slowly
+    return at_once
+
+
+def mastermind_rows(app) -> tuple:
+    screen = app.screen
+    boxes = [screen.query_one(box, Input).value for box in ("#guess", "#key")]
+    return screen.state.rows, boxes, screen.editing, screen.focused.id if screen.focused else None
+
+
+async def test_two_mastermind_rows_typed_in_one_burst_are_both_added_with_their_pegs():
+    keys = (*"rrbbgy", "enter", *"1 2", "enter", *"yyoonn", "enter", *"2 0", "enter")
+    rows, boxes, editing, focused = await same_in_a_burst("mastermind", keys, mastermind_rows)
+    assert [(row.guess, (row.feedback.black, row.feedback.white)) for row in rows[-2:]] == [
+        ((0, 0, 1, 1, 2, 3), (1, 2)),
+        ((3, 3, 4, 4, 8, 8), (2, 0)),
+    ]
+    assert boxes == ["", ""] and editing is None and focused == "guess"
+
+
+async def test_a_mastermind_row_picked_edited_saved_moved_and_deleted_in_one_burst():
+    keys = ("up", "enter", "end", *["backspace"] * 3, *"0 3", "enter", "shift+tab", "up", "up", "shift+up", "delete")
+    rows, boxes, editing, focused = await same_in_a_burst("mastermind", keys, mastermind_rows, focus="#rows")
+    pegs = [(row.feedback.black, row.feedback.white) for row in rows]
+    assert pegs == [(0, 2), (1, 2), (0, 1), (1, 2), (0, 1), (0, 3), (4, 2)]  # row 7 edited, row 6 moved up then gone
+    assert boxes == ["", ""] and editing is None and focused == "rows"
+
+
+def zebra_cursor(app) -> tuple:
+    return app.screen.query_one(ZebraGrid).cursor
+
+
+async def test_zebra_grid_moves_in_one_burst_end_on_the_cell_typed_to():
+    keys = ("down", "down", "right", "right", "right", "down", "left", "down", "down", "down", "down", "right")
+    assert await same_in_a_burst("zebra", keys, zebra_cursor, focus=ZebraGrid) == (1, 2, 3)
+
+
+def zebra_clues(app) -> tuple:
+    clues = app.screen.query_one("#clues", OptionList)
+    return [clue.text for clue in app.screen.state.clues], clues.highlighted
+
+
+async def test_zebra_clues_moved_and_deleted_in_one_burst_apply_key_by_key():
+    keys = ("up", "up", "shift+up", "shift+up", "delete", "up", "shift+down")
+    texts, highlighted = await same_in_a_burst("zebra", keys, zebra_clues, focus="#clues")
+    assert not any("Lucky Strike" in text for text in texts)  # clue 13, moved up twice, then deleted
+    assert texts[9:11] == ["The man who smokes Chesterfields lives in the house next to the man with the fox"] + [
+        "The Norwegian lives in the first house"  # clue 10, moved down past clue 11
+    ]
+    assert highlighted == 10
+
+
+async def test_a_zebra_clue_picked_edited_and_saved_in_one_burst():
+    keys = ("enter", "end", *["backspace"] * 10, *"red house", "enter", *"The fox is in house 1.", "enter")
+    texts, highlighted = await same_in_a_burst("zebra", keys, zebra_clues, focus="#clues")
+    assert texts[-2:] == ["The Norwegian lives next to the red house", "The fox is in house 1"]
+
+
+def peg_game(app) -> tuple:
+    return app.screen.state, app.screen.picked, app.screen.query_one(PegBoard).cursor
+
+
+async def test_peg_picks_and_jumps_in_one_burst_are_played_in_order():
+    into_the_corner = ("down", "down", "enter", "up", "up", "enter")
+    keys = (*into_the_corner, "down", "down", "right", "right", "enter", "left", "left", "enter")
+    position, picked, cursor = await same_in_a_burst("peg", keys, peg_game)
+    assert [move[0::2] for move in position.played] == [(4, 1), (6, 4)]  # 4 over 2 into the corner, 6 over 5 to 4
+    assert picked is None and cursor == 4

@@ -1,9 +1,11 @@
 """The Zebra screen: type categories and clues, watch the count fall, read why a cell is marked."""
 
+import io
 import threading
 import time
 
 import pytest
+from rich.console import Console
 from textual import events
 from textual.app import App
 from textual.containers import VerticalScroll
@@ -13,7 +15,7 @@ from assistant.app import PuzzleAssistant
 from assistant.screens.zebra import ZebraScreen
 from assistant.widgets.zebra_grid import ZebraGrid
 from puzzles import zebra
-from puzzles.core import Stopped
+from puzzles.core import Budget, Stopped
 from tests.conftest import headline, ready_for_snapshot
 from tests.unit.test_zebra_pages import ISSUE_PAGE
 from tests.unit.test_zebra_world import BENCHMARK_PAGE
@@ -92,6 +94,39 @@ async def test_an_edit_stops_the_explained_solution_still_worked_out_for_the_clu
         await type_line(pilot, settle, "Ann is older than Bob")
         assert headline(app) == "3 solutions"
         assert stopped == [old]
+
+
+def clue_notes(app) -> list[str]:
+    """What the clue list says each clue leaves, as drawn."""
+    notes = []
+    for option in app.screen.query_one("#clues", OptionList).options:
+        console = Console(width=60, file=io.StringIO(), record=True)
+        console.print(option.prompt)
+        notes.append(console.export_text().split()[0])
+    return notes
+
+
+async def test_every_clue_note_is_counted_after_a_restart_and_after_an_edit(settle, monkeypatch):
+    """One budget no longer counts every prefix: the notes it leaves as "…" are counted next, never left."""
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await type_line(pilot, settle, "The zebra is in house 5.")
+        assert clue_notes(app)[-3:] == ["32", "1", "1"]
+    monkeypatch.setattr(ZebraScreen, "BUDGET", Budget(work=1_000))  # too little for all sixteen on one budget
+    again = PuzzleAssistant(start="zebra")
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        notes = clue_notes(again)
+        assert len(notes) == 16 and "…" not in notes
+        assert notes[9:] == ["≥6192", "2400", "804", "145", "32", "1", "1"]
+        clues = again.screen.query_one("#clues", OptionList)
+        clues.focus()
+        clues.highlighted = 0
+        await pilot.press("shift+down")  # every prefix changes
+        await settle(pilot)
+        notes = clue_notes(again)
+        assert "…" not in notes and notes[-3:] == ["32", "1", "1"]
 
 
 async def test_edit_move_and_delete_clues_in_the_list(settle):

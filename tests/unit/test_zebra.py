@@ -337,6 +337,22 @@ def test_a_clue_note_counted_short_takes_the_floor_of_the_clues_after_it():
     ]
 
 
+def test_notes_left_uncounted_by_a_short_budget_are_all_counted_after_each_on_a_budget_of_its_own():
+    """A restart counts every prefix on one budget: what it leaves (the issue saw "…" stay) is counted next."""
+    puzzle = zebra.add_clue(EINSTEIN, "The zebra is in house 5.")
+    short = zebra.analyse(puzzle, budget=Budget(work=1_000))
+    assert short.notes[9].after == Count(6192, exact=False)
+    assert [note.after for note in short.notes[10:15]] == [None] * 5
+    assert short.notes[-1].after == Count(1)  # the count itself, never left out
+    landed = []
+    completed = zebra.notes_completed(short, budget=Budget(work=20_000), noted=landed.append)
+    assert [note.after for note in completed.notes] == [note.after for note in short.notes[:10]] + [
+        Count(n) for n in (2400, 804, 145, 32, 1, 1)
+    ]
+    assert len(landed) == 5 and landed[-1] == completed
+    assert (completed.count, completed.marks, completed.solutions) == (short.count, short.marks, short.solutions)
+
+
 def test_a_small_work_budget_says_at_least_and_a_bigger_one_counts_the_same():
     """Each search node costs one unit: out of units, the branches counted so far are a lower bound."""
     puzzle = zebra.Puzzle(EINSTEIN.categories, EINSTEIN.clues[:9], EINSTEIN.key)
