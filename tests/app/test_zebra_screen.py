@@ -279,8 +279,7 @@ async def test_pasting_a_page_loads_it_solves_it_and_undo_brings_the_old_puzzle_
         screen = app.screen
         assert [c.name for c in screen.state.categories] == ["Name", "Animal", "Drink"]
         assert any(
-            n.message.startswith("Pasted: 3 categories × 3 · positions 1..3, 5 clues")
-            for n in app._notifications
+            n.message.startswith("Pasted: 3 categories × 3 · positions 1..3, 5 clues") for n in app._notifications
         )
         assert headline(app) == "Solved: one solution"
         assert screen.analysis.solutions[0] == (

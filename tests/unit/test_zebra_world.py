@@ -63,7 +63,9 @@ DEPTHS = story("divers : Ada, Ben, Cy, Di", "depths : 15,000 ft, 16,500 ft, 18,0
          "The hatha yoga class starts sometime after Ada's session.", "yoga classes:hatha is more than names:Ada in times"),
         (story("names : Ada, Ben, Cy, Di", "clues : 1 Across, 5 Across, 9 Across, 12 Across"),
          "Ada got the right answer for 5 Across.", "names:Ada == clues:5 Across"),
-        # 6. Steps along a numbered category.
+        # 6. Steps along a numbered category, months between dates on one day of their months.
+        (story("travellers : Ada, Ben, Cy, Di", "dates : April 13th, May 13th, June 13th, July 13th"),
+         "Ada left 1 month after Ben.", "travellers:Ada is 1 month more than travellers:Ben in dates"),
         (story("authors : Ada, Ben, Cy, Di", "chapters : Chapter 1, Chapter 2, Chapter 3, Chapter 4"),
          "Ada's scene is 2 chapters after Ben's.", "authors:Ada is 2 more than authors:Ben in chapters"),
         # 4. A negation typed without its apostrophe is still a negation.
@@ -198,8 +200,10 @@ def test_a_comparison_still_in_doubt_is_refused_never_guessed():
         (RACE, "Kim had the highest finish.", "which way is 'higher' in 'places'?"),
         (story("shows : Ada, Ben, Cy, Di", "times : 8:00am, 8:30am, 10:00am, 11:00am"),
          "Ada's show started immediately after Ben's.", "'immediately' in 'times', whose values are not evenly spaced"),
-        (story("travellers : Ada, Ben, Cy, Di", "dates : April 13th, May 13th, June 13th, July 13th"),
+        (story("travellers : Ada, Ben, Cy, Di", "dates : April 13th, May 18th, June 2nd, July 9th"),
          "Ada left 1 month after Ben.", "no ordered category is measured in 'month'"),
+        (story("travellers : Ada, Ben, Cy, Di", "dates : April 13th, May 13th, June 13th, July 13th"),
+         "Ada left 30 days after Ben.", "no ordered category is measured in 'days'"),
     ],
 )  # fmt: skip
 def test_what_cannot_be_placed_is_refused_naming_it(page, clue, says):

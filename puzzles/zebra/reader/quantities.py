@@ -174,6 +174,15 @@ def date(text: str) -> Fraction | None:
     return Fraction(sum(MONTH_DAYS[:month]) + int(day))
 
 
+def month_of(day_of_year: Fraction) -> int:
+    """The month (0 for January) of a day of the year as `date` counts it."""
+    return next(i for i in range(12) if sum(MONTH_DAYS[: i + 1]) >= day_of_year)
+
+
+def day_of_month(day_of_year: Fraction) -> int:
+    return int(day_of_year) - sum(MONTH_DAYS[: month_of(day_of_year)])
+
+
 def month(text: str) -> Fraction | None:
     text = text.lower().rstrip(".")
     found = next((i for i, m in enumerate(MONTHS) if len(text) >= 3 and m.startswith(text)), None)
@@ -230,11 +239,14 @@ def scale_of(name: str, values: tuple[str, ...]) -> Scale | None:
     """The scale of a category whose values are all quantities of one kind; None for any other category.
 
     Plain numbers under a price's name (`Prices: 45, 60`, `prices (dollars): 550`) are money, so
-    `the $60 spider` finds its value; an ordinal's steps take the category's name too (`1 game after`).
+    `the $60 spider` finds its value; an ordinal's steps take the category's name too (`1 game after`);
+    dates all on one day of their months are months apart (`1 month after`).
     """
     for kind, read in KINDS:
         found = [read(v) for v in values]
         if all(f is not None for f in found):
+            if kind == "date" and len({day_of_month(f) for f in found}) == 1:  # `April 13th`, `May 13th`: months apart
+                return made("month", values, [Fraction(month_of(f) + 1) for f in found])  # type: ignore[arg-type]
             return made(kind, values, found, name=name)  # type: ignore[arg-type]
     if numbered := numbered_steps(values):
         return made("number", values, [Fraction(n) for _, n in numbered], numbered[0][0] + "s")
@@ -345,8 +357,7 @@ def printed_forms(kind: str, value: str, quantity: Fraction, unit: str | None) -
             forms += [f"{twelve}{half}", f"{twelve} {half[0]}.m.", f"{twelve} o'clock"]
         return tuple(forms)
     if kind == "date":
-        day = int(quantity) - sum(MONTH_DAYS[: next(i for i in range(12) if sum(MONTH_DAYS[: i + 1]) >= quantity)])
-        name = MONTHS[next(i for i in range(12) if sum(MONTH_DAYS[: i + 1]) >= quantity)]
+        day, name = day_of_month(quantity), MONTHS[month_of(quantity)]
         suffix = "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
         return (f"{name} {day}", f"{name} {day}{suffix}", f"{name[:3]} {day}", f"{day}{suffix} of {name}")
     if kind == "ordinal":
