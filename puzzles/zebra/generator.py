@@ -223,7 +223,9 @@ def noun(generated: Generated, ref: Ref, said: bool = False) -> str:
     value = generated.puzzle.categories[ref[0]].values[ref[1]]
     if said and theme.one:
         doing = one_has(theme, value, ref[1]).removeprefix("one")
-        return f"the person{doing.replace(chr(39) + 's', 'se', 1)}" if doing[0] == "'" else f"the one who{doing}"
+        if doing.startswith("'s"):  # `one's favorite color is red`: the person whose favorite color is red
+            return "the person whose" + doing.removeprefix("'s")
+        return f"the one who{doing}"
     phrase = theme.phrases[generated.phrases[ref[0]]]
     word = theme.words[theme.values.index(value)] if theme.words else value
     return phrase.format(v=value, a=article(value), w=word)

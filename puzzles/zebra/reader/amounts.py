@@ -71,15 +71,7 @@ def find_amounts(body: str) -> list[Amount]:
         if (text.lower() in ("a", "an", "the") or "half" in text.lower()) and not is_unit(unit):
             continue  # `a` counts only as `an hour`, `a day`: not `a longer time`; `the year before` is one year
         money = text.startswith("$")
-        quantity = (
-            part(text)
-            if " of " in text
-            else Fraction(1, 2)
-            if "half" in text.lower()
-            else Fraction(1)
-            if text.lower() == "the"
-            else number(text.lstrip("$ ").rstrip("%"))
-        )
+        quantity = quantity_of(text)
         if quantity is None:
             continue
         unit = (
@@ -98,6 +90,17 @@ def find_amounts(body: str) -> list[Amount]:
             )
         )
     return found
+
+
+def quantity_of(text: str) -> Fraction | None:
+    """What an amount's quantity says: `2 tenths of a`, `half an`, `the` (year before), `$4.50`, `12%`, `two`."""
+    if " of " in text:
+        return part(text)
+    if "half" in text.lower():
+        return Fraction(1, 2)
+    if text.lower() == "the":
+        return Fraction(1)
+    return number(text.lstrip("$ ").rstrip("%"))
 
 
 def part(text: str) -> Fraction | None:

@@ -120,7 +120,7 @@ def still_in_doubt(puzzle: Puzzle, refused: dict[int, PuzzleError], keep_unread:
         raise next(iter(refused.values()))
     clues = list(puzzle.clues)
     for index, error in refused.items():
-        clues[index] = Clue(clues[index].text, f"unread: {error.message}", (), unread=error.message)
+        clues[index] = unread_clue(clues[index].text, error.message)
     return replace(puzzle, clues=tuple(clues))
 
 
@@ -356,10 +356,15 @@ def add_clue(puzzle: Puzzle, text: str, at: int | None = None, keep_unread: bool
         if not (keep_unread or marked):
             raise
         body = (marked.group(1) if marked else NUMBERING.sub("", text, count=1)).strip()
-        clue = Clue(body, f"unread: {error.message}", (), unread=error.message)
+        clue = unread_clue(body, error.message)
     clues = list(puzzle.clues)
     clues.insert(len(clues) if at is None else at, clue)
     return replace(puzzle, clues=tuple(clues))
+
+
+def unread_clue(text: str, why: str) -> Clue:
+    """A clue kept as typed, out of the count, with why it could not be read."""
+    return Clue(text, f"unread: {why}", (), unread=why)
 
 
 def remove_clue(puzzle: Puzzle, index: int) -> Puzzle:
