@@ -13,8 +13,7 @@ from puzzles.core import PuzzleError, read_number
 from puzzles.zebra.model import Atom, HowMany, Puzzle, Ref
 from puzzles.zebra.reader.amounts import Amount
 from puzzles.zebra.reader.mentions import Mention
-
-NUMBER_WORDS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
+from puzzles.zebra.reader.quantities import NUMBER_WORDS
 
 
 def how_many(word: str, line: int | None = None) -> int | None:
