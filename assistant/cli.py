@@ -286,7 +286,7 @@ def budget_of(args: argparse.Namespace) -> dict[str, Budget | None]:
 # ---------------------------------------------------------------- bench
 
 
-GROUPS = ("startup",)  # benchmarks of no one puzzle type, each in assistant/<group>.py
+GROUPS = ("startup", "hints")  # benchmarks of no one puzzle type, each in assistant/<group>.py
 
 
 def benchmarks(name: str) -> Sequence[Benchmark]:
@@ -297,7 +297,7 @@ def benchmarks(name: str) -> Sequence[Benchmark]:
 
 def add_bench(commands: argparse._SubParsersAction) -> None:
     bench = commands.add_parser("bench", help="measure speed and quality; prints medians")
-    bench.add_argument("kinds", metavar="KIND", nargs="*", help="puzzle types, or startup (default: all)")
+    bench.add_argument("kinds", metavar="KIND", nargs="*", help="puzzle types, or startup or hints (default: all)")
     bench.add_argument("--only", metavar="TEXT", help="run only benchmarks whose name contains TEXT")
     bench.add_argument(
         "--repeat",

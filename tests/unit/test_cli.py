@@ -3,6 +3,7 @@
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -183,3 +184,11 @@ def test_a_count_past_a_second_says_how_long_it_has_run_on_the_terminal_and_wipe
     with Progress("f.txt: counting", shown=True, stream=log, clock=iter([0.0, 5.0]).__next__) as progress:
         progress()
     assert log.getvalue() == ""
+
+
+def test_bench_hints_explains_each_example_and_says_how_its_walk_ended(capsys):
+    assert main(["bench", "hints", "--only", "disks examples", "--json"]) == 0
+    (figure,) = json.loads(capsys.readouterr().out)
+    assert figure["name"] == "disks examples: --steps"
+    assert re.search(r"fixed [\d.]+ m?s \(solved, \d+ steps, \d+ trials?\)", figure["note"])
+    assert re.search(r"original [\d.]+ m?s \(contradiction, \d+ steps", figure["note"])
