@@ -67,3 +67,19 @@ async def test_engine_errors_are_reported_not_raised():
         await pilot.pause()
         assert app.errors == ["value -3: negative"]
         assert app.shown == []
+
+
+async def test_an_error_while_showing_a_result_is_reported_not_dropped():
+    """`show` runs in the worker: what it raises would end the worker unsaid, and the panel would wait for ever."""
+    app = Probe()
+
+    def show(result: int) -> None:
+        raise KeyError(result)
+
+    async with app.run_test() as pilot:
+        app.live = LiveResult(app, app.square, show, on_error=app.errors.append, debounce=0)
+        app.release.set()
+        app.live.request(3)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.errors == ["internal error: KeyError: 9"]
