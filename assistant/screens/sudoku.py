@@ -217,7 +217,7 @@ class SudokuScreen(BoardScreen):
         super().draw(board)
 
     def board_cells(self, board: sudoku.Sudoku, analysis: Any) -> list[list[GridCell]]:
-        """The base's cells, the engine's marks at the level chosen; your pencil marks in their place where you have any."""
+        """The base's cells, the engine's marks at the level chosen; your pencil marks in their place where any."""
         rows = super().board_cells(board, analysis)
         pencilled = {(r, c) for (r, c), marks in self.pencil.items() if marks and board.grid[r][c] == EMPTY}
         for r, c in pencilled:

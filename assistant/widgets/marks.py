@@ -26,7 +26,8 @@ SAYING = {
     "candidates": "marks show the values each empty cell can still take",
 }
 
-SUPERSCRIPT = str.maketrans("0123456789-ABCDEFG", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻ᵃᵇᶜᵈᵉᶠᵍ")  # A..G: a 16x16 Sudoku's 10..16
+# A..G: a 16x16 Sudoku's 10..16, as small letters (the small capitals lack C and F in most fonts)
+SUPERSCRIPT = str.maketrans("0123456789-ABCDEFG", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻ᵃᵇᶜᵈᵉᶠᵍ")
 SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 
