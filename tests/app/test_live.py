@@ -5,8 +5,11 @@ import threading
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
+from assistant.app import PuzzleAssistant
 from assistant.live import Job, LiveResult
+from assistant.screens.hidoku import HidokuScreen
 from puzzles.core import PuzzleError, Stopped
+from tests.conftest import headline
 
 
 class Probe(App):
@@ -83,3 +86,16 @@ async def test_an_error_while_showing_a_result_is_reported_not_dropped():
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.errors == ["internal error: KeyError: 9"]
+
+
+async def test_a_screen_whose_result_cannot_be_shown_says_so_in_its_panel(monkeypatch, settle):
+    def broken(screen, analysis) -> None:
+        raise ValueError("no room for the marks")
+
+    monkeypatch.setattr(HidokuScreen, "show_result", broken)
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert headline(app) == "Cannot compute"
+        detail = str(app.screen.panel.query_one("#detail").render())
+        assert detail == "internal error: ValueError: no room for the marks"
