@@ -19,12 +19,11 @@ from assistant.screens.home import HomeScreen
 from assistant.sessions import write_atomically
 from assistant.settings import (
     SettingsError,
+    last_folder,
     load_theme,
-    pictures_folder,
-    remember_pictures_folder,
     save_theme,
 )
-from assistant.widgets.dialogs import path_dialog
+from assistant.widgets.dialogs import path_dialog, remember_folder_of
 
 
 class PuzzleAssistant(App):
@@ -98,13 +97,10 @@ class PuzzleAssistant(App):
             if path is None:
                 return
             self.notify(f"Saved a picture of the screen: {path}")
-            try:
-                remember_pictures_folder(path.parent.resolve())
-            except OSError as error:
-                self.notify(f"The folder could not be remembered: {error}", severity="warning")
+            remember_folder_of(self, "pictures", path.parent)
 
         title = f"Save a picture of this screen ({name}) into the folder"
-        self.push_screen(path_dialog(title, write, str(pictures_folder()), "path/to/folder"), saved)
+        self.push_screen(path_dialog(title, write, str(last_folder("pictures")), "path/to/folder"), saved)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Every command once: a key that runs one of the app's own (q for Quit) adds no second entry."""

@@ -13,7 +13,9 @@ guarantees:
 - never stale: each request has a generation number and only the newest
   generation's result is ever shown.
 
-Engine errors are shown (through `on_error`), never allowed to close the app.
+Engine errors are shown (through `on_error`), never allowed to close the app;
+so is an error raised while showing a result (`show` itself), which the worker
+would otherwise drop without a word.
 A one-off computation (a dialog's table) is a LiveResult with `debounce=0`,
 asked once: it keeps the same error handling and stops when its owner goes.
 """
@@ -118,14 +120,21 @@ class LiveResult(Generic[In, Out]):
                 self.on_error(str(error))
             return
         except Exception as error:  # an engine bug is shown and logged, never closes the app
-            self.owner.log.error(traceback.format_exc())
             if self._is_current(generation):
-                self.on_busy(False)
-                self.on_error(f"internal error: {type(error).__name__}: {error}")
+                self._internal_error(error)
             return
         if self._is_current(generation) and not stop.is_set():
             self.on_busy(False)
-            self.show(result)
+            try:
+                self.show(result)
+            except Exception as error:  # a bug in showing it, said like an engine's: a worker would drop it unsaid
+                self._internal_error(error)
+
+    def _internal_error(self, error: Exception) -> None:
+        """A bug, not a puzzle's fault: its traceback in the log, one line through `on_error`."""
+        self.owner.log.error(traceback.format_exc())
+        self.on_busy(False)
+        self.on_error(f"internal error: {type(error).__name__}: {error}")
 
     def _progress(self, generation: int, report: Any) -> None:
         if self._is_current(generation):

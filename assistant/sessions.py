@@ -43,6 +43,15 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir("puzzle-assistant"))
 
 
+def documents_dir() -> Path:
+    """The app's own folder among the person's documents, offered for files until they choose one.
+
+    Never the folder the app was started in: that may be a checkout of its source.
+    """
+    override = os.environ.get("PUZZLE_ASSISTANT_HOME")
+    return Path(override) / "documents" if override else Path(platformdirs.user_documents_dir()) / "Puzzle Assistant"
+
+
 @dataclass(frozen=True)
 class Session:
     """A screen's undo history as file texts with their meanings, the current index, and its file path."""

@@ -1,4 +1,4 @@
-"""What the app remembers between runs besides the puzzles: the theme, the folder for pictures.
+"""What the app remembers between runs besides the puzzles: the theme, the last folders used.
 
 One small JSON object of texts beside the sessions, written atomically.  A
 file that cannot be read (damaged, over 1 MiB, nested past reason, a value that
@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from assistant.sessions import data_dir, read_json, set_aside, write_atomically
+from assistant.sessions import data_dir, documents_dir, read_json, set_aside, write_atomically
 from puzzles.core import shown
 
 
@@ -60,14 +60,14 @@ def save_theme(theme: str) -> None:
     save_setting("theme", theme)
 
 
-def pictures_folder() -> Path:
-    """Where the last picture of a screen was saved; at first, the folder the app was started in."""
+def last_folder(use: str) -> Path:
+    """The folder last used for `use` ("pictures", "puzzles"); at first, the app's own folder in the documents."""
     try:
-        folder = load_settings().get("pictures")
+        folder = load_settings().get(use)
     except SettingsError:
         folder = None
-    return Path(folder) if folder else Path.cwd()
+    return Path(folder) if folder else documents_dir()
 
 
-def remember_pictures_folder(folder: Path) -> None:
-    save_setting("pictures", str(folder))
+def remember_folder(use: str, folder: Path) -> None:
+    save_setting(use, str(folder))

@@ -18,6 +18,7 @@ the end of a text-box entry, never nowhere (`on_key`).
 from __future__ import annotations
 
 import io
+import os
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -50,7 +51,15 @@ from assistant.sessions import (
     window_session_file,
     write_atomically,
 )
-from assistant.widgets.dialogs import COMMON_KEYS, ChoiceDialog, ConfirmDialog, HelpDialog, path_dialog
+from assistant.settings import last_folder
+from assistant.widgets.dialogs import (
+    COMMON_KEYS,
+    ChoiceDialog,
+    ConfirmDialog,
+    HelpDialog,
+    path_dialog,
+    remember_folder_of,
+)
 from assistant.widgets.keys import hand_on_keys
 from assistant.widgets.live_panel import LivePanel
 from puzzles.core import Budget
@@ -318,9 +327,11 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
             if result is not None:
                 self.load(*result)
                 self.notify(f"Opened {result[1]}")
+                remember_folder_of(self, "puzzles", result[1].parent)
 
         title = f"Open a {self.puzzle_type.title} file"
-        self.discard_then(lambda: self.app.push_screen(path_dialog(title, read), opened))
+        folder = f"{last_folder('puzzles')}{os.sep}"  # the file's name typed after it
+        self.discard_then(lambda: self.app.push_screen(path_dialog(title, read, folder), opened))
 
     def action_save(self) -> None:
         def write(path: Path) -> Path:
@@ -332,9 +343,10 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
                 self.path, self.clean = path, self.state
                 self.show_sub_title()
                 self.notify(f"Saved {path}")
+                remember_folder_of(self, "puzzles", path.parent)
 
-        initial = str(self.path) if self.path else f"{self.KIND}.txt"
-        self.app.push_screen(path_dialog(f"Save this {self.puzzle_type.title} to", write, initial), saved)
+        initial = self.path or last_folder("puzzles") / f"{self.KIND}.txt"
+        self.app.push_screen(path_dialog(f"Save this {self.puzzle_type.title} to", write, str(initial)), saved)
 
     def action_examples(self) -> None:
         found = examples(self.KIND)

@@ -45,6 +45,13 @@ says how many completions remain (0: a mistake somewhere; 1: unique).
 Paste a puzzle (your terminal's paste keys) to open it, the text around it
 skipped; its numbers are the printed clues.
 
+## Typing a printed puzzle
+**t** switches to typing the givens: numbers typed are the puzzle's printed
+clues (bold), not your entries, until **t** again; the line over the board says
+so while it lasts. Type a puzzle from a page as printed, press **t**, then play:
+f8 checks your entries against those clues. ctrl+z undoes a clue typed as any
+other edit.
+
 ## Hints
 **f4** gives the next easiest deduction a level at a time: where to look,
 the rule, the deduction, then it makes the entry for you (undoable); any edit
@@ -61,11 +68,17 @@ class BoardScreen(PuzzleScreen):
     CSS_PATH = "board.tcss"
     AUTO_FOCUS = "EditableGrid"
     ACCEPTS: ClassVar[str] = DIGITS
-    BINDINGS = [Binding("m", "next_marks", "Marks", tooltip="Marks: nothing, counts, candidates (remembered)")]
+    BINDINGS = [
+        Binding("m", "next_marks", "Marks", tooltip="Marks: nothing, counts, candidates (remembered)"),
+        Binding("t", "toggle_givens", "Givens", tooltip="Type the printed clues: numbers typed are givens until t"),
+    ]
+    # What typing puts in a cell besides the person's entries, as the line over the board says while it lasts.
+    TYPING: ClassVar[dict[str, str]] = {"givens": "Givens: typing clues; t ends"}
 
     def __init__(self) -> None:
         self.analysis: Any = None
         self.highlights: dict[tuple[int, int], str] = {}
+        self.typing = ""  # "": the person's entries; else a key of TYPING
         super().__init__()
         self.marks_level = self.saved_marks_level()
 
@@ -73,6 +86,7 @@ class BoardScreen(PuzzleScreen):
         yield Header()
         with Horizontal(id="columns"):
             with Vertical(id="board"):
+                yield Static(id="typing")
                 yield self.make_grid()
                 yield Static(id="cell-info")
             yield LivePanel()
@@ -97,9 +111,13 @@ class BoardScreen(PuzzleScreen):
             return BLOCKED
         return int(text) if text.isdigit() else EMPTY
 
+    def printed(self, board: Any) -> frozenset[tuple[int, int]]:
+        """The cells that hold a number: the board's text alone reads every number as printed."""
+        return self.from_text(self.to_text(board)).givens
+
     def meaning(self, board: Any) -> dict[str, object]:
-        """The cells the person filled in: the board's text alone reads every number as printed."""
-        entries = self.from_text(self.to_text(board)).givens - board.givens
+        """The cells the person filled in."""
+        entries = self.printed(board) - board.givens
         return {"entries": [list(cell) for cell in sorted(entries)]} if entries else {}
 
     def has_entries(self, board: Any) -> bool:
@@ -187,7 +205,26 @@ class BoardScreen(PuzzleScreen):
 
     def edit(self, board: Any, at: tuple[int, int], text: str) -> Any:
         """What typing `text` into the grid cell at `at` makes of the board."""
-        return board.with_cell(self.board_position(at), self.read_cell(text))
+        return self.typed(board, self.board_position(at), self.read_cell(text))
+
+    def typed(self, board: Any, position: tuple[int, int], value: Any) -> Any:
+        """The board with `value` typed at `position`: the person's entry, or while typing the givens a clue."""
+        board = board.with_cell(position, value)
+        if self.typing == "givens":
+            return replace(board, givens=board.givens | ({position} & self.printed(board)))
+        return board
+
+    def action_toggle_givens(self) -> None:
+        self.toggle_typing("givens")
+        self.notify(
+            "Numbers typed are the printed clues; t again to play" if self.typing else "Typing enters your values again"
+        )
+
+    def toggle_typing(self, mode: str) -> None:
+        """Typing puts what `mode` says into cells until asked again (or another mode is); said over the board."""
+        self.typing = "" if self.typing == mode else mode
+        self.query_one("#typing", Static).update(self.TYPING.get(self.typing, ""))
+        self.show_sub_title()
 
     def on_paste(self, event: events.Paste) -> None:
         """A puzzle pasted from a page, a chat or a file opens as the printed clues, the text around it skipped
@@ -241,7 +278,11 @@ class BoardScreen(PuzzleScreen):
     # ------------------------------------------------------------ marks, at the level chosen
 
     def marks(self, values: tuple[int, ...], width: int) -> str:
-        return pencil_marks(values, width, self.marks_level, single_digits=self.single_digits())
+        return pencil_marks(values, width, self.marks_level, single_digits=self.single_digits(), spell=self.spell)
+
+    def spell(self, value: int) -> str:
+        """A value as the board writes it."""
+        return str(value)
 
     def single_digits(self) -> bool:
         """Whether every value is one digit, so that marks may run together ("¹⁴⁷") and still read apart."""
@@ -252,7 +293,7 @@ class BoardScreen(PuzzleScreen):
         if not values:
             return "no number fits here"
         if self.marks_level == "candidates":
-            return f"can be {', '.join(map(str, values[:12]))}{' …' if len(values) > 12 else ''}"
+            return f"can be {', '.join(map(self.spell, values[:12]))}{' …' if len(values) > 12 else ''}"
         if self.marks_level == "counts":
             return f"{len(values)} number{'s' * (len(values) != 1)} left (m: show them)"
         return "empty"

@@ -26,7 +26,8 @@ Move with the arrows or the mouse. Type a number (a leading `-` for negative)
 into a cell, an operator (+ - * /) over an operator, or change a result.
 Backspace erases, delete clears. Grey marks are the values a cell can still
 take (**m** toggles); the panel counts the solutions. A pasted puzzle opens,
-the text around it skipped.
+the text around it skipped. **t** switches to typing the printed clues
+(numbers typed are givens until **t** again), then you play on them.
 """
 
 SIGNED = "-0123456789"
@@ -86,7 +87,7 @@ class EquationScreen(BoardScreen):
             if x == 2 * cols:
                 return replace(puzzle, row_results=swap(puzzle.row_results, r, number(text, puzzle.row_results[r])))
             if x % 2 == 0:
-                return puzzle.with_cell((r, x // 2), number(text, None))
+                return self.typed(puzzle, (r, x // 2), number(text, None))
             ops = swap(puzzle.row_ops[r], x // 2, operator(text, puzzle.row_ops[r][x // 2]))
             return replace(puzzle, row_ops=swap(puzzle.row_ops, r, ops))
         if y < 2 * rows - 1:  # an operator row between value rows

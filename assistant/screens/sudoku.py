@@ -13,6 +13,7 @@ from textual.geometry import Size
 from assistant.screens.board import BoardScreen
 from assistant.widgets.dialogs import AskDialog
 from assistant.widgets.grid import EditableGrid, GridCell
+from assistant.widgets.marks import own_marks
 from puzzles import sudoku
 from puzzles.numbergrid import EMPTY, Position
 from puzzles.sudoku.board import SYMBOLS, symbol
@@ -29,15 +30,21 @@ cage of the cell you are on).
 | arrows, mouse | move |
 | 1..9 (A..G) | enter a value; delete or space clears the cell |
 | p | pencil mode: typing a value puts your own mark in the cell, or takes it away |
-| m | show or hide the engine's candidates (the values no peer holds) |
+| m | the engine's marks: nothing, counts, candidates (remembered) |
+| t | givens mode: values typed are the printed clues, until t again |
 | paste | your terminal's paste keys open a pasted puzzle, the text around it skipped |
 
 Printed clues are **bold**, your entries coloured; red cells break a rule.
 On a Killer board each cage's first cell shows its sum while empty, and the
 cells of the cage you are on are underlined. An empty cell shows your pencil
-marks when it has any (in their own colour), otherwise the engine's
-candidates: the values themselves when they fit, else how many (`5?`); `×`
-means none can go there. Your marks are yours alone: undo and the hints
+marks when it has any (small, underlined, in their own colour; `¹…` when more
+than fit), otherwise the engine's marks at the level **m** chose, as on the
+other boards: how many values the cell has left (`₃`, the default) or the
+values themselves as superscripts (`²⁶`), so even a cell with one value left
+never reads as an entry; `×` means none can go there. The line over the board
+says while pencil or givens mode is on. To type a puzzle from a page, press
+**t**, type its clues as printed, press **t** again and play: f8 checks your
+entries against them. Your marks are yours alone: undo and the hints
 leave them be. The panel counts the completions exactly up to 1,000 (0: a
 mistake somewhere; 1: unique); f4 gives a hint one level at a time, from
 full house and singles through Killer cage sums and the rule of 45, locked
@@ -59,7 +66,7 @@ class SudokuGrid(EditableGrid):
 
     DEFAULT_CSS = """
     SudokuGrid > .sudoku-grid--line { color: $foreground-muted; }
-    SudokuGrid > .sudoku-grid--pencil { color: $text-warning; text-style: italic; }
+    SudokuGrid > .sudoku-grid--pencil { color: $text-warning; text-style: italic underline; }
     SudokuGrid > .sudoku-grid--cage-sum { color: $text-success; text-style: italic; }
     SudokuGrid > .sudoku-grid--cage-mate { text-style: underline; }
     """
@@ -140,31 +147,18 @@ class SudokuGrid(EditableGrid):
             self.cursor = (row, column)
 
 
-def symbols(values: set[int] | tuple[int, ...], width: int) -> str:
-    """Marks that fit in `width` columns: the values in the puzzle's symbols, else how many, else nothing."""
-    if not values:
-        return "×"
-    joined = "".join(symbol(v) for v in sorted(values))
-    if len(joined) <= width:
-        return joined
-    return f"{len(values)}?" if len(f"{len(values)}?") <= width else ""
-
-
 class SudokuScreen(BoardScreen):
     KIND = "sudoku"
     HELP = HELP
     CSS_PATH = ["board.tcss", "sudoku.tcss"]
     BINDINGS = [
         Binding("p", "toggle_pencil", "Pencil", tooltip="Pencil mode: typing puts or takes away your own marks"),
-        # its own on/off, not the board screens' levels: peer eliminations beside the person's own marks
-        Binding("m", "toggle_marks", "Marks", tooltip="Show or hide the engine's candidates"),
     ]
+    TYPING = {**BoardScreen.TYPING, "pencil": "Pencil: typing marks; p ends"}
     SCREENSHOT_KEYS = ("right", "right", "p", "1", "2", "p", "down", "f4", "f4")
 
     def __init__(self) -> None:
         self.pencil: dict[Position, frozenset[int]] = {}
-        self.pencil_mode = False
-        self.show_candidates = True
         super().__init__()
 
     @property
@@ -182,12 +176,18 @@ class SudokuScreen(BoardScreen):
     def cell_text(self, value: int) -> str:
         return "" if value == EMPTY else symbol(value)
 
+    def spell(self, value: int) -> str:
+        return symbol(value)
+
+    def single_digits(self) -> bool:
+        return True  # every value is one symbol: 1..9, A..G
+
     def read_cell(self, text: str) -> int:
         """A cell holds one value: the last one typed."""
         return SYMBOLS.index(text[-1].upper()) + 1 if text else EMPTY
 
     def describe(self, board: sudoku.Sudoku) -> str:
-        return board.variant + (" · pencil mode" if self.pencil_mode else "")
+        return board.variant + (" · pencil mode" if self.typing == "pencil" else "")
 
     def new_state(self) -> AskDialog:
         def check(text: str) -> sudoku.Sudoku:
@@ -217,21 +217,11 @@ class SudokuScreen(BoardScreen):
         super().draw(board)
 
     def board_cells(self, board: sudoku.Sudoku, analysis: Any) -> list[list[GridCell]]:
-        """The base's cells, with marks in the puzzle's symbols: your pencil marks first, else the candidates."""
-        width = self.cell_width()
+        """The base's cells, the engine's marks at the level chosen; your pencil marks in their place where any."""
         rows = super().board_cells(board, analysis)
-        pencilled = set()
-        for r, row in enumerate(rows):
-            for c, cell in enumerate(row):
-                if board.grid[r][c] != EMPTY:
-                    continue
-                if marks := self.pencil.get((r, c)):
-                    pencilled.add((r, c))
-                    row[c] = replace(cell, marks=symbols(marks, width))
-                elif analysis is not None and self.show_candidates:
-                    row[c] = replace(cell, marks=symbols(analysis.candidates[r][c], width))
-                else:
-                    row[c] = replace(cell, marks="")
+        pencilled = {(r, c) for (r, c), marks in self.pencil.items() if marks and board.grid[r][c] == EMPTY}
+        for r, c in pencilled:
+            rows[r][c] = replace(rows[r][c], marks=own_marks(sorted(self.pencil[(r, c)]), self.cell_width(), symbol))
         if isinstance(self.grid, SudokuGrid):
             self.grid.pencilled = pencilled
         return rows
@@ -247,8 +237,7 @@ class SudokuScreen(BoardScreen):
         elif self.analysis is None:
             detail = "…"
         else:
-            values = self.analysis.candidates[r][c]
-            detail = f"can be {' '.join(symbol(v) for v in values)}" if values else "no value fits here"
+            detail = self.cell_candidates(self.analysis.candidates[r][c])
         if marks := self.pencil.get((r, c)):
             detail += f" · your marks {' '.join(symbol(v) for v in sorted(marks))}"
         cage = next((cage for cage in board.cages if (r, c) in cage.cells), None)
@@ -262,17 +251,12 @@ class SudokuScreen(BoardScreen):
     def edit(self, board: sudoku.Sudoku, at: tuple[int, int], text: str) -> sudoku.Sudoku:
         """In pencil mode a value typed into an empty cell toggles your mark; the board stays as it is."""
         position = self.board_position(at)
-        if not self.pencil_mode:
+        if self.typing != "pencil":
             return super().edit(board, at, text)
         if text and board.grid[position[0]][position[1]] == EMPTY:
             self.pencil[position] = self.pencil.get(position, frozenset()) ^ {self.read_cell(text)}
         return board
 
     def action_toggle_pencil(self) -> None:
-        self.pencil_mode = not self.pencil_mode
-        self.show_sub_title()
-        self.notify("Pencil mode: typing marks a value" if self.pencil_mode else "Typing enters values again")
-
-    def action_toggle_marks(self) -> None:
-        self.show_candidates = not self.show_candidates
-        self.grid.show_cells(self.cells(self.state, self.analysis))
+        self.toggle_typing("pencil")
+        self.notify("Pencil mode: typing marks a value" if self.typing else "Typing enters your values again")

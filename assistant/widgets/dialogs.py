@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, TextArea
 from textual.widgets.option_list import Option
 
+from assistant.settings import remember_folder
 from puzzles.core import PuzzleError
 
 
@@ -67,19 +70,29 @@ class AskDialog(FormDialog):
     """Asks for one line; `check` turns it into the result or refuses it.
 
     A refusal shows its message under the input and keeps what was typed.
+    The text offered is selected, so that typing replaces it, unless `select` is False (typing goes on after it).
     """
 
-    def __init__(self, title: str, check: Callable[[str], object], initial: str = "", placeholder: str = "") -> None:
+    def __init__(
+        self,
+        title: str,
+        check: Callable[[str], object],
+        initial: str = "",
+        placeholder: str = "",
+        *,
+        select: bool = True,
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.check = check
         self.initial = initial
         self.placeholder = placeholder
+        self.select = select
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_text, classes="title")
-            yield Input(self.initial, placeholder=self.placeholder, id="answer")
+            yield Input(self.initial, placeholder=self.placeholder, select_on_focus=self.select, id="answer")
             yield Static("", classes="error", id="error")
             yield self.buttons()
 
@@ -99,7 +112,10 @@ class AskDialog(FormDialog):
 def path_dialog(
     title: str, use: Callable[[Path], object], initial: str = "", placeholder: str = "path/to/file.txt"
 ) -> AskDialog:
-    """Asks for a path and hands it to `use`; its errors name the path."""
+    """Asks for a path and hands it to `use`; its errors name the path.
+
+    A folder offered (ending in a separator) is kept as typing starts: the file's name goes after it.
+    """
 
     def check(text: str) -> object:
         path = Path(text).expanduser()
@@ -108,7 +124,15 @@ def path_dialog(
         except (OSError, PuzzleError, UnicodeDecodeError) as error:
             raise ValueError(f"{path}: {getattr(error, 'strerror', None) or error}") from None
 
-    return AskDialog(title, check, initial, placeholder)
+    return AskDialog(title, check, initial, placeholder, select=not initial.endswith(os.sep))
+
+
+def remember_folder_of(node: DOMNode, use: str, folder: Path) -> None:
+    """Offer `folder` for `use` ("pictures", "puzzles") next time; failing to remember it is said, not fatal."""
+    try:
+        remember_folder(use, folder.resolve())
+    except OSError as error:
+        node.notify(f"The folder could not be remembered: {error}", severity="warning")
 
 
 class ChoiceDialog(Dialog):

@@ -257,7 +257,7 @@ class EditableGrid(Widget, can_focus=True):
         cell = self.cell(self.cursor)
         if event.character and event.character in cell.accepts:
             event.stop()
-            keep = self._typing_at == self.cursor and cell.role == "entry"
+            keep = self._typing_at == self.cursor  # "4" then "2" is 42, a printed clue or a result as much as an entry
             self._edit(cell.text + event.character if keep else event.character)
             return
         active = self.screen.active_bindings.get(event.key)

@@ -24,6 +24,9 @@ async def test_editing_cells_and_operators(settle):
         assert app.screen.state.cells[0][1] is None
         assert app.screen.state.row_ops[0] == ("+", "*")
         assert headline(app) != "Unique solution"
+        await pilot.press(*["right"] * 5, "1", "2")  # the row's printed result, -278, typed over digit by digit
+        await settle(pilot)
+        assert app.screen.state.row_results[0] == 12
 
 
 def test_snapshot(snap_compare):

@@ -1,10 +1,13 @@
 """Keep and share: f5 saves the screen as an SVG into a folder the person chooses, f6 copies to the clipboard."""
 
 import json
+import os
+from pathlib import Path
 
 from textual.widgets import Input, OptionList
 
 from assistant.app import PuzzleAssistant
+from assistant.sessions import documents_dir
 from assistant.settings import settings_file
 from assistant.widgets.dialogs import AskDialog, ChoiceDialog
 from puzzles import mastermind as mm
@@ -109,3 +112,35 @@ async def test_the_palette_offers_save_picture_and_copy_in_place_of_textuals_scr
         await pilot.press("f1")
         await settle(pilot)
         assert "| f5 |" in app.screen.text and "| f6 |" in app.screen.text
+
+
+async def offered(pilot, settle, key: str) -> str:
+    """What the path dialog opened by `key` offers."""
+    await pilot.press(key)
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, AskDialog)
+    return pilot.app.screen.query_one(Input).value
+
+
+async def test_files_and_pictures_are_offered_the_last_folder_used_else_the_apps_documents_folder(settle, tmp_path):
+    """Never the folder the app was started in, which may be a checkout of its source."""
+    documents = documents_dir()
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert await offered(pilot, settle, "f5") == str(documents)
+        await pilot.press("escape")
+        assert await offered(pilot, settle, "ctrl+s") == str(documents / "hidoku.txt")
+        await pilot.press("enter")  # the app's own folder is made for it
+        await settle(pilot)
+        assert (documents / "hidoku.txt").exists()
+        elsewhere = tmp_path / "elsewhere" / "mine.txt"
+        await offered(pilot, settle, "ctrl+s")  # offers the file it was saved to; saved elsewhere this time
+        app.screen.query_one(Input).value = str(elsewhere)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert await offered(pilot, settle, "ctrl+o") == f"{elsewhere.parent}{os.sep}"
+        await pilot.press(*"mine.txt", "enter")  # typed after the folder offered, not over it
+        await settle(pilot)
+        assert app.screen.KIND == "hidoku" and app.screen.path == elsewhere
+    assert Path.cwd() != documents and json.loads(settings_file().read_text())["puzzles"] == str(elsewhere.parent)

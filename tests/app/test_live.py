@@ -5,8 +5,11 @@ import threading
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
+from assistant.app import PuzzleAssistant
 from assistant.live import Job, LiveResult
+from assistant.screens.hidoku import HidokuScreen
 from puzzles.core import PuzzleError, Stopped
+from tests.conftest import headline
 
 
 class Probe(App):
@@ -67,3 +70,32 @@ async def test_engine_errors_are_reported_not_raised():
         await pilot.pause()
         assert app.errors == ["value -3: negative"]
         assert app.shown == []
+
+
+async def test_an_error_while_showing_a_result_is_reported_not_dropped():
+    """`show` runs in the worker: what it raises would end the worker unsaid, and the panel would wait for ever."""
+    app = Probe()
+
+    def show(result: int) -> None:
+        raise KeyError(result)
+
+    async with app.run_test() as pilot:
+        app.live = LiveResult(app, app.square, show, on_error=app.errors.append, debounce=0)
+        app.release.set()
+        app.live.request(3)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.errors == ["internal error: KeyError: 9"]
+
+
+async def test_a_screen_whose_result_cannot_be_shown_says_so_in_its_panel(monkeypatch, settle):
+    def broken(screen, analysis) -> None:
+        raise ValueError("no room for the marks")
+
+    monkeypatch.setattr(HidokuScreen, "show_result", broken)
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert headline(app) == "Cannot compute"
+        detail = str(app.screen.panel.query_one("#detail").render())
+        assert detail == "internal error: ValueError: no room for the marks"

@@ -6,7 +6,7 @@ from assistant.app import PuzzleAssistant
 from assistant.settings import load_settings
 from assistant.widgets.grid import EditableGrid
 from assistant.widgets.live_panel import LivePanel
-from assistant.widgets.marks import pencil_marks
+from assistant.widgets.marks import own_marks, pencil_marks
 from puzzles import hidoku
 from tests.conftest import headline
 
@@ -22,7 +22,20 @@ def test_marks_at_each_level():
     assert pencil_marks((), 3, "counts") == "×" and pencil_marks((), 3, "nothing") == ""
 
 
-@pytest.mark.parametrize("kind", ["hidoku", "jodici", "magic", "equation"])
+def test_marks_in_a_boards_own_symbols_and_a_count_that_does_not_fit():
+    """A 16x16 Sudoku writes 10..16 as A..G, a cell one column wide."""
+    spell = "0123456789ABCDEFG".__getitem__
+    assert pencil_marks((14,), 1, "candidates", single_digits=True, spell=spell) == "ᵉ"
+    assert pencil_marks((2, 13), 2, "candidates", single_digits=True, spell=spell) == "²ᵈ"
+    assert pencil_marks(range(1, 13), 1, "counts") == "", "never '₁' for 12"
+
+
+def test_your_own_marks_are_superscripts_and_say_when_more_do_not_fit():
+    assert own_marks((5,), 2) == "⁵" and own_marks((1, 2), 2) == "¹²"
+    assert own_marks((1, 2, 4), 2) == "¹…" and own_marks((1, 2), 1) == "…"
+
+
+@pytest.mark.parametrize("kind", ["sudoku", "hidoku", "jodici", "magic", "equation"])
 async def test_at_the_default_level_no_empty_cell_shows_a_value(kind, settle):
     """An example opened for the first time: the puzzle, not what looks like its answer."""
     app = PuzzleAssistant(start=kind)

@@ -32,7 +32,7 @@ async def test_typing_enters_a_value_and_a_clash_is_marked_at_once(settle):
         assert headline(app) == "No completion"
         await pilot.press("delete")
         await settle(pilot)
-        assert app.screen.state.grid[0][2] == 0 and cell_info(app) == "r1c3: can be 1 2 4"
+        assert app.screen.state.grid[0][2] == 0 and cell_info(app) == "r1c3: 3 numbers left (m: show them)"
 
 
 async def test_pencil_mode_toggles_your_own_marks_and_leaves_the_board_alone(settle):
@@ -45,20 +45,34 @@ async def test_pencil_mode_toggles_your_own_marks_and_leaves_the_board_alone(set
         await settle(pilot)
         assert screen.state == before and screen.pencil[(0, 2)] == {1, 2, 4}
         assert "pencil mode" in screen.sub_title
-        assert grid.cell((0, 2)).marks == "3?" and (0, 2) in grid.pencilled, "three marks in a cell two wide"
+        assert str(screen.query_one("#typing").render()) == "Pencil: typing marks; p ends", "said over the board"
+        assert grid.cell((0, 2)).marks == "¹…" and (0, 2) in grid.pencilled, "three marks in a cell two wide"
         await pilot.press("4")
         await settle(pilot)
-        assert screen.pencil[(0, 2)] == {1, 2} and grid.cell((0, 2)).marks == "12"
-        assert cell_info(app) == "r1c3: can be 1 2 4 · your marks 1 2"
-        await pilot.press("m")  # the engine's candidates go, your marks stay
-        assert grid.cell((0, 3)).marks == "" and grid.cell((0, 2)).marks == "12"
-        await pilot.press("m")
-        assert grid.cell((0, 3)).marks == "26", "r1c4 can be 2 or 6"
+        assert screen.pencil[(0, 2)] == {1, 2} and grid.cell((0, 2)).marks == "¹²"
+        assert cell_info(app) == "r1c3: 3 numbers left (m: show them) · your marks 1 2"
+        await pilot.press("m")  # the engine's candidates; your marks stay in their place
+        assert grid.cell((0, 3)).marks == "²⁶" and grid.cell((0, 2)).marks == "¹²", "r1c4 can be 2 or 6"
+        await pilot.press("m")  # the engine's marks go, your marks stay
+        assert grid.cell((0, 3)).marks == "" and grid.cell((0, 2)).marks == "¹²"
         await pilot.press("p", "4")
         await settle(pilot)
         assert screen.state.grid[0][2] == 4 and "pencil mode" not in screen.sub_title
+        assert str(screen.query_one("#typing").render()) == ""
 
 
+async def test_marks_read_as_the_other_boards_marks_never_as_an_entry(settle):
+    """Counts as subscripts, candidates as superscripts (one left is still small), 16x16's A..G too."""
+    app = PuzzleAssistant(start="sudoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        grid = app.screen.query_one(SudokuGrid)
+        assert [grid.cell(at).marks for at in ((0, 2), (4, 4))] == ["₃", "₁"], "r5c5 can only be 5"
+        await pilot.press("m")
+        assert [grid.cell(at).marks for at in ((0, 2), (0, 3), (4, 4))] == ["₃", "²⁶", "⁵"], "three do not fit"
+        app.screen.load(sudoku.parse(examples("sudoku")["sixteen"]))
+        await settle(pilot)
+        assert grid.cell((3, 9)).text == "D" and grid.cell((5, 9)).marks == "ᵉ", "r6c10 can only be E (14)"
 async def test_each_press_of_f4_goes_one_level_deeper_then_applies_the_step(settle):
     app = PuzzleAssistant(start="sudoku")
     async with app.run_test(size=(80, 24)) as pilot:
