@@ -13,6 +13,7 @@ from textual.geometry import Size
 from assistant.screens.board import BoardScreen
 from assistant.widgets.dialogs import AskDialog
 from assistant.widgets.grid import EditableGrid, GridCell
+from assistant.widgets.marks import SUBSCRIPT, SUPERSCRIPT
 from puzzles import sudoku
 from puzzles.numbergrid import EMPTY, Position
 from puzzles.sudoku.board import SYMBOLS, symbol
@@ -36,7 +37,8 @@ Printed clues are **bold**, your entries coloured; red cells break a rule.
 On a Killer board each cage's first cell shows its sum while empty, and the
 cells of the cage you are on are underlined. An empty cell shows your pencil
 marks when it has any (in their own colour), otherwise the engine's
-candidates: the values themselves when they fit, else how many (`5?`); `×`
+candidates: the values themselves when they fit (a lone one raised, `⁷`, so it
+never reads as an entry), else how many (`5?`); `×`
 means none can go there. Your marks are yours alone: undo and the hints
 leave them be. The panel counts the completions exactly up to 1,000 (0: a
 mistake somewhere; 1: unique); f4 gives a hint one level at a time, from
@@ -141,9 +143,16 @@ class SudokuGrid(EditableGrid):
 
 
 def symbols(values: set[int] | tuple[int, ...], width: int) -> str:
-    """Marks that fit in `width` columns: the values in the puzzle's symbols, else how many, else nothing."""
+    """Marks that fit in `width` columns: the values in the puzzle's symbols, else how many, else nothing.
+
+    A lone value is a raised mark (⁷), never a plain digit that reads as an answer entered; a lone letter
+    (16x16), which has no raised form, is its count (₁).
+    """
     if not values:
         return "×"
+    if len(values) == 1:
+        lone = symbol(next(iter(values)))
+        return lone.translate(SUPERSCRIPT) if lone.isdigit() else "1".translate(SUBSCRIPT)
     joined = "".join(symbol(v) for v in sorted(values))
     if len(joined) <= width:
         return joined
@@ -246,6 +255,8 @@ class SudokuScreen(BoardScreen):
             detail = f"{symbol(value)} ({'clue' if (r, c) in board.givens else 'your entry'})"
         elif self.analysis is None:
             detail = "…"
+        elif not self.show_candidates:
+            detail = "empty"  # m hid the candidates: the line under the board keeps them hidden too
         else:
             values = self.analysis.candidates[r][c]
             detail = f"can be {' '.join(symbol(v) for v in values)}" if values else "no value fits here"
@@ -276,3 +287,4 @@ class SudokuScreen(BoardScreen):
     def action_toggle_marks(self) -> None:
         self.show_candidates = not self.show_candidates
         self.grid.show_cells(self.cells(self.state, self.analysis))
+        self.describe_cell()

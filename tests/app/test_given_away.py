@@ -1,0 +1,74 @@
+"""At 80x24, as a person reads it: nothing of the answer is on screen until asked for.
+
+The line under a board says no more than its marks show; the disks and Zebra open on the puzzle, not on its
+solution (Zebra's panel names no deduction before f4 asks for one: test_zebra_screen's clue list test).
+"""
+
+import pytest
+
+from assistant.app import PuzzleAssistant
+from tests.app.reading import screen_text
+
+MARKED = {  # an empty cell with one value left, from where the cursor starts: its line and its mark at each level
+    "hidoku": ([], "r1c1", "91", "⁹¹"),
+    "jodici": (["down"], "ring 2, sector 1", "6", "⁶"),
+    "magic": ([], "r1c1", "28", "²⁸"),
+    "equation": (["right", "right"], "r1c2", "19", "¹⁹"),
+}
+
+
+async def press(pilot, settle, *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+def cell_line(app) -> str:
+    """The line under the board about the cell (Jodici's sums follow on a line of their own)."""
+    return str(app.screen.query_one("#cell-info").render()).splitlines()[0]
+
+
+def cell_marks(app) -> str:
+    grid = app.screen.grid
+    return grid.cell(grid.cursor).marks
+
+
+@pytest.mark.parametrize("kind", MARKED)
+async def test_the_line_under_the_board_says_no_more_than_the_marks_at_each_level(kind, settle):
+    keys, cell, value, raised = MARKED[kind]
+    app = PuzzleAssistant(start=kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, settle, *keys)
+        assert (cell_marks(app), cell_line(app)) == ("₁", f"{cell}: 1 number left (m: show them)")  # counts
+        assert "can be" not in screen_text(app)
+        await press(pilot, settle, "m")
+        assert (cell_marks(app), cell_line(app)) == (raised, f"{cell}: can be {value}")  # candidates
+        await press(pilot, settle, "m")
+        assert (cell_marks(app), cell_line(app)) == ("", f"{cell}: empty")  # nothing
+        assert "can be" not in screen_text(app)
+
+
+async def test_with_no_marks_shown_the_line_does_not_say_that_no_number_fits(settle):
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.load(app.screen.from_text("1 _ _\n_ _ 2\n"))  # 2 cannot touch 1: no number fits anywhere
+        await settle(pilot)
+        await press(pilot, settle, "right")
+        assert (cell_marks(app), cell_line(app)) == ("×", "r1c2: no number fits here")
+        await press(pilot, settle, "m", "m")
+        assert (cell_marks(app), cell_line(app)) == ("", "r1c2: empty")
+
+
+async def test_sudoku_s_line_hides_the_candidates_with_the_marks_and_a_lone_one_is_a_raised_mark(settle):
+    app = PuzzleAssistant(start="sudoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, settle, "right", "right")
+        assert cell_line(app) == "r1c3: can be 1 2 4"
+        await press(pilot, settle, "m")
+        assert (cell_marks(app), cell_line(app)) == ("", "r1c3: empty")
+        await press(pilot, settle, "m", *["down"] * 4, "right", "right")  # r5c5: 5 alone
+        assert (cell_marks(app), cell_line(app)) == ("⁵", "r5c5: can be 5"), "a pencil mark, not a grey 5"
+        assert " 5 " not in screen_text(app).splitlines()[7].split("│")[1], "no plain 5 in the middle box's row"
