@@ -8,6 +8,7 @@ import pytest
 
 from assistant.app import PuzzleAssistant
 from tests.app.reading import screen_text
+from tests.conftest import headline
 
 MARKED = {  # an empty cell with one value left, from where the cursor starts: its line and its mark at each level
     "hidoku": ([], "r1c1", "91", "⁹¹"),
@@ -72,3 +73,19 @@ async def test_sudoku_s_line_hides_the_candidates_with_the_marks_and_a_lone_one_
         await press(pilot, settle, "m", *["down"] * 4, "right", "right")  # r5c5: 5 alone
         assert (cell_marks(app), cell_line(app)) == ("⁵", "r5c5: can be 5"), "a pencil mark, not a grey 5"
         assert " 5 " not in screen_text(app).splitlines()[7].split("│")[1], "no plain 5 in the middle box's row"
+
+
+async def test_the_disks_open_on_the_puzzle_and_show_their_solution_only_on_a(settle):
+    app = PuzzleAssistant(start="disks")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        solution = app.screen.analysis.solutions[0]
+        turns = " ".join(map(str, solution))
+        assert (headline(app), turns) == ("1 solution", "0 0 5 11")
+        panel = " ".join(str(app.screen.panel.query_one("#detail").render()).split())
+        assert panel == "f4: a hint, one level at a time · f8: check your turns · a: turn the disks to a solution"
+        assert "5 11" not in screen_text(app) and "way to turn" not in screen_text(app)
+        await press(pilot, settle, "a")
+        assert app.screen.state.turned == solution and headline(app) == "1 solution — solved as turned"
+        await press(pilot, settle, "ctrl+z")
+        assert "5 11" not in screen_text(app)
