@@ -5,6 +5,7 @@ solution (Zebra's panel names no deduction before f4 asks for one: test_zebra_sc
 """
 
 import pytest
+from textual.widgets import ContentSwitcher
 
 from assistant.app import PuzzleAssistant
 from tests.app.reading import screen_text
@@ -89,3 +90,25 @@ async def test_the_disks_open_on_the_puzzle_and_show_their_solution_only_on_a(se
         assert app.screen.state.turned == solution and headline(app) == "1 solution — solved as turned"
         await press(pilot, settle, "ctrl+z")
         assert "5 11" not in screen_text(app)
+
+
+def view(app) -> str:
+    return app.screen.query_one("#views", ContentSwitcher).current
+
+
+async def test_zebra_opens_on_the_grid_and_shows_the_solutions_only_on_f3(settle):
+    app = PuzzleAssistant(start="zebra")  # the bundled Zebra, solved by its clues
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert headline(app) == "Solved: one solution" and view(app) == "grid-view"
+        assert "f3: the solution table." in screen_text(app)
+        await press(pilot, settle, "f3")
+        assert view(app) == "table-view" and "Parliament" in screen_text(app)
+        await press(pilot, settle, "f3", "ctrl+n")
+        await pilot.press(*"Person: Ann, Bob, Cid; Age: 20, 30, 40; key: Person", "enter")
+        await settle(pilot)
+        box = app.screen.query_one("#clue")
+        for clue in ("Ann is older than Bob", "Cid is 10 years younger than Bob"):
+            box.value = clue
+            await press(pilot, settle, "enter")
+        assert headline(app) == "Solved: one solution" and view(app) == "grid-view", "solved, still on the grid"
