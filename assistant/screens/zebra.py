@@ -443,7 +443,10 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.edit_row(event.option_index)
 
     def say(self, text: Text | str) -> None:
+        """The line under the entry line, read whole: a message longer than it takes up to four lines, the views
+        giving it the room."""
         self.query_one("#message", Label).update(text)
+        self.set_class(len(str(text)) > self.size.width - 2, "-said-long")
 
     def say_reading(self, clue: zebra.Clue) -> None:
         """How a clue was understood, in canonical form, so a misreading shows at once; or why it is unread."""
@@ -452,6 +455,31 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         else:
             chosen = (f" ({clue.doubt})", "dim") if clue.doubt else ""
             self.say(Text.assemble(("read as: ", "dim"), clue.canonical, chosen))
+
+    def action_undo(self) -> None:
+        before = self.state
+        super().action_undo()
+        self.point_at_change(before)
+
+    def action_redo(self) -> None:
+        before = self.state
+        super().action_redo()
+        self.point_at_change(before)
+
+    def point_at_change(self, before: zebra.Puzzle) -> None:
+        """After undo or redo, the clue list and the line under the entry line are on the clue that changed (or the
+        one nearest where it went), never on one the undo left alone: redo said the clue before it was read."""
+        clues = self.state.clues
+        if self.state is before or not clues:
+            return
+        changed = [i for i, (old, new) in enumerate(zip(before.clues, clues)) if old.text != new.text]
+        at = changed[0] if changed else min(len(before.clues), len(clues))
+        if at == len(before.clues) == len(clues):  # the categories changed, not a clue
+            self.say("")
+            return
+        index = min(at, len(clues) - 1)
+        self.query_one("#clues", OptionList).highlighted = index
+        self.say_reading(clues[index])
 
     # ------------------------------------------------------------ the clue list, for RowEditing
 

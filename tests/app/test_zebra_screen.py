@@ -208,6 +208,34 @@ async def test_a_cell_two_clues_rule_out_names_both_once_its_step_is_taken(settl
         ), "the clue that pairs coffee with green, and the one that put milk in house 3"
 
 
+async def test_undo_and_redo_say_how_the_clue_they_reach_was_read(settle):
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await type_line(pilot, settle, "The Englishman drinks tea.")
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert message(app) == "read as: Nationality:Norwegian is next to Colour:blue", "clue 15, now the last"
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert message(app) == "read as: Nationality:Englishman == Drink:tea", "the clue redo brought back"
+        assert app.screen.query_one("#clues", OptionList).highlighted == 15
+
+
+async def test_a_long_refusal_is_read_whole_at_80x24_and_the_clues_keep_their_rows(settle):
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await type_line(pilot, settle, "The Spaniard lives opposite the man who smokes Kools and keeps the horse.")
+        said = message(app)
+        assert len(said) > 2 * 78 and said.endswith("enter again keeps it as an unread clue")
+        region = app.screen.query_one("#message").region
+        shown = " ".join(screen_text(app).splitlines()[region.y : region.bottom])
+        assert " ".join(shown.split()) == " ".join(said.split())
+        bottom = app.screen.query_one("#bottom").region
+        assert bottom.height >= 6 and bottom.bottom <= app.size.height - 1, "above the footer, not under it"
+
+
 async def test_a_contradiction_names_the_clues(settle):
     app = PuzzleAssistant(start="zebra")
     async with app.run_test(size=(80, 24)) as pilot:
