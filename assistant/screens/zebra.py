@@ -446,7 +446,7 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         """The line under the entry line, read whole: a message longer than it takes up to four lines, the views
         giving it the room."""
         self.query_one("#message", Label).update(text)
-        self.set_class(len(str(text)) > self.size.width - 2, "-said-long")
+        self.set_class(0 < self.size.width - 2 < len(str(text)), "-said-long")
 
     def say_reading(self, clue: zebra.Clue) -> None:
         """How a clue was understood, in canonical form, so a misreading shows at once; or why it is unread."""
