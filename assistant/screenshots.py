@@ -48,7 +48,7 @@ def views() -> tuple[View, ...]:
         View("mastermind-solo-practice", "mastermind", load=lambda: mm.parse(examples("mastermind")["solo-practice"])),
         View("peg-openings", "peg", ("o",)),
         View("peg-openings-european", "peg", ("o",), lambda: peg.start("european", 1)),
-        View("zebra-solutions", "zebra"),
+        View("zebra-solutions", "zebra", ("f3",)),
     )
 
 

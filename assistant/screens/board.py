@@ -289,14 +289,14 @@ class BoardScreen(PuzzleScreen):
         return self.state.largest <= 9
 
     def cell_candidates(self, values: tuple[int, ...]) -> str:
-        """The line under the board tells no more than the marks do."""
+        """The line under the board tells no more than the marks do: with none shown, not even that none fits."""
+        if self.marks_level == "nothing":
+            return "empty"
         if not values:
             return "no number fits here"
         if self.marks_level == "candidates":
             return f"can be {', '.join(map(self.spell, values[:12]))}{' …' if len(values) > 12 else ''}"
-        if self.marks_level == "counts":
-            return f"{len(values)} number{'s' * (len(values) != 1)} left (m: show them)"
-        return "empty"
+        return f"{len(values)} number{'s' * (len(values) != 1)} left (m: show them)"
 
     def saved_marks_level(self) -> str:
         """The level chosen last time on this screen; the default if none (or the settings cannot be read)."""

@@ -78,8 +78,13 @@ class DisksScreen(PuzzleScreen[engine.Disks]):
 
     def show_result(self, analysis: engine.Analysis) -> None:
         self.analysis = analysis
-        apply = "\nPress a to turn the disks to the first one." if analysis.count.value and not analysis.solved else ""
-        self.panel.show_analysis(analysis, Text(analysis.explanation + apply))
+        self.panel.show_analysis(analysis, Text(self.detail(analysis)))
+
+    def detail(self, analysis: engine.Analysis) -> str:
+        """Why nothing solves it, or how to ask: the turns that solve it are the answer, shown only on asking."""
+        if analysis.count.value and not analysis.solved:
+            return "f4: a hint, one level at a time · f8: check your turns · a: turn the disks to a solution"
+        return analysis.explanation
 
     def action_toggle(self) -> None:
         disk, field = self.query_one(DiskRings).cursor

@@ -3,7 +3,9 @@
 The puzzle is an immutable `zebra.Puzzle`; every clue typed, edited, moved or
 deleted (and every category typed as `Name: a, b, c`) makes a new one.  The
 live worker counts the solutions and marks the grid; the clue list shows how
-many solutions each clue leaves, and the panel explains the selected cell.
+many solutions each clue leaves, and the panel explains the selected cell by
+its mark.  The solutions, and the answers to the page's questions, are on the
+table f3 shows: the screen opens on the grid, and gives nothing away unasked.
 
 f4 tells the easiest next deduction of the Zebra ladder a level at a time
 (the grid's rows and the clues it uses, the rule, the deduction, then what it
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -135,7 +137,6 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
     HELP = HELP
     CSS_PATH = "zebra.tcss"
     AUTO_FOCUS = "#clue"
-    SCREENSHOT_KEYS: ClassVar[tuple[str, ...]] = ("f3",)  # the logic grid, not the solved table
     BINDINGS = [
         Binding("f3", "toggle_view", "Grid/solutions", tooltip="Show the candidate grid or the solution table"),
         Binding("f7", "state_clue", "State clue", tooltip="State a clue by picking two values and how they relate"),
@@ -148,7 +149,7 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.suggester = ValueSuggester()
         self.told: tuple[Step, ...] = ()  # the hint steps taken, on `told_on` or a puzzle with clues added to it
         self.told_on: zebra.Puzzle | None = None
-        self.preview: Preview | None = None  # the next step, named in the panel
+        self.preview: Preview | None = None  # the next step, worked out ahead: f4 has it at once
         self.hint_spots: tuple = ()
         self.buffers = zebra.Buffers()  # the big counts' buffers, kept from clue to clue
         super().__init__()
@@ -163,10 +164,6 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
             on_progress=self.notes_counted,
             debounce=0,
             name="notes",
-        )
-        self.walked: tuple[zebra.Puzzle, StepPath] | None = None  # the explained solution, for the cells' reasons
-        self.walks: LiveResult[zebra.Puzzle, tuple[zebra.Puzzle, StepPath]] = LiveResult(
-            self, self.walk, self.walk_ready, on_error=lambda message: None, debounce=0, name="walk"
         )
 
     def compose(self) -> ComposeResult:
@@ -248,15 +245,13 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
             super().show_progress(report)
 
     def refresh_all(self) -> None:
-        """Every edit also stops the next step, the explained solution and the clue notes still being worked out
-        for the clues before it: their Python would hold the GIL the new count's compiled workers need between runs."""
+        """Every edit also stops the next step and the clue notes still being worked out for the clues before it:
+        their Python would hold the GIL the new count's compiled workers need between runs."""
         self.previews.cancel()
-        self.walks.cancel()
         self.notes.cancel()
         super().refresh_all()
 
     def show_result(self, analysis: zebra.Analysis) -> None:
-        was_unique = self.analysis is not None and self.analysis.status == Status.UNIQUE
         self.analysis = analysis
         puzzle = analysis.puzzle
         self.query_one(ZebraGrid).show(puzzle, analysis)
@@ -265,12 +260,8 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.show_panel()
         if analysis.status != Status.UNIQUE and analysis.count.value:
             self.previews.request((puzzle, self.told))
-        if analysis.count.value:
-            self.walks.request(puzzle)
         if any(note.after is None for note in analysis.notes):
             self.notes.request(analysis)
-        if analysis.status == Status.UNIQUE and not was_unique:
-            self.query_one("#views", ContentSwitcher).current = "table-view"
 
     def count_notes(self, analysis: zebra.Analysis, job: Job) -> zebra.Analysis:
         return zebra.notes_completed(
@@ -289,39 +280,33 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         if analysis is None:
             return
         solved = analysis.status == Status.UNIQUE
-        detail = Text("f3 switches between the solution table and the grid." if solved else self.next_text(analysis))
-        if solved and analysis.solutions:  # the page's closing questions, answered
-            for answer in zebra.answers(analysis.puzzle, analysis.solutions[0]):
-                detail.append(f"\n{answer.question} ", style="bold").append(answer.answer)
+        detail = Text(solved_text(analysis.puzzle) if solved else self.next_text(analysis))
         cell = self.query_one(ZebraGrid).cursor
         if cell[0] in analysis.puzzle.free and cell[1] < analysis.puzzle.n:
             detail.append("\n\n" + (self.cell_reason(analysis, *cell) or analysis.explain(*cell)), style="italic")
         self.panel.show_analysis(analysis, detail)
 
     def next_text(self, analysis: zebra.Analysis) -> str:
-        """What to do next, without giving it away: the next deduction's rule and clues, or the analysis's word."""
+        """What to do next, without giving it away: f4 where a deduction is next (not which one), else the
+        analysis's word (the clues in conflict, or what would tell the solutions apart)."""
         preview = self.preview
         if analysis.conflict or preview is None or preview[:2] != (analysis.puzzle, self.told) or not preview[2].steps:
             return analysis.hint
-        return f"Next: {preview[2].steps[0].why}. f4: a hint.{analysis.clue_warnings}"
-
-    def walk(self, puzzle: zebra.Puzzle, job: Job) -> tuple[zebra.Puzzle, StepPath]:
-        return puzzle, zebra.steps(puzzle, budget=self.HINT_BUDGET, should_stop=job.should_stop)
-
-    def walk_ready(self, walked: tuple[zebra.Puzzle, StepPath]) -> None:
-        self.walked = walked
-        self.show_panel()
+        return f"f4: a hint, one level at a time.{analysis.clue_warnings}"
 
     def cell_reason(self, analysis: zebra.Analysis, c: int, v: int, o: int) -> str | None:
-        """Why a cell is settled, as the explained solution settles it: the step with every clue it uses."""
-        if self.walked is None or self.walked[0] != analysis.puzzle:
+        """Why a cell is settled, as a hint step taken with f4 settled it: the step with every clue it uses.
+
+        Only the steps the person took: a step they have not asked for would be a hint given unasked.
+        """
+        if analysis.puzzle is not self.told_on:
             return None
-        for number, step in enumerate(self.walked[1].steps, 1):
+        for number, step in enumerate(self.told, 1):
             for fact in step.sets:
                 if fact.at == (c, v) and (fact.value == o or fact.holds):
                     verdict = "is" if fact.holds and fact.value == o else "is not"
                     value, at = analysis.puzzle.name((c, v)), analysis.where(o)
-                    return f"{value} {verdict} at {at}: step {number} of the solution told ({step.rule}). {step.text}"
+                    return f"{value} {verdict} at {at}: hint step {number} ({step.rule}). {step.text}"
         return None
 
     # ------------------------------------------------------------ hints (f4)
@@ -348,8 +333,10 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.previews.request((self.state, self.told))
 
     def show_places(self, places: tuple, kind: str) -> None:
+        """The hint's rows and clues highlighted; while a hint is read, the grid gives the panel room for it whole."""
         puzzle = self.state
         self.hint_spots = places
+        self.set_class(bool(places), "-hinting")
         self.query_one(ZebraGrid).show_hint(frozenset(cell for spot in places for cell in spot_cells(puzzle, spot)))
         self.draw_clues(puzzle, self.analysis.notes if self.analysis and self.analysis.puzzle is puzzle else ())
 
@@ -456,7 +443,10 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         self.edit_row(event.option_index)
 
     def say(self, text: Text | str) -> None:
+        """The line under the entry line, read whole: a message longer than it takes up to four lines, the views
+        giving it the room."""
         self.query_one("#message", Label).update(text)
+        self.set_class(0 < self.size.width - 2 < len(str(text)), "-said-long")
 
     def say_reading(self, clue: zebra.Clue) -> None:
         """How a clue was understood, in canonical form, so a misreading shows at once; or why it is unread."""
@@ -465,6 +455,31 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         else:
             chosen = (f" ({clue.doubt})", "dim") if clue.doubt else ""
             self.say(Text.assemble(("read as: ", "dim"), clue.canonical, chosen))
+
+    def action_undo(self) -> None:
+        before = self.state
+        super().action_undo()
+        self.point_at_change(before)
+
+    def action_redo(self) -> None:
+        before = self.state
+        super().action_redo()
+        self.point_at_change(before)
+
+    def point_at_change(self, before: zebra.Puzzle) -> None:
+        """After undo or redo, the clue list and the line under the entry line are on the clue that changed (or the
+        one nearest where it went), never on one the undo left alone: redo said the clue before it was read."""
+        clues = self.state.clues
+        if self.state is before or not clues:
+            return
+        changed = [i for i, (old, new) in enumerate(zip(before.clues, clues)) if old.text != new.text]
+        at = changed[0] if changed else min(len(before.clues), len(clues))
+        if at == len(before.clues) == len(clues):  # the categories changed, not a clue
+            self.say("")
+            return
+        index = min(at, len(clues) - 1)
+        self.query_one("#clues", OptionList).highlighted = index
+        self.say_reading(clues[index])
 
     # ------------------------------------------------------------ the clue list, for RowEditing
 
@@ -508,6 +523,11 @@ def clues_added(before: zebra.Puzzle | None, after: zebra.Puzzle) -> bool:
     return [c.atoms for c in after.clues[: len(before.clues)]] == [c.atoms for c in before.clues]
 
 
+def solved_text(puzzle: zebra.Puzzle) -> str:
+    """Where the solution is, for the person to ask for: the table, not the panel."""
+    return f"f3: the solution table{', with the answers to the page' * bool(puzzle.questions)}."
+
+
 def spot_cells(puzzle: zebra.Puzzle, spot: tuple) -> list[tuple[int, int, int]]:
     """The grid cells of a place a hint names: a value's row, or a category's column at an object."""
     if spot[0] == "value":
@@ -527,11 +547,14 @@ def short_count(count: Count) -> str:
 
 
 def solution_tables(analysis: zebra.Analysis) -> Table | Text:
-    """The solutions as tables, one row per category and one column per object, as puzzle books print them."""
+    """The solutions as tables, one row per category and one column per object, as puzzle books print them;
+    once there is one, the page's closing questions answered above it."""
     if not analysis.solutions:
         return Text(analysis.hint)
     p = analysis.puzzle
     outer = Table.grid(padding=(0, 0, 1, 0))
+    if analysis.status == Status.UNIQUE and (answers := zebra.answers(p, analysis.solutions[0])):
+        outer.add_row(Text("\n").join(Text.assemble((f"{a.question} ", "bold"), a.answer) for a in answers))
     shown = len(analysis.solutions)
     if analysis.count.value > 1:
         outer.add_row(Text(f"{shown} of {analysis.count.of('solution')}", style="bold"))

@@ -101,9 +101,12 @@ class ZebraGrid(Widget, can_focus=True):
         self.refresh(layout=True)
 
     def show_hint(self, cells: frozenset[tuple[int, int, int]]) -> None:
-        """Highlight the cells a hint points at (none: clear)."""
+        """Highlight the cells a hint points at (none: clear), the first of them scrolled into view once the view
+        has taken its new height."""
         self.hinted = cells
         self.refresh()
+        if cells and self.puzzle is not None:
+            self.call_after_refresh(self.keep_in_view, min(cells, key=self.cell_row))
 
     # ------------------------------------------------------------ layout
 
@@ -194,15 +197,15 @@ class ZebraGrid(Widget, can_focus=True):
 
     def watch_cursor(self) -> None:
         self.refresh()
-        self.keep_cursor_in_view()
+        self.keep_in_view(self.cursor)
         self.post_message(self.Picked(self.cursor))
 
-    def keep_cursor_in_view(self) -> None:
-        """Scroll the grid's container to the cursor's row and its block's heading: an 8 x 8 grid is taller than
+    def keep_in_view(self, cell: tuple[int, int, int]) -> None:
+        """Scroll the grid's container to the cell's row and its block's heading: an 8 x 8 grid is taller than
         the view at 80 x 24."""
         if self.puzzle is None or self.parent is None or not self.content_region.width:
             return
-        row, v = self.cell_row(self.cursor), self.cursor[1]
+        row, v = self.cell_row(cell), cell[1]
         heading = self.virtual_region.y + row - v - 1
         self.parent.scroll_to_region(Region(0, heading, 1, v + 2), animate=False, immediate=True)
 

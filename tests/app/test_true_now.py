@@ -196,16 +196,6 @@ async def test_a_wrong_entry_is_named_the_persons_and_a_puzzle_that_cannot_be_so
         assert hint_box(app) == "Nothing fits: the puzzle as given has no solution."
 
 
-async def test_the_equation_line_under_the_board_tells_no_more_than_the_marks(settle):
-    app = PuzzleAssistant(start="equation")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await press(pilot, settle, "right", "right")  # r1c2, drawn "₁": one value left, not which
-        assert "r1c2: 1 number left (m: show them)" in screen_text(app)
-        await press(pilot, settle, "m")
-        assert "r1c2: can be 19" in screen_text(app)
-
-
 async def test_keys_run_together_too_few_are_counted_as_pegs(settle):
     app = PuzzleAssistant(start="mastermind")
     async with app.run_test(size=(80, 24)) as pilot:

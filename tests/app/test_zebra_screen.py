@@ -16,6 +16,7 @@ from assistant.screens.zebra import ZebraScreen
 from assistant.widgets.zebra_grid import ZebraGrid
 from puzzles import zebra
 from puzzles.core import Budget, Stopped
+from tests.app.reading import screen_text
 from tests.conftest import headline, ready_for_snapshot
 from tests.unit.test_zebra_pages import ISSUE_PAGE
 from tests.unit.test_zebra_world import BENCHMARK_PAGE
@@ -65,22 +66,22 @@ async def test_a_new_puzzle_typed_clue_by_clue(settle):
         assert headline(app) == "Solved: one solution"
 
 
-async def test_an_edit_stops_the_explained_solution_still_worked_out_for_the_clues_before_it(settle, monkeypatch):
-    """The old clues' walk would only hold the GIL the new count's workers need: the edit stops it."""
-    armed, walking, stopped, real_walk = threading.Event(), threading.Event(), [], ZebraScreen.walk
+async def test_an_edit_stops_the_next_step_still_worked_out_for_the_clues_before_it(settle, monkeypatch):
+    """The old clues' next step would only hold the GIL the new count's workers need: the edit stops it."""
+    armed, working, stopped, real_preview = threading.Event(), threading.Event(), [], ZebraScreen.preview_step
 
-    def walk(screen, puzzle, job):
-        if not armed.is_set() or walking.is_set():
-            return real_walk(screen, puzzle, job)
-        walking.set()
+    def preview_step(screen, asked, job):
+        if not armed.is_set() or working.is_set():
+            return real_preview(screen, asked, job)
+        working.set()
         for _ in range(3000):  # until stopped, or 30 s
             if job.should_stop():
-                stopped.append(puzzle)
+                stopped.append(asked[0])
                 raise Stopped
             time.sleep(0.01)
-        return real_walk(screen, puzzle, job)
+        return real_preview(screen, asked, job)
 
-    monkeypatch.setattr(ZebraScreen, "walk", walk)
+    monkeypatch.setattr(ZebraScreen, "preview_step", preview_step)
     app = PuzzleAssistant(start="zebra", restore_sessions=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -88,7 +89,7 @@ async def test_an_edit_stops_the_explained_solution_still_worked_out_for_the_clu
         await pilot.press("ctrl+n")
         await pilot.press(*"Person: Ann, Bob, Cid; Age: 20, 30, 40; key: Person")
         await pilot.press("enter")
-        while not walking.is_set():
+        while not working.is_set():
             await pilot.pause(0.01)
         old = app.screen.state
         await type_line(pilot, settle, "Ann is older than Bob")
@@ -140,7 +141,8 @@ async def test_edit_move_and_delete_clues_in_the_list(settle):
         await settle(pilot)
         assert headline(app) == "2 solutions"
         detail = str(app.screen.panel.query_one("#detail").render())
-        assert detail.startswith("Next: one clue alone (clue 6). f4: a hint."), "the next deduction, not a question"
+        assert detail.startswith("f4: a hint, one level at a time."), "the way to the next deduction, not which it is"
+        assert "clue 6" not in screen_text(app) and "one clue alone" not in screen_text(app)
 
         clues.highlighted = 0
         await pilot.press("enter")  # edit clue 1
@@ -162,36 +164,76 @@ async def test_edit_move_and_delete_clues_in_the_list(settle):
         assert headline(app) == "2 solutions"  # order does not change what is true
 
 
-async def test_the_selected_cell_is_explained(settle):
+async def select_cell(pilot, settle, *keys: str) -> str:
+    """The panel's detail once the grid's cursor has moved by `keys` from its first cell."""
+    pilot.app.screen.query_one("#grid").focus()
+    await pilot.press(*keys)
+    await settle(pilot)
+    return str(pilot.app.screen.panel.query_one("#detail").render())
+
+
+async def take_hint_steps(pilot, settle, steps: int) -> None:
+    """f4 four times a step: where, why, the deduction, take it."""
+    for _ in range(steps * 4):
+        await pilot.press("f4")
+        await settle(pilot)
+
+
+async def test_the_selected_cell_is_explained_by_its_mark_then_by_the_hint_step_that_settles_it(settle):
     app = PuzzleAssistant(start="zebra")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("f3")  # from the solution table back to the grid
-        grid = app.screen.query_one("#grid")
-        grid.focus()
-        await pilot.press("down", "down", "down", "down", "down", "right")  # Nationality: Norwegian, position 2
-        await settle(pilot)
+        detail = await select_cell(pilot, settle, "down", "down", "down", "down")  # Colour: green, position 1
+        assert "Colour:green is not at position 1: clue 6 rules it out" in detail
+        assert "step" not in detail and "says" not in detail, "no deduction the person has not asked for"
+        await take_hint_steps(pilot, settle, 1)
         detail = str(app.screen.panel.query_one("#detail").render())
         assert (
-            "Nationality:Norwegian is not at position 2: step 3 of the solution told (one clue alone). "
-            "Clue 10 says: The Norwegian lives in the first house, so Norwegian is in house 1." in detail
+            "Colour:green is not at position 1: hint step 1 (one clue alone). Clue 6 says: The green house is "
+            "immediately to the right of the ivory house, so ivory is not in house 5 and green is not in house 1."
+            in detail
         )
 
 
-async def test_a_cell_two_clues_rule_out_names_both(settle):
+async def test_a_cell_two_clues_rule_out_names_both_once_its_step_is_taken(settle):
     app = PuzzleAssistant(start="zebra")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("f3")
-        app.screen.query_one("#grid").focus()
-        await pilot.press("down", "down", "down", "down", "right", "right")  # Colour: green, position 3
-        await settle(pilot)
-        detail = str(app.screen.panel.query_one("#detail").render())
-        assert "Colour:green is not at position 3: step 8 of the solution told (transitivity)." in detail
+        await take_hint_steps(pilot, settle, 8)
+        detail = await select_cell(pilot, settle, "down", "down", "down", "down", "right", "right")  # green, 3
+        assert "Colour:green is not at position 3: hint step 8 (transitivity)." in detail
         assert (
             "Clue 4 says: Coffee is drunk in the green house. Coffee can only be in houses 1, 2, 4 or 5 (clue 9)"
             in (detail)
         ), "the clue that pairs coffee with green, and the one that put milk in house 3"
+
+
+async def test_undo_and_redo_say_how_the_clue_they_reach_was_read(settle):
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await type_line(pilot, settle, "The Englishman drinks tea.")
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert message(app) == "read as: Nationality:Norwegian is next to Colour:blue", "clue 15, now the last"
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert message(app) == "read as: Nationality:Englishman == Drink:tea", "the clue redo brought back"
+        assert app.screen.query_one("#clues", OptionList).highlighted == 15
+
+
+async def test_a_long_refusal_is_read_whole_at_80x24_and_the_clues_keep_their_rows(settle):
+    app = PuzzleAssistant(start="zebra")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await type_line(pilot, settle, "The Spaniard lives opposite the man who smokes Kools and keeps the horse.")
+        said = message(app)
+        assert len(said) > 2 * 78 and said.endswith("enter again keeps it as an unread clue")
+        region = app.screen.query_one("#message").region
+        shown = " ".join(screen_text(app).splitlines()[region.y : region.bottom])
+        assert " ".join(shown.split()) == " ".join(said.split())
+        bottom = app.screen.query_one("#bottom").region
+        assert bottom.height >= 6 and bottom.bottom <= app.size.height - 1, "above the footer, not under it"
 
 
 async def test_a_contradiction_names_the_clues(settle):
@@ -211,7 +253,6 @@ async def test_the_hint_key_goes_from_where_to_why_to_the_deduction_then_takes_t
     app = PuzzleAssistant(start="zebra")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("f3")  # the grid, where the hint points
         grid = app.screen.query_one(ZebraGrid)
         await pilot.press("f4")
         await settle(pilot)
@@ -253,12 +294,7 @@ async def test_steps_taken_hold_while_clues_are_added_and_are_forgotten_when_one
 
 
 def test_snapshot(snap_compare):
-    async def prepare(pilot):
-        await ready_for_snapshot(pilot)
-        await pilot.press("f3")
-        await ready_for_snapshot(pilot)
-
-    assert snap_compare(PuzzleAssistant(start="zebra"), terminal_size=(80, 24), run_before=prepare)
+    assert snap_compare(PuzzleAssistant(start="zebra"), terminal_size=(80, 24), run_before=ready_for_snapshot)
 
 
 # ---------------------------------------------------------------- pasting a page, big grids
@@ -439,15 +475,19 @@ async def test_a_new_puzzle_forgets_the_old_ones_reading(settle):
         assert message(app) == ""
 
 
-async def test_a_pasted_page_s_question_is_answered_in_the_panel_once_solved(settle):
+async def test_a_pasted_page_s_question_is_answered_on_the_solution_table_once_solved(settle):
     page = ISSUE_PAGE + "Who keeps the parrot?\n"
     app = PuzzleAssistant(start="zebra")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await paste(pilot, settle, page)
-        detail = str(app.screen.panel.query_one("#detail").render())
         assert app.screen.state.questions == ("Who keeps the parrot?",)
-        assert "Who keeps the parrot? parrot:" in detail
+        assert "parrot:" not in screen_text(app), "not on the grid, nor in the panel, until asked for"
+        detail = str(app.screen.panel.query_one("#detail").render())
+        assert detail.startswith("f3: the solution table, with the answers to the page.")
+        await pilot.press("f3")
+        await settle(pilot)
+        assert "Who keeps the parrot? parrot: Name Cleo, Drink juice, house 3" in screen_text(app)
 
 
 async def test_a_pasted_houses_benchmark_page_is_solved_and_its_house_question_answered(settle):
@@ -457,5 +497,6 @@ async def test_a_pasted_houses_benchmark_page_is_solved_and_its_house_question_a
         await paste(pilot, settle, BENCHMARK_PAGE)
         assert [c.name for c in app.screen.state.categories] == ["Pet", "Colour"]
         assert headline(app) == "Solved: one solution"
-        detail = str(app.screen.panel.query_one("#detail").render())
-        assert "What is the number of the house where the cat keeper lives? 3" in detail
+        await pilot.press("f3")
+        await settle(pilot)
+        assert "What is the number of the house where the cat keeper lives? 3" in screen_text(app)
