@@ -68,10 +68,12 @@ async def test_sudoku_s_line_hides_the_candidates_with_the_marks_and_a_lone_one_
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await press(pilot, settle, "right", "right")
-        assert cell_line(app) == "r1c3: can be 1 2 4"
+        assert cell_line(app) == "r1c3: 3 numbers left (m: show them)"
+        await press(pilot, settle, "m")
+        assert cell_line(app) == "r1c3: can be 1, 2, 4"
         await press(pilot, settle, "m")
         assert (cell_marks(app), cell_line(app)) == ("", "r1c3: empty")
-        await press(pilot, settle, "m", *["down"] * 4, "right", "right")  # r5c5: 5 alone
+        await press(pilot, settle, "m", "m", *["down"] * 4, "right", "right")  # r5c5: 5 alone
         assert (cell_marks(app), cell_line(app)) == ("⁵", "r5c5: can be 5"), "a pencil mark, not a grey 5"
         assert " 5 " not in screen_text(app).splitlines()[7].split("│")[1], "no plain 5 in the middle box's row"
 
