@@ -14,7 +14,7 @@ from typing import Any
 
 from puzzles.core import Count, Deadline, PuzzleError, Status, read_number, shown
 from puzzles.pasted import Form, Line, cell_tokens, is_blank_mark, never
-from puzzles.steps import Check, Mistake, Path, Rung, join_words, places, told_as_one, walk, yields
+from puzzles.steps import Check, Mistake, Path, Rung, Step, join_words, places, told_as_one, walk, yields
 
 EMPTY = 0
 BLOCKED = -1
@@ -338,3 +338,15 @@ def spans(values: list[int]) -> str:
         else:
             runs.append([v])
     return join_words([item for run in runs for item in ([f"{run[0]}..{run[-1]}"] if len(run) > 2 else map(str, run))])
+
+
+def link_said(step: Step, name: Callable[[Position], str] = cell_name) -> str:
+    """One link of a supposition's chain, with the rule and lines that make it:
+    "r4c3 = 20 (last cell of a line: row 4)", "r1c2 is not 7 and 8 (sum bounds: column 2)"."""
+    placed = [f"{name(fact.at)} = {fact.value}" for fact in step.sets if fact.holds]
+    out: dict[Position, list[int]] = {}
+    for fact in step.sets:
+        if not fact.holds:
+            out.setdefault(fact.at, []).append(fact.value)
+    facts = join_words([*placed, *(f"{name(at)} is not {spans(values)}" for at, values in out.items())])
+    return f"{facts} ({step.rule}: {join_words(list(step.uses))})"

@@ -252,16 +252,77 @@ def followed(
 
     None when no dead end is reached within `depth` steps: the supposition is no help to a person.
     """
-    known, chain = apply(known, supposed), []
+    found = chained(known, supposed, easy, apply=apply, dead_end=dead_end, depth=depth)
+    return None if found is None else [*map(said, found[0]), found[1]]
+
+
+def chained(
+    known: Known,
+    supposed: Step,
+    rungs: Sequence[Rung[Known]],
+    *,
+    apply: Callable[[Known, Step], Known],
+    dead_end: Callable[[Known], str | None],
+    depth: int,
+) -> tuple[list[Step], str] | None:
+    """The links a supposition leads to by `rungs`, easiest first, and the dead end they reach (None: none
+    within `depth` links)."""
+    known, links = apply(known, supposed), []
     for _ in range(depth):
         if reason := dead_end(known):
-            return [*chain, reason]
-        step = easiest(easy, known)
+            return links, reason
+        step = easiest(rungs, known)
         if step is None:
             return None
-        chain.append(said(step))
+        links.append(step)
         known = apply(known, step)
     return None
+
+
+def cut(
+    known: Known,
+    supposed: Step,
+    links: Sequence[Step],
+    rungs: Sequence[Rung[Known]],
+    *,
+    apply: Callable[[Known, Step], Known],
+    dead_end: Callable[[Known], str | None],
+) -> list[Step]:
+    """The links of a supposition's chain its dead end rests on, each keeping only the facts that are used.
+
+    Going back from the dead end, a fact it is still reached without is dropped
+    (latest first); then, last link first, a link keeps the earlier links
+    without which its rung no longer finds its kept facts.  A person reads no
+    link that nothing after it uses.
+    """
+    base, links = apply(known, supposed), list(links)
+    items = [(i, fact) for i, link in enumerate(links) for fact in link.sets]
+    needed = set(items)
+    for item in reversed(items):
+        if dead_end(knowing(base, [other for other in items if other in needed and other != item], apply)):
+            needed.discard(item)
+    for i in reversed(range(len(links))):
+        facts = [fact for j, fact in items if j == i and (j, fact) in needed]
+        if not facts:
+            continue
+        support = list(range(i))
+        for j in reversed(range(i)):
+            fewer = [k for k in support if k != j]
+            context = knowing(base, [item for item in items if item[0] in fewer], apply)
+            found = found_again(rungs, links[i], context, facts)
+            if found is not links[i]:
+                support, links[i] = fewer, found
+        needed.update(item for item in items if item[0] in support)
+    return [
+        replace(link, sets=kept)
+        for i, link in enumerate(links)
+        if (kept := tuple(fact for fact in link.sets if (i, fact) in needed))
+    ]
+
+
+def refutation(supposed: str, links: Sequence[str], denied: str) -> str:
+    """A supposition followed link by link to its dead end (the last of `links`), said plainly."""
+    return f"Suppose {supposed}: then {', then '.join(links)}. That cannot be, so {denied}."
 
 
 def places(step: Step) -> bool:
