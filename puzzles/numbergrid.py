@@ -10,11 +10,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from puzzles.core import Count, Deadline, PuzzleError, Status, read_number, shown
 from puzzles.pasted import Form, Line, cell_tokens, is_blank_mark, never
-from puzzles.steps import Check, Mistake, Path, Rung, Step, join_words, places, told_as_one, walk, yields
+from puzzles.steps import (
+    Check,
+    Mistake,
+    Path,
+    Rung,
+    Step,
+    cell_steps,
+    join_words,
+    places,
+    refuting,
+    told_as_one,
+    walk,
+    yields,
+)
 
 EMPTY = 0
 BLOCKED = -1
@@ -350,3 +364,24 @@ def link_said(step: Step, name: Callable[[Position], str] = cell_name) -> str:
             out.setdefault(fact.at, []).append(fact.value)
     facts = join_words([*placed, *(f"{name(at)} is not {spans(values)}" for at, values in out.items())])
     return f"{facts} ({step.rule}: {join_words(list(step.uses))})"
+
+
+def supposition(
+    known: Any,
+    position: Position,
+    value: int,
+    easy: Sequence[Rung[Any]],
+    *,
+    apply: Callable[[Any, Step], Any],
+    dead_end: Callable[[Any], str | None],
+    depth: int,
+    name: Callable[[Position], str] = cell_name,
+) -> Step | None:
+    """A board's trial: `value` at `position` followed by the easy rungs to a dead end, each link with its rule and
+    line, the links nothing after them uses cut (None: no dead end within `depth` links)."""
+    placing, ruling_out = cell_steps(name)
+    words = (f"{name(position)} were {value}", f"{name(position)} is not {value}")
+    supposed = placing("trial", "", (), (), {position: value})
+    said = partial(link_said, name=name)
+    text = refuting(known, supposed, easy, apply=apply, dead_end=dead_end, depth=depth, said=said, words=words)
+    return text and ruling_out("trial", text, (name(position),), (position,), [(position, value)])

@@ -233,29 +233,6 @@ def cell_steps(
     return placing, ruling_out
 
 
-def briefly(step: Step) -> str:
-    """A step as one link of a trial's chain: what it settles, or its rule where it settles many."""
-    return step.settles if len(step.sets) <= 3 else f"{step.rule} in {join_words(list(step.uses))}"
-
-
-def followed(
-    known: Known,
-    supposed: Step,
-    easy: Sequence[Rung[Known]],
-    *,
-    apply: Callable[[Known, Step], Known],
-    dead_end: Callable[[Known], str | None],
-    depth: int,
-    said: Callable[[Step], str] = briefly,
-) -> list[str] | None:
-    """What follows from a supposition by the easy rungs, link by link, up to a dead end (its reason last).
-
-    None when no dead end is reached within `depth` steps: the supposition is no help to a person.
-    """
-    found = chained(known, supposed, easy, apply=apply, dead_end=dead_end, depth=depth)
-    return None if found is None else [*map(said, found[0]), found[1]]
-
-
 def chained(
     known: Known,
     supposed: Step,
@@ -320,9 +297,28 @@ def cut(
     ]
 
 
-def refutation(supposed: str, links: Sequence[str], denied: str) -> str:
-    """A supposition followed link by link to its dead end (the last of `links`), said plainly."""
-    return f"Suppose {supposed}: then {', then '.join(links)}. That cannot be, so {denied}."
+def refuting(
+    known: Known,
+    supposed: Step,
+    rungs: Sequence[Rung[Known]],
+    *,
+    apply: Callable[[Known, Step], Known],
+    dead_end: Callable[[Known], str | None],
+    depth: int,
+    said: Callable[[Step], str],
+    words: tuple[str, str],
+) -> str | None:
+    """A supposition followed by `rungs` link by link to a dead end, the links nothing after them uses cut, said
+    plainly: "Suppose r3c3 were 6: then ..., then <dead end>. That cannot be, so r3c3 is not 6." (`words`: the
+    supposition and its denial).  None when no dead end is reached within `depth` links."""
+    found = chained(known, supposed, rungs, apply=apply, dead_end=dead_end, depth=depth)
+    if found is None:
+        return None
+    links = cut(known, supposed, found[0], rungs, apply=apply, dead_end=dead_end)
+    reason = dead_end(apply(apply(known, supposed), Step("", "", sets=tuple(f for link in links for f in link.sets))))
+    if reason is None:
+        links, reason = found
+    return f"Suppose {words[0]}: then {', then '.join([*map(said, links), reason])}. That cannot be, so {words[1]}."
 
 
 def places(step: Step) -> bool:

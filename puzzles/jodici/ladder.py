@@ -38,8 +38,8 @@ from puzzles.jodici.board import (
     counted,
     label,
 )
-from puzzles.numbergrid import Position
-from puzzles.steps import Path, Rung, Step, cell_steps, followed, join_words, next_placement, on_board, walk
+from puzzles.numbergrid import Position, supposition
+from puzzles.steps import Path, Rung, Step, cell_steps, join_words, next_placement, on_board, walk
 
 DIGITS = range(1, 10)
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
@@ -275,24 +275,14 @@ def dead_end(known: Known) -> str | None:
     return None
 
 
-def refuted(known: Known, position: Position, digit: int) -> list[str] | None:
-    """What follows from supposing `digit` at `position`, up to a dead end (None: none within reach)."""
-    supposed = placing("trial", "", (), (), {position: digit})
-    return followed(
-        known, supposed, EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH, said=lambda step: step.settles
-    )
-
-
 def trial(known: Known) -> Iterator[Step]:
     tries = [(p, d) for p in sorted(known.empty, key=lambda p: len(known.allowed(p))) for d in known.allowed(p)]
-    chains = ((p, d, refuted(known, p, d)) for p, d in tries)
-    for position, digit, chain in chains:
-        if chain is not None:
-            text = (
-                f"Suppose {label(position)} were {digit}: then {', then '.join(chain)}. "
-                f"That cannot be, so {label(position)} is not {digit}."
-            )
-            yield ruling_out("trial", text, (label(position),), (position,), [(position, digit)])
+    for position, digit in tries:
+        step = supposition(
+            known, position, digit, EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH, name=label
+        )
+        if step:
+            yield step
             return
 
 

@@ -26,8 +26,8 @@ from itertools import product
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.magic.board import BUDGET, Magic, Search, conflicts, lines_of
-from puzzles.numbergrid import EMPTY, Position, cell_name, link_said, placement_hint, spans, within
-from puzzles.steps import Path, Rung, Step, cell_steps, chained, cut, join_words, on_board, refutation, walk
+from puzzles.numbergrid import EMPTY, Position, cell_name, placement_hint, spans, supposition, within
+from puzzles.steps import Path, Rung, Step, cell_steps, join_words, on_board, walk
 
 LISTED_WAYS = 6  # ways of finishing a line said one by one; more are said as each cell's values
 MOST_WAYS = 20_000  # value combinations a line's last cells are tried with before it is too open to list
@@ -257,27 +257,11 @@ def dead_end(known: Known) -> str | None:
     return None
 
 
-def supposition(known: Known, position: Position, value: int) -> Step | None:
-    """`value` at `position` followed by the easy rungs link by link to a dead end, each link with its rule and
-    the links nothing after them uses cut (None: no dead end within reach)."""
-    supposed = placing("trial", "", (), (), {position: value})
-    found = chained(known, supposed, EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH)
-    if found is None:
-        return None
-    links = cut(known, supposed, found[0], EASY, apply=on_board, dead_end=dead_end)
-    after = on_board(on_board(known, supposed), Step("", "", sets=tuple(f for link in links for f in link.sets)))
-    if (reason := dead_end(after)) is None:
-        links, reason = found
-    name = cell_name(position)
-    text = refutation(f"{name} were {value}", [*map(link_said, links), reason], f"{name} is not {value}")
-    return ruling_out("trial", text, (name,), (position,), [(position, value)])
-
-
 def trial(known: Known) -> Iterator[Step]:
     cells = sorted(known.empty, key=lambda p: len(known.allowed[p]))
     tries = [(p, v) for p in cells for v in known.allowed[p]]
     for position, value in tries[: max(1, TRIAL_WORK // max(1, len(known.unused)))]:
-        if step := supposition(known, position, value):
+        if step := supposition(known, position, value, EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH):
             yield step
             return
     for position, value in tries[:SEARCHED_TRIES]:
