@@ -96,6 +96,11 @@ class Known:
         """For each empty field, the digits it can still take."""
         return {p: [d for d in DIGITS if d not in ruled_out] for p, ruled_out in self.excluded.items()}
 
+    def open_to(self, position: Position) -> list[int]:
+        """The digits an empty field can take as far as the line being finished knows: still free, not ruled out
+        (the other line's sum is that line's step to cite)."""
+        return [d for d in DIGITS if self.free[d] and (position, d) not in self.ruled_out]
+
     def needed(self, line: Line) -> int:
         return line.total - sum(self.at(p) for p in line.fields)
 
@@ -133,7 +138,7 @@ class Known:
         for line in LINES:
             empty = [p for p in line.fields if self.at(p) == EMPTY]
             if 2 <= len(empty) <= 3:
-                needed, digits = self.needed(line), product(*(self.allowed(p) for p in empty))
+                needed, digits = self.needed(line), product(*(self.open_to(p) for p in empty))
                 found[line] = [w for w in digits if sum(w) == needed and not Counter(w) - self.free]
         return found
 
@@ -225,7 +230,7 @@ def sums_that_fit(known: Known) -> Iterator[Step]:
                 (digit,) = digits
                 text = f"{ways_text(known, line)}, so {label(position)} is {digit}."
                 yield placing("the sums that fit", text, (line.name,), tuple(empty), {position: digit})
-        unused = [(p, d) for i, p in enumerate(empty) for d in known.allowed(p) if d not in {w[i] for w in ways}]
+        unused = [(p, d) for i, p in enumerate(empty) for d in known.open_to(p) if d not in {w[i] for w in ways}]
         if unused:
             gone = "; ".join(
                 f"{label(p)} is not {join_words([str(d) for q, d in unused if q == p], 'or')}"
