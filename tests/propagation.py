@@ -79,6 +79,25 @@ class Board:
                     changed = True
 
 
+    def copy(self) -> Board:
+        return Board({c: set(v) for c, v in self.values.items()}, self.lines, self.name, self.copies, self.stock)
+
+    def fill_stock(self) -> bool:
+        """Where the board has as many cells as copies of its values, every copy stands somewhere: a value with as
+        many cells left as copies to place takes them (False: one has too few)."""
+        if self.copies is None or sum(self.stock.values()) != len(self.values):
+            return True
+        for value, room in self.room().items():
+            cells = [c for c, left in self.values.items() if value in left and len(left) > 1]
+            if len(cells) < room:
+                return False
+            if len(cells) == room:
+                for cell in cells:
+                    self.values[cell] = {value}
+        self.drop_used()
+        return True
+
+
 def sum_line(total: int) -> Callable[[Values, Board, tuple[Cell, ...]], dict[Cell, set[int]]]:
     """A line whose cells add up to `total`, each value standing no more often than the board has copies left."""
 
@@ -186,14 +205,15 @@ def follows(board: Board, step: Step) -> str | None:
         for fact in step.sets:
             if fact.at == cell and fact.holds and values[cell] != {fact.value}:
                 return f"{board.name(cell)} still has {sorted(values[cell])} left"
-    if numbers or (cells and not lines):
+    if not lines:
         return None
     for fact in step.sets:
-        left = values[fact.at]
-        if fact.holds and left != {fact.value}:
-            return f"{fact.said} does not follow from {', '.join(step.uses)}: {sorted(left)} are left"
-        if not fact.holds and fact.value in left:
-            return f"{fact.said} does not follow from {', '.join(step.uses)}"
+        others = [fact.value] if not fact.holds else sorted(values[fact.at] - {fact.value})
+        for other in others:
+            supposed = board.copy()
+            supposed.settle(Fact(fact.at, other))
+            if narrowed(supposed, lines) is not None:
+                return f"{fact.said} does not follow from {', '.join(step.uses)}: {board.name(fact.at)} = {other} fits"
     return None
 
 
@@ -204,7 +224,7 @@ def trial_follows(board: Board, step: Step) -> str | None:
     if "every way" in step.text or "was tried" in step.text:
         return "a search said as a step"
     (fact,) = step.sets
-    supposed = Board({c: set(v) for c, v in board.values.items()}, board.lines, board.name, board.copies, board.stock)
+    supposed = board.copy()
     supposed.settle(Fact(fact.at, fact.value))
     if propagated(supposed) is not None:
         return f"supposing {fact.said.replace('≠', '=')} meets no contradiction by propagation"
@@ -220,7 +240,7 @@ def propagated(board: Board) -> Values | None:
         before = {c: set(v) for c, v in board.values.items()}
         board.values = values
         board.drop_used()
-        if any(not v for v in board.values.values()):
+        if any(not v for v in board.values.values()) or not board.fill_stock():
             return None
         if board.values == before:
             return board.values

@@ -202,11 +202,16 @@ def only_field(known: Known) -> Iterator[Step]:
         fields = [p for p in known.empty if digit not in known.excluded[p]]
         if fields and len(fields) == known.free[digit]:
             times = "once more" if len(fields) == 1 else "twice more"
+            broken = {p: known.excluded[p][digit] for p in known.empty if p not in fields}
+            broken = {p: reason for p, reason in broken.items() if reason != "ruled out before"}
+            sums = [line.name for p in broken for line in lines_through(p) if known._sum_reason(line, p, digit)]
+            why = "; ".join(f"{label(p)}: {reason}" for p, reason in broken.items())
             text = (
                 f"{digit} is needed {times}, and only {join_words([label(p) for p in fields])} can still take it: "
-                f"every other empty field has it used up, ruled out, or breaks its sector's or ring's sum."
+                f"every other empty field has it ruled out{f' ({why})' if why else ''}."
             )
-            yield placing("only field for a digit", text, (str(digit),), tuple(fields), dict.fromkeys(fields, digit))
+            uses = (str(digit), *dict.fromkeys(sums))
+            yield placing("only field for a digit", text, uses, tuple(fields), dict.fromkeys(fields, digit))
 
 
 def ways_text(known: Known, line: Line) -> str:

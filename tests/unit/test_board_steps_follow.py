@@ -1,0 +1,97 @@
+"""Every step of the boards' explained solutions follows from what it cites, by propagation alone (tests/propagation).
+
+Run over the bundled examples, the seed's reference instances (where this machine has them) and boards made from
+the examples' answers with cells blanked at random (seeded): no board kind has a generator of its own.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from puzzles import equation, jodici, magic
+from puzzles.equation import ladder as equation_ladder
+from puzzles.examples import examples
+from puzzles.jodici import ladder as jodici_ladder
+from puzzles.magic import ladder as magic_ladder
+from puzzles.steps import Fact, Step
+from tests.propagation import checked, equation_board, jodici_board, magic_board
+
+REFERENCE = Path("/work/shared/reference")
+KINDS = {
+    "magic": (magic.parse, magic_ladder.steps, magic_board),
+    "equation": (equation.parse, equation_ladder.steps, equation_board),
+    "jodici": (jodici.parse, jodici_ladder.steps, jodici_board),
+}
+SEARCHED = "a search said as a step"  # the magic seed's suppositions no chain of line sums refutes (issue 43)
+
+
+@cache
+def findings(kind: str, text: str) -> list[tuple[int, str, str]]:
+    """Each step of the board's explained solution that does not follow from what it cites: number, rule, why."""
+    parse, steps, board = KINDS[kind]
+    puzzle = parse(text)
+    return [(n, step.rule, why) for n, step, why in checked(board(puzzle), steps(puzzle).steps)]
+
+
+@pytest.mark.parametrize(("kind", "name"), [(kind, name) for kind in KINDS for name in examples(kind)])
+def test_every_step_of_an_example_follows_from_what_it_cites(kind, name):
+    assert [found for found in findings(kind, examples(kind)[name]) if found[2] != SEARCHED] == []
+
+
+def test_the_magic_seeds_searched_suppositions_are_the_only_ones_left():
+    """A ratchet: 13 of the seed's 21 suppositions are refuted by the search alone; no more may appear."""
+    found = findings("magic", examples("magic")["seed"])
+    assert {why for _, _, why in found} == {SEARCHED} and len(found) <= 13
+
+
+@pytest.mark.skipif(not REFERENCE.is_dir(), reason="the seed's reference instances are not on this machine")
+@pytest.mark.parametrize(
+    ("kind", "file", "header"), [("jodici", "jodici.txt", ""), ("magic", "magic-board.txt", "range: 5..29 sum: 85\n")]
+)
+def test_every_step_of_a_reference_instance_follows(kind, file, header):
+    assert [found for found in findings(kind, header + (REFERENCE / file).read_text()) if found[2] != SEARCHED] == []
+
+
+def blanked(kind: str, seed: int, kept: float) -> str:
+    """The seed's answer with cells blanked at random: a board with at least that answer."""
+    module = {"magic": magic, "equation": equation, "jodici": jodici}[kind]
+    puzzle = module.parse(examples(kind)["seed"])
+    (answer,) = module.solve(puzzle).analysis.solutions
+    cells = [(r, c) for r, row in enumerate(answer) for c in range(len(row))]
+    shown = set(random.Random(seed).sample(cells, round(kept * len(cells))))
+    if kind == "equation":
+        grid = tuple(tuple(v if (r, c) in shown else None for c, v in enumerate(row)) for r, row in enumerate(answer))
+        return equation.format(replace(puzzle, cells=grid, givens=frozenset(shown)))
+    grid = tuple(tuple(v if (r, c) in shown else 0 for c, v in enumerate(row)) for r, row in enumerate(answer))
+    return module.format(replace(puzzle, grid=grid, givens=frozenset(shown)))
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("kind", ["magic", "jodici", "equation"])
+def test_every_step_on_boards_blanked_at_random_follows(kind, seed):
+    assert [found for found in findings(kind, blanked(kind, seed, 0.45)) if found[2] != SEARCHED] == []
+
+
+def test_the_checker_flags_a_step_that_cites_too_little():
+    puzzle = magic.parse(examples("magic")["seed"])
+    first = magic_ladder.steps(puzzle, limit=1).steps[0]  # column 2's bounds rule 29 out of its cells
+    wrong = Step(first.rule, first.text.replace("column 2", "row 2"), ("row 2",), first.where, first.sets)
+    assert [why for _, _, why in checked(magic_board(puzzle), [wrong])] == [
+        "r1c2 ≠ 29 does not follow from row 2: r1c2 = 29 fits",
+    ]
+
+
+def test_the_checker_flags_a_search_and_an_unmarked_supposition():
+    puzzle = magic.parse(examples("magic")["seed"])
+    fact = Fact((0, 0), 6, holds=False, said="r1c1 ≠ 6")
+    searched = Step("trial", "Suppose r1c1 were 6: then every way was tried.", ("r1c1",), (), (fact,), trial=True)
+    unmarked = Step("trial", "Suppose r1c1 were 6: then nothing.", ("r1c1",), (), (fact,))
+    assert [why for _, _, why in checked(magic_board(puzzle), [searched, unmarked])] == [
+        SEARCHED,
+        "a supposition not marked trial",
+    ]
