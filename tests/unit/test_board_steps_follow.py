@@ -46,7 +46,7 @@ def test_every_step_of_an_example_follows_from_what_it_cites(kind, name):
 def test_the_magic_seeds_searched_suppositions_are_the_only_ones_left():
     """A ratchet: 13 of the seed's 21 suppositions are refuted by the search alone; no more may appear."""
     found = findings("magic", examples("magic")["seed"])
-    assert {why for _, _, why in found} == {SEARCHED} and len(found) <= 13
+    assert {why for _, _, why in found} <= {SEARCHED} and len(found) <= 13
 
 
 @pytest.mark.skipif(not REFERENCE.is_dir(), reason="the seed's reference instances are not on this machine")
