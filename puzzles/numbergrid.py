@@ -318,7 +318,7 @@ def placement_hint(ladder: Sequence[Rung[Any]], known: Any, *, apply, ended, dea
     """
     path = walk(ladder, known, apply=apply, ended=ended, deadline=deadline, until=places)
     if not path.steps or not places(path.steps[-1]):
-        return Path(path.steps[:1], path.ended if not path.steps else "more")
+        return Path(path.steps[:1], path.ended if not path.steps or path.ended == "budget" else "more")
     *before, last = path.steps
     placed = [fact for fact in last.sets if fact.holds]
     kept, weighing = list(before), deadline.rest()
