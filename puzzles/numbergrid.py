@@ -27,6 +27,7 @@ from puzzles.steps import (
     refuting,
     told_as_one,
     walk,
+    weighed,
     yields,
 )
 
@@ -313,10 +314,11 @@ def placement_hint(ladder: Sequence[Rung[Any]], known: Any, *, apply, ended, dea
     latest first: a step is left out when the placement is still found
     without it.  Boards whose rungs rule out many values at once (line
     bounds) would otherwise weigh each ruled-out value on its own, at a cost
-    that grows with their square.  When the budget runs out first, the hint is
-    the first step found.
+    that grows with their square.  A trial found weighs TRIAL_WEIGHT of the
+    work (`steps.weighed`).  When the budget runs out first, the hint is the
+    first step found.
     """
-    path = walk(ladder, known, apply=apply, ended=ended, deadline=deadline, until=places)
+    path = walk(ladder, known, apply=weighed(apply, deadline), ended=ended, deadline=deadline, until=places)
     if not path.steps or not places(path.steps[-1]):
         return Path(path.steps[:1], path.ended if not path.steps or path.ended == "budget" else "more")
     *before, last = path.steps

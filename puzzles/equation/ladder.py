@@ -27,7 +27,7 @@ import numpy as np
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.equation.board import BUDGET, TABLE_LIMIT, WORK_PER_STEP, Crossword, initial_domains, solutions, supported
 from puzzles.numbergrid import Position, cell_name, placement_hint, spans, supposition, within
-from puzzles.steps import Path, Rung, Step, cell_steps, walk, weighed
+from puzzles.steps import Path, Rung, Step, cell_steps, walk
 
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
 TRIAL_WORK = 600  # suppositions tried, times the values they look at, before the search is asked
@@ -297,8 +297,7 @@ def next_step(puzzle: Crossword, *, budget: Budget | None = BUDGET, should_stop:
     if not solvable(Known(puzzle)):
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
-    apply = weighed(charged(deadline), deadline)
-    return placement_hint(LADDER, Known(puzzle), apply=apply, ended=ending, deadline=deadline)
+    return placement_hint(LADDER, Known(puzzle), apply=charged(deadline), ended=ending, deadline=deadline)
 
 
 def printed_only(puzzle: Crossword) -> Crossword:

@@ -27,7 +27,7 @@ from itertools import product
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.magic.board import BUDGET, Magic, Search, conflicts, lines_of
 from puzzles.numbergrid import EMPTY, Position, cell_name, placement_hint, spans, supposition, within
-from puzzles.steps import Path, Rung, Step, cell_steps, join_words, on_board, walk, weighed
+from puzzles.steps import Path, Rung, Step, cell_steps, join_words, on_board, walk
 
 LISTED_WAYS = 6  # ways of finishing a line said one by one; more are said as each cell's values
 MOST_WAYS = 20_000  # value combinations a line's last cells are tried with before it is too open to list
@@ -312,7 +312,7 @@ def next_step(board: Magic, *, budget: Budget | None = BUDGET, should_stop: Shou
     if not completable(board):
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
-    return placement_hint(LADDER, Known(board), apply=weighed(on_board, deadline), ended=ending, deadline=deadline)
+    return placement_hint(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline)
 
 
 def printed_only(board: Magic) -> Magic:
