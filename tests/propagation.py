@@ -11,12 +11,18 @@ cited item must be named in the step's text.  A trial must be marked `trial`,
 and its supposition must die by propagation over every line of the board (no
 search): a step that only a search refutes is flagged as one.
 
+The flower disks are checked alike (`disks_checked`): the turns of the cited
+disks that cover nothing twice between them, a cited field bringing every
+disk as its cover is theirs together.
+
 The checker shares no code with the ladders: it reads the board's rules (a
-line's cells and sum, an equation's arithmetic) and nothing else.
+line's cells and sum, an equation's arithmetic, a disk's solid fields) and
+nothing else.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -306,3 +312,49 @@ def equation_board(puzzle) -> Board:
         name: Line(name, tuple(cells), equation_line(ops, result)) for name, cells, ops, result in puzzle.equations()
     }
     return Board(values, lines, cell_name, None)
+
+
+# ---------------------------------------------------------------- the flower disks
+
+
+def disks_checked(disks, steps: Iterable[Step]) -> list[tuple[int, Step, str]]:
+    """Each disk step that does not follow from what it cites: the turns of the cited disks (a cited field brings
+    every disk, as its cover is theirs together) that keep the cited disks' fields covered as the rule says."""
+    m, exactly = disks.fields, disks.cover == "exactly one"
+    turns = [{0}] + [set(range(m)) for _ in disks.rows[1:]]
+    found = []
+    for n, step in enumerate(steps, 1):
+        if reason := disk_step_follows(disks, turns, step, m, exactly):
+            found.append((n, step, reason))
+        for fact in step.sets:
+            turns[fact.at] = {fact.value} if fact.holds else turns[fact.at] - {fact.value}
+    return found
+
+
+def disk_step_follows(disks, turns: list[set[int]], step: Step, m: int, exactly: bool) -> str | None:
+    unnamed = [u for u in step.uses if u.lower() not in step.text.lower()]
+    if unnamed:
+        return f"the text does not name {', '.join(unnamed)}"
+    if step.trial or step.text.startswith("Suppose"):
+        return None if step.trial and "every way" not in step.text else "a search or an unmarked supposition"
+    named = [int(u.split()[1]) - 1 for u in step.uses if u.startswith("disk ")]
+    fields = [int(u.split()[1]) - 1 for u in step.uses if u.startswith("field ")]
+    cited = list(range(len(disks.rows))) if fields else named
+    solid = [[frozenset(j for j in range(m) if row[(j + r) % m]) for r in range(m)] for row in disks.rows]
+    kept: dict[int, set[int]] = {d: set() for d in cited}
+    for chosen in itertools.product(*(sorted(turns[d]) for d in cited)):
+        covers = Counter(j for d, r in zip(cited, chosen) for j in solid[d][r])
+        pair = Counter(j for d, r in zip(cited, chosen) if d in named for j in solid[d][r])
+        if exactly and any(n > 1 for n in pair.values()):
+            continue
+        if any(covers[j] == 0 or (exactly and covers[j] != 1) for j in fields):
+            continue
+        for d, r in zip(cited, chosen):
+            kept[d].add(r)
+    for fact in step.sets:
+        if fact.at not in kept:
+            return f"{fact.said} is about a disk the step does not cite"
+        left = kept[fact.at]
+        if (fact.holds and left != {fact.value}) or (not fact.holds and fact.value in left):
+            return f"{fact.said} does not follow from {', '.join(step.uses)}"
+    return None

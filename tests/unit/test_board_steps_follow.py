@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from puzzles import equation, jodici, magic
+from puzzles import disks, equation, jodici, magic
+from puzzles.disks import ladder as disks_ladder
 from puzzles.equation import ladder as equation_ladder
 from puzzles.examples import examples
 from puzzles.jodici import ladder as jodici_ladder
 from puzzles.magic import ladder as magic_ladder
 from puzzles.steps import Fact, Step
-from tests.propagation import checked, equation_board, jodici_board, magic_board
+from tests.propagation import checked, disks_checked, equation_board, jodici_board, magic_board
 
 REFERENCE = Path("/work/shared/reference")
 KINDS = {
@@ -94,4 +95,28 @@ def test_the_checker_flags_a_search_and_an_unmarked_supposition():
     assert [why for _, _, why in checked(magic_board(puzzle), [searched, unmarked])] == [
         SEARCHED,
         "a supposition not marked trial",
+    ]
+
+
+@pytest.mark.parametrize("name", list(examples("disks")))
+def test_every_disk_step_follows_from_the_disks_and_fields_it_cites(name):
+    puzzle = disks.parse(examples("disks")[name])
+    assert disks_checked(puzzle, disks_ladder.steps(puzzle).steps) == []
+
+
+@pytest.mark.skipif(not REFERENCE.is_dir(), reason="the seed's reference instances are not on this machine")
+@pytest.mark.parametrize("file", ["disks-original.txt", "disks-fixed.txt"])
+def test_every_disk_step_of_a_reference_instance_follows(file):
+    puzzle = disks.parse((REFERENCE / file).read_text())
+    assert disks_checked(puzzle, disks_ladder.steps(puzzle).steps) == []
+
+
+def test_the_disk_checker_flags_a_step_that_cites_too_little():
+    puzzle = disks.parse(examples("disks")["original"])
+    steps = disks_ladder.steps(puzzle).steps
+    n, step = next((n, step) for n, step in enumerate(steps, 1) if step.rule == "only disk for a field")
+    fewer = Step(step.rule, step.text, step.uses[1:], step.where, step.sets)  # the field left out
+    assert disks_checked(puzzle, steps[:n]) == []
+    assert [(m, why) for m, _, why in disks_checked(puzzle, [*steps[: n - 1], fewer])] == [
+        (n, f"{step.sets[0].said} does not follow from {step.uses[1]}")
     ]
