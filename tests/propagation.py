@@ -7,7 +7,8 @@ alone, enumerates each line's completions consistent with those values: a
 placement must be the only value any completion puts in its cell, a value ruled
 out must be in none.  A cited cell ("one value left") must have that value
 alone left; a cited value ("only place for a value") one cell alone.  Every
-cited item must be named in the step's text.  A trial must be marked `trial`,
+cited item must be named in the step's text, every bound said ("between 5 and
+28") inside the board's values, and no list cut with "…".  A trial must be marked `trial`,
 and its supposition must die by propagation over every line of the board (no
 search): a step that only a search refutes is flagged as one.
 
@@ -54,6 +55,7 @@ class Board:
     name: Callable[[Cell], str]
     copies: int | None = 1
     stock: Counter = field(default_factory=Counter)  # how many times each value of the range may stand in all
+    span: tuple[int, int] = (1, 9)  # the values a cell may hold
 
     def placed(self, cell: Cell) -> int | None:
         left = self.values[cell]
@@ -86,7 +88,8 @@ class Board:
 
 
     def copy(self) -> Board:
-        return Board({c: set(v) for c, v in self.values.items()}, self.lines, self.name, self.copies, self.stock)
+        values = {c: set(v) for c, v in self.values.items()}
+        return Board(values, self.lines, self.name, self.copies, self.stock, self.span)
 
     def fill_stock(self) -> bool:
         """Where the board has as many cells as copies of its values, every copy stands somewhere: a value with as
@@ -195,6 +198,11 @@ def follows(board: Board, step: Step) -> str | None:
     unnamed = [u for u in step.uses if u.lower() not in step.text.lower()]
     if unnamed:
         return f"the text does not name {', '.join(unnamed)}"
+    if "…" in step.text:
+        return "a list cut with '…'"
+    for low, high in re.findall(r"between (-?\d+) and (-?\d+)", step.text):
+        if not board.span[0] <= int(low) <= int(high) <= board.span[1]:
+            return f"between {low} and {high} is outside {board.span[0]}..{board.span[1]}"
     if step.rule == "trial" or step.text.startswith("Suppose"):
         return trial_follows(board, step)
     lines, cells, numbers = cited(board, step)
@@ -275,7 +283,7 @@ def magic_board(puzzle) -> Board:
         (r, c): ({v} if v else set(span)) for r, row in enumerate(puzzle.grid) for c, v in enumerate(row)
     }
     lines = {name: Line(name, cells, sum_line(puzzle.total)) for name, cells in lines_of(puzzle.n)}
-    board = Board(values, lines, cell_name, 1, Counter(dict.fromkeys(span, 1)))
+    board = Board(values, lines, cell_name, 1, Counter(dict.fromkeys(span, 1)), (puzzle.low, puzzle.high))
     board.drop_used()
     return board
 
@@ -311,7 +319,7 @@ def equation_board(puzzle) -> Board:
     lines = {
         name: Line(name, tuple(cells), equation_line(ops, result)) for name, cells, ops, result in puzzle.equations()
     }
-    return Board(values, lines, cell_name, None)
+    return Board(values, lines, cell_name, None, span=(puzzle.low, puzzle.high))
 
 
 # ---------------------------------------------------------------- the flower disks

@@ -120,3 +120,14 @@ def test_the_disk_checker_flags_a_step_that_cites_too_little():
     assert [(m, why) for m, _, why in disks_checked(puzzle, [*steps[: n - 1], fewer])] == [
         (n, f"{step.sets[0].said} does not follow from {step.uses[1]}")
     ]
+
+
+def test_the_checker_flags_a_bound_outside_the_board_and_a_list_cut_short():
+    puzzle = magic.parse(examples("magic")["seed"])
+    first = magic_ladder.steps(puzzle, limit=1).steps[0]
+    outside = Step(first.rule, first.text.replace("between 5 and 28", "between -16 and 28"), first.uses, (), first.sets)
+    cut = Step(first.rule, first.text.replace("not 29", "not 29 …"), first.uses, (), first.sets)
+    assert [why for _, _, why in checked(magic_board(puzzle), [outside, cut])] == [
+        "between -16 and 28 is outside 5..29",
+        "a list cut with '…'",
+    ]
