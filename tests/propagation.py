@@ -16,6 +16,10 @@ The flower disks are checked alike (`disks_checked`): the turns of the cited
 disks that cover nothing twice between them, a cited field bringing every
 disk as its cover is theirs together.
 
+Hidoku's steps that place a number by its distance from the numbers they
+cite are checked alike (`hidoku_checked`); its other rungs only for naming
+what they cite.
+
 The checker shares no code with the ladders: it reads the board's rules (a
 line's cells and sum, an equation's arithmetic, a disk's solid fields) and
 nothing else.
@@ -366,3 +370,51 @@ def disk_step_follows(disks, turns: list[set[int]], step: Step, m: int, exactly:
         if (fact.holds and left != {fact.value}) or (not fact.holds and fact.value in left):
             return f"{fact.said} does not follow from {', '.join(step.uses)}"
     return None
+
+
+# ---------------------------------------------------------------- Hidoku
+
+HIDOKU_DISTANCE_RULES = ("between two numbers", "next to a number", "only cell for a number")
+
+
+def hidoku_checked(puzzle, steps: Iterable[Step]) -> list[tuple[int, Step, str]]:
+    """Each Hidoku step placing a number by its distance from the numbers it cites that does not follow from them:
+    k must stand within |k - a| moves of each cited a, through free cells (king or rook moves as the board says).
+    Other rungs (whole-board counts, the ways a gap fills) and trials are checked only for naming what they cite."""
+    from puzzles.numbergrid import EMPTY
+
+    grid = {(r, c): v for r, row in enumerate(puzzle.grid) for c, v in enumerate(row)}
+    king = puzzle.adjacency == "king"
+    placed = {v: p for p, v in grid.items() if v > 0}
+    free = {p for p, v in grid.items() if v == EMPTY}
+    ruled: set[tuple[Cell, int]] = set()
+    found = []
+    for n, step in enumerate(steps, 1):
+        unnamed = [u for u in step.uses if u.lower() not in step.text.lower()]
+        if unnamed:
+            found.append((n, step, f"the text does not name {', '.join(unnamed)}"))
+        elif step.rule in HIDOKU_DISTANCE_RULES:
+            cited = [int(u) for u in step.uses if u.isdigit()]
+            for fact in step.sets:
+                near = {p for p in free if (p, fact.value) not in ruled}
+                for a in cited:
+                    near &= within_moves(placed[a], abs(fact.value - a), free, king)
+                if near != {fact.at}:
+                    found.append((n, step, f"{fact.said} does not follow from {', '.join(step.uses)}"))
+        for fact in step.sets:
+            if fact.holds:
+                placed[fact.value] = fact.at
+                free.discard(fact.at)
+            else:
+                ruled.add((fact.at, fact.value))
+    return found
+
+
+def within_moves(start: Cell, moves: int, free: set[Cell], king: bool) -> set[Cell]:
+    """The free cells `moves` or fewer moves from `start`, every step onto a free cell."""
+    steps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0) and (king or 0 in (dr, dc))]
+    reached, frontier = set(), {start}
+    for _ in range(moves):
+        frontier = {(r + dr, c + dc) for r, c in frontier for dr, dc in steps} & free - reached
+        reached |= frontier
+    return reached

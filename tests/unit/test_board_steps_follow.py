@@ -13,14 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from puzzles import disks, equation, jodici, magic
+from puzzles import disks, equation, hidoku, jodici, magic
 from puzzles.disks import ladder as disks_ladder
 from puzzles.equation import ladder as equation_ladder
+from puzzles.hidoku import ladder as hidoku_ladder
 from puzzles.examples import examples
 from puzzles.jodici import ladder as jodici_ladder
 from puzzles.magic import ladder as magic_ladder
 from puzzles.steps import Fact, Step
-from tests.propagation import checked, disks_checked, equation_board, jodici_board, magic_board
+from tests.propagation import checked, disks_checked, equation_board, hidoku_checked, jodici_board, magic_board
 
 REFERENCE = Path("/work/shared/reference")
 KINDS = {
@@ -130,4 +131,28 @@ def test_the_checker_flags_a_bound_outside_the_board_and_a_list_cut_short():
     assert [why for _, _, why in checked(magic_board(puzzle), [outside, cut])] == [
         "between -16 and 28 is outside 5..29",
         "a list cut with '…'",
+    ]
+
+
+HIDOKU_BOARDS = {
+    **{f"example {name}": text for name, text in examples("hidoku").items()},
+    "corpus 001": (Path(__file__).parent.parent / "fixtures" / "hidoku-corpus-001.txt").read_text(),
+    **({"reference 10x10": (REFERENCE / "hidoku-10x10.txt").read_text()} if REFERENCE.is_dir() else {}),
+}
+
+
+@pytest.mark.parametrize("name", list(HIDOKU_BOARDS))
+def test_every_hidoku_step_placing_by_distance_follows_from_the_numbers_it_cites(name):
+    puzzle = hidoku.parse(HIDOKU_BOARDS[name])
+    path = hidoku_ladder.steps(puzzle)
+    assert path.solved and hidoku_checked(puzzle, path.steps) == []
+
+
+def test_the_hidoku_checker_flags_a_placement_its_cited_numbers_do_not_force():
+    puzzle = hidoku.parse(examples("hidoku")["seed"])
+    steps = hidoku_ladder.steps(puzzle).steps
+    n, step = next((n, step) for n, step in enumerate(steps, 1) if step.rule == "between two numbers")
+    fewer = Step(step.rule, step.text, step.uses[:1], step.where, step.sets)  # one of the two numbers left out
+    assert [(m, why) for m, _, why in hidoku_checked(puzzle, [*steps[: n - 1], fewer])] == [
+        (n, f"{step.sets[0].said} does not follow from {step.uses[0]}")
     ]
