@@ -10,11 +10,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from puzzles.core import Count, Deadline, PuzzleError, Status, read_number, shown
 from puzzles.pasted import Form, Line, cell_tokens, is_blank_mark, never
-from puzzles.steps import Check, Mistake, Path, Rung, join_words, places, told_as_one, walk, yields
+from puzzles.steps import (
+    Check,
+    Mistake,
+    Path,
+    Rung,
+    Step,
+    cell_steps,
+    join_words,
+    places,
+    refuting,
+    told_as_one,
+    walk,
+    weighed,
+    yields,
+)
 
 EMPTY = 0
 BLOCKED = -1
@@ -299,12 +314,13 @@ def placement_hint(ladder: Sequence[Rung[Any]], known: Any, *, apply, ended, dea
     latest first: a step is left out when the placement is still found
     without it.  Boards whose rungs rule out many values at once (line
     bounds) would otherwise weigh each ruled-out value on its own, at a cost
-    that grows with their square.  When the budget runs out first, the hint is
-    the first step found.
+    that grows with their square.  A trial found weighs TRIAL_WEIGHT of the
+    work (`steps.weighed`).  When the budget runs out first, the hint is the
+    first step found.
     """
-    path = walk(ladder, known, apply=apply, ended=ended, deadline=deadline, until=places)
+    path = walk(ladder, known, apply=weighed(apply, deadline), ended=ended, deadline=deadline, until=places)
     if not path.steps or not places(path.steps[-1]):
-        return Path(path.steps[:1], path.ended if not path.steps else "more")
+        return Path(path.steps[:1], path.ended if not path.steps or path.ended == "budget" else "more")
     *before, last = path.steps
     placed = [fact for fact in last.sets if fact.holds]
     kept, weighing = list(before), deadline.rest()
@@ -338,3 +354,36 @@ def spans(values: list[int]) -> str:
         else:
             runs.append([v])
     return join_words([item for run in runs for item in ([f"{run[0]}..{run[-1]}"] if len(run) > 2 else map(str, run))])
+
+
+def link_said(step: Step, name: Callable[[Position], str] = cell_name) -> str:
+    """One link of a supposition's chain, with the rule and lines that make it:
+    "r4c3 = 20 (last cell of a line: row 4)", "r1c2 is not 7 and 8 (sum bounds: column 2)"."""
+    placed = [f"{name(fact.at)} = {fact.value}" for fact in step.sets if fact.holds]
+    out: dict[Position, list[int]] = {}
+    for fact in step.sets:
+        if not fact.holds:
+            out.setdefault(fact.at, []).append(fact.value)
+    facts = join_words([*placed, *(f"{name(at)} is not {spans(values)}" for at, values in out.items())])
+    return f"{facts} ({step.rule}: {join_words(list(step.uses))})"
+
+
+def supposition(
+    known: Any,
+    position: Position,
+    value: int,
+    easy: Sequence[Rung[Any]],
+    *,
+    apply: Callable[[Any, Step], Any],
+    dead_end: Callable[[Any], str | None],
+    depth: int,
+    name: Callable[[Position], str] = cell_name,
+) -> Step | None:
+    """A board's trial: `value` at `position` followed by the easy rungs to a dead end, each link with its rule and
+    line, the links nothing after them uses cut (None: no dead end within `depth` links)."""
+    placing, ruling_out = cell_steps(name)
+    words = (f"{name(position)} were {value}", f"{name(position)} is not {value}")
+    supposed = placing("trial", "", (), (), {position: value})
+    said = partial(link_said, name=name)
+    text = refuting(known, supposed, easy, apply=apply, dead_end=dead_end, depth=depth, said=said, words=words)
+    return text and ruling_out("trial", text, (name(position),), (position,), [(position, value)])

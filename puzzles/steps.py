@@ -233,35 +233,92 @@ def cell_steps(
     return placing, ruling_out
 
 
-def briefly(step: Step) -> str:
-    """A step as one link of a trial's chain: what it settles, or its rule where it settles many."""
-    return step.settles if len(step.sets) <= 3 else f"{step.rule} in {join_words(list(step.uses))}"
-
-
-def followed(
+def chained(
     known: Known,
     supposed: Step,
-    easy: Sequence[Rung[Known]],
+    rungs: Sequence[Rung[Known]],
     *,
     apply: Callable[[Known, Step], Known],
     dead_end: Callable[[Known], str | None],
     depth: int,
-    said: Callable[[Step], str] = briefly,
-) -> list[str] | None:
-    """What follows from a supposition by the easy rungs, link by link, up to a dead end (its reason last).
-
-    None when no dead end is reached within `depth` steps: the supposition is no help to a person.
-    """
-    known, chain = apply(known, supposed), []
+) -> tuple[list[Step], str] | None:
+    """The links a supposition leads to by `rungs`, easiest first, and the dead end they reach (None: none
+    within `depth` links)."""
+    known, links = apply(known, supposed), []
     for _ in range(depth):
         if reason := dead_end(known):
-            return [*chain, reason]
-        step = easiest(easy, known)
+            return links, reason
+        step = easiest(rungs, known)
         if step is None:
             return None
-        chain.append(said(step))
+        links.append(step)
         known = apply(known, step)
     return None
+
+
+def cut(
+    known: Known,
+    supposed: Step,
+    links: Sequence[Step],
+    rungs: Sequence[Rung[Known]],
+    *,
+    apply: Callable[[Known, Step], Known],
+    dead_end: Callable[[Known], str | None],
+) -> list[Step]:
+    """The links of a supposition's chain its dead end rests on, each keeping only the facts that are used.
+
+    Going back from the dead end, a fact it is still reached without is dropped
+    (latest first); then, last link first, a link keeps the earlier links
+    without which its rung no longer finds its kept facts.  A person reads no
+    link that nothing after it uses.
+    """
+    base, links = apply(known, supposed), list(links)
+    items = [(i, fact) for i, link in enumerate(links) for fact in link.sets]
+    needed = set(items)
+    for item in reversed(items):
+        if dead_end(knowing(base, [other for other in items if other in needed and other != item], apply)):
+            needed.discard(item)
+    for i in reversed(range(len(links))):
+        facts = [fact for j, fact in items if j == i and (j, fact) in needed]
+        if not facts:
+            continue
+        support = list(range(i))
+        for j in reversed(range(i)):
+            fewer = [k for k in support if k != j]
+            context = knowing(base, [item for item in items if item[0] in fewer], apply)
+            found = found_again(rungs, links[i], context, facts)
+            if found is not links[i]:
+                support, links[i] = fewer, found
+        needed.update(item for item in items if item[0] in support)
+    return [
+        replace(link, sets=kept)
+        for i, link in enumerate(links)
+        if (kept := tuple(fact for fact in link.sets if (i, fact) in needed))
+    ]
+
+
+def refuting(
+    known: Known,
+    supposed: Step,
+    rungs: Sequence[Rung[Known]],
+    *,
+    apply: Callable[[Known, Step], Known],
+    dead_end: Callable[[Known], str | None],
+    depth: int,
+    said: Callable[[Step], str],
+    words: tuple[str, str],
+) -> str | None:
+    """A supposition followed by `rungs` link by link to a dead end, the links nothing after them uses cut, said
+    plainly: "Suppose r3c3 were 6: then ..., then <dead end>. That cannot be, so r3c3 is not 6." (`words`: the
+    supposition and its denial).  None when no dead end is reached within `depth` links."""
+    found = chained(known, supposed, rungs, apply=apply, dead_end=dead_end, depth=depth)
+    if found is None:
+        return None
+    links = cut(known, supposed, found[0], rungs, apply=apply, dead_end=dead_end)
+    reason = dead_end(apply(apply(known, supposed), Step("", "", sets=tuple(f for link in links for f in link.sets))))
+    if reason is None:
+        links, reason = found
+    return f"Suppose {words[0]}: then {', then '.join([*map(said, links), reason])}. That cannot be, so {words[1]}."
 
 
 def places(step: Step) -> bool:

@@ -187,7 +187,7 @@ def refuted(known: Known, disk: int, turn: int) -> list[str] | None:
         step = easiest(EASY, known)
         if step is None:
             return None
-        said.append(step.settles)
+        said.append(f"{step.settles} ({step.rule}: {join_words(list(step.uses))})")
         known = apply(known, step)
     return [*said, reason]
 

@@ -30,7 +30,7 @@ from puzzles.numbergrid import BoardAnalysis, BoardReport, check_entries, no_com
 from puzzles.steps import Check, hint_budget
 
 SOLVE_OPTIONS = ()
-HINT_WORK = 20_000  # `solve`'s hint: its rungs spend search work, so as much as the count's default budget
+HINT_WORK = 300  # `solve`'s hint: the lines' tables weighed per step, a trial TRIAL_WEIGHT more: about 0.2 s
 NOUN = "solution"  # a filled crossword is a solution, not a completion
 
 __all__ = [

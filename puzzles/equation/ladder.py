@@ -26,8 +26,8 @@ import numpy as np
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.equation.board import BUDGET, TABLE_LIMIT, WORK_PER_STEP, Crossword, initial_domains, solutions, supported
-from puzzles.numbergrid import Position, cell_name, placement_hint, spans, within
-from puzzles.steps import Path, Rung, Step, cell_steps, followed, walk
+from puzzles.numbergrid import Position, cell_name, placement_hint, spans, supposition, within
+from puzzles.steps import Path, Rung, Step, cell_steps, walk
 
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
 TRIAL_WORK = 600  # suppositions tried, times the values they look at, before the search is asked
@@ -215,12 +215,6 @@ def dead_end(known: Known) -> str | None:
     return None
 
 
-def refuted(known: Known, position: Position, value: int) -> list[str] | None:
-    """What follows from supposing `value` at `position`, up to a dead end (None: none within reach)."""
-    supposed = placing("trial", "", (), (), {position: value})
-    return followed(known, supposed, EASY, apply=apply, dead_end=dead_end, depth=TRIAL_DEPTH)
-
-
 def solvable(known: Known) -> bool:
     """Whether the search finds a solution, or cannot tell within its small budget."""
     try:
@@ -234,13 +228,8 @@ def trial(known: Known) -> Iterator[Step]:
     tries = [(p, int(v)) for p in cells for v in known.domains[p][:50]]
     size = max(1, max((len(known.domains[p]) for p in cells), default=1))
     for position, value in tries[: max(1, TRIAL_WORK // size)]:
-        chain = refuted(known, position, value)
-        if chain is not None:
-            text = (
-                f"Suppose {cell_name(position)} were {value}: then {', then '.join(chain)}. "
-                f"That cannot be, so {cell_name(position)} is not {value}."
-            )
-            yield ruling_out("trial", text, (cell_name(position),), (position,), [(position, value)])
+        if step := supposition(known, position, value, EASY, apply=apply, dead_end=dead_end, depth=TRIAL_DEPTH):
+            yield step
             return
     for position, value in tries[:SEARCHED_TRIES]:
         if not solvable(apply(known, placing("trial", "", (), (), {position: value}))):

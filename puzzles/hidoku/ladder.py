@@ -28,8 +28,8 @@ from functools import cached_property
 
 from puzzles.core import Budget, Deadline, ShouldStop, never
 from puzzles.hidoku.board import BUDGET, Geometry, Hidoku, conflicts, initial_places, propagate
-from puzzles.numbergrid import BLOCKED, EMPTY, Position, cell_name, spans
-from puzzles.steps import Path, Rung, Step, cell_steps, followed, join_words, next_placement, on_board, walk
+from puzzles.numbergrid import BLOCKED, EMPTY, Position, cell_name, spans, supposition
+from puzzles.steps import Path, Rung, Step, cell_steps, join_words, next_placement, on_board, walk
 
 LONGEST_GAP = 12  # numbers missing in a row beyond which chains are not listed: too many to follow
 MOST_CHAINS = 200  # chains listed for one gap before it is given up as too open to tell
@@ -356,20 +356,6 @@ def dead_end(known: Known) -> str | None:
     return None
 
 
-def refuted(known: Known, position: Position, k: int) -> list[str] | None:
-    """What follows from supposing k at `position`, up to a dead end (None: none within reach)."""
-    supposed = placing("trial", "", (), (), {position: k})
-    return followed(
-        known,
-        supposed,
-        EASY,
-        apply=on_board,
-        dead_end=dead_end,
-        depth=TRIAL_DEPTH,
-        said=lambda step: step.settles if len(step.sets) <= 3 else f"{step.rule} rules out {len(step.sets)} places",
-    )
-
-
 def trial(known: Known) -> Iterator[Step]:
     geometry = known.geometry
     tries = [
@@ -378,13 +364,8 @@ def trial(known: Known) -> Iterator[Step]:
         for p in geometry.positions(known.places[k])
     ]
     for position, k in tries[: max(1, TRIAL_WORK // max(1, known.free.bit_count()))]:
-        chain = refuted(known, position, k)
-        if chain is not None:
-            text = (
-                f"Suppose {cell_name(position)} were {k}: then {', then '.join(chain)}. "
-                f"That cannot be, so {cell_name(position)} is not {k}."
-            )
-            yield ruling_out("trial", text, (cell_name(position),), (position,), [(position, k)])
+        if step := supposition(known, position, k, EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH):
+            yield step
             return
 
 

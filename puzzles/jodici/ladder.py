@@ -38,8 +38,8 @@ from puzzles.jodici.board import (
     counted,
     label,
 )
-from puzzles.numbergrid import Position
-from puzzles.steps import Path, Rung, Step, cell_steps, followed, join_words, next_placement, on_board, walk
+from puzzles.numbergrid import Position, supposition
+from puzzles.steps import Path, Rung, Step, cell_steps, join_words, next_placement, on_board, walk
 
 DIGITS = range(1, 10)
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
@@ -96,6 +96,11 @@ class Known:
         """For each empty field, the digits it can still take."""
         return {p: [d for d in DIGITS if d not in ruled_out] for p, ruled_out in self.excluded.items()}
 
+    def open_to(self, position: Position) -> list[int]:
+        """The digits an empty field can take as far as the line being finished knows: still free, not ruled out
+        (the other line's sum is that line's step to cite)."""
+        return [d for d in DIGITS if self.free[d] and (position, d) not in self.ruled_out]
+
     def needed(self, line: Line) -> int:
         return line.total - sum(self.at(p) for p in line.fields)
 
@@ -133,7 +138,7 @@ class Known:
         for line in LINES:
             empty = [p for p in line.fields if self.at(p) == EMPTY]
             if 2 <= len(empty) <= 3:
-                needed, digits = self.needed(line), product(*(self.allowed(p) for p in empty))
+                needed, digits = self.needed(line), product(*(self.open_to(p) for p in empty))
                 found[line] = [w for w in digits if sum(w) == needed and not Counter(w) - self.free]
         return found
 
@@ -197,11 +202,16 @@ def only_field(known: Known) -> Iterator[Step]:
         fields = [p for p in known.empty if digit not in known.excluded[p]]
         if fields and len(fields) == known.free[digit]:
             times = "once more" if len(fields) == 1 else "twice more"
+            broken = {p: known.excluded[p][digit] for p in known.empty if p not in fields}
+            broken = {p: reason for p, reason in broken.items() if reason != "ruled out before"}
+            sums = [line.name for p in broken for line in lines_through(p) if known._sum_reason(line, p, digit)]
+            why = "; ".join(f"{label(p)}: {reason}" for p, reason in broken.items())
             text = (
                 f"{digit} is needed {times}, and only {join_words([label(p) for p in fields])} can still take it: "
-                f"every other empty field has it used up, ruled out, or breaks its sector's or ring's sum."
+                f"every other empty field has it ruled out{f' ({why})' if why else ''}."
             )
-            yield placing("only field for a digit", text, (str(digit),), tuple(fields), dict.fromkeys(fields, digit))
+            uses = (str(digit), *dict.fromkeys(sums))
+            yield placing("only field for a digit", text, uses, tuple(fields), dict.fromkeys(fields, digit))
 
 
 def ways_text(known: Known, line: Line) -> str:
@@ -225,7 +235,7 @@ def sums_that_fit(known: Known) -> Iterator[Step]:
                 (digit,) = digits
                 text = f"{ways_text(known, line)}, so {label(position)} is {digit}."
                 yield placing("the sums that fit", text, (line.name,), tuple(empty), {position: digit})
-        unused = [(p, d) for i, p in enumerate(empty) for d in known.allowed(p) if d not in {w[i] for w in ways}]
+        unused = [(p, d) for i, p in enumerate(empty) for d in known.open_to(p) if d not in {w[i] for w in ways}]
         if unused:
             gone = "; ".join(
                 f"{label(p)} is not {join_words([str(d) for q, d in unused if q == p], 'or')}"
@@ -275,24 +285,14 @@ def dead_end(known: Known) -> str | None:
     return None
 
 
-def refuted(known: Known, position: Position, digit: int) -> list[str] | None:
-    """What follows from supposing `digit` at `position`, up to a dead end (None: none within reach)."""
-    supposed = placing("trial", "", (), (), {position: digit})
-    return followed(
-        known, supposed, EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH, said=lambda step: step.settles
-    )
-
-
 def trial(known: Known) -> Iterator[Step]:
     tries = [(p, d) for p in sorted(known.empty, key=lambda p: len(known.allowed(p))) for d in known.allowed(p)]
-    chains = ((p, d, refuted(known, p, d)) for p, d in tries)
-    for position, digit, chain in chains:
-        if chain is not None:
-            text = (
-                f"Suppose {label(position)} were {digit}: then {', then '.join(chain)}. "
-                f"That cannot be, so {label(position)} is not {digit}."
-            )
-            yield ruling_out("trial", text, (label(position),), (position,), [(position, digit)])
+    for position, digit in tries:
+        step = supposition(
+            known, position, digit, EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH, name=label
+        )
+        if step:
+            yield step
             return
 
 

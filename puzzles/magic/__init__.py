@@ -16,7 +16,7 @@ from puzzles.numbergrid import BoardAnalysis, BoardReport, Grid, Position, check
 from puzzles.steps import Check, hint_budget
 
 SOLVE_OPTIONS = ()
-HINT_WORK = 200_000  # `solve`'s hint: its rungs spend search work, so as much as the count's default budget
+HINT_WORK = 100  # `solve`'s hint: steps walked, a trial weighing TRIAL_WEIGHT: about 0.2 s where a trial is needed
 
 __all__ = [
     "BUDGET",

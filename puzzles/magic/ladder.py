@@ -26,9 +26,10 @@ from itertools import product
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.magic.board import BUDGET, Magic, Search, conflicts, lines_of
-from puzzles.numbergrid import EMPTY, Position, cell_name, placement_hint, spans, within
-from puzzles.steps import Path, Rung, Step, cell_steps, followed, join_words, on_board, walk
+from puzzles.numbergrid import EMPTY, Position, cell_name, placement_hint, spans, supposition, within
+from puzzles.steps import Path, Rung, Step, cell_steps, join_words, on_board, walk
 
+LISTED_WAYS = 6  # ways of finishing a line said one by one; more are said as each cell's values
 MOST_WAYS = 20_000  # value combinations a line's last cells are tried with before it is too open to list
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
 TRIAL_WORK = 600  # suppositions tried, times the values they look at, before the ladder is stuck
@@ -194,12 +195,12 @@ def sums_that_fit(known: Known) -> Iterator[Step]:
         if not found:
             continue
         free = known.free_of(line)
-        listed = ", ".join(" + ".join(map(str, w)) for w in found[:6]) + (" …" if len(found) > 6 else "")
+        columns = [{way[i] for way in found} for i in range(len(free))]
+        narrowed = [(p, values) for p, values in zip(free, columns) if len(values) < len(known.allowed[p])]
         said = (
             f"{line.name} needs {known.need(line)} more from {join_words([cell_name(p) for p in free])}; "
-            f"with the values they still allow only {listed} {'fits' if len(found) == 1 else 'fit'}"
+            f"{fits(found, narrowed)}"
         )
-        columns = [{way[i] for way in found} for i in range(len(free))]
         fixed = {p: w for p, w in zip(free, columns) if len(w) == 1}
         if fixed:
             sets = {p: next(iter(w)) for p, w in fixed.items()}
@@ -213,6 +214,16 @@ def sums_that_fit(known: Known) -> Iterator[Step]:
                 for p in dict.fromkeys(p for p, _ in out)
             )
             yield ruling_out("the sums that fit", f"{said}: {gone}.", (line.name,), line.cells, out)
+
+
+def fits(found: list[tuple[int, ...]], narrowed: list[tuple[Position, set[int]]]) -> str:
+    """The ways that make a line's sum, said in full: listed when few, else the values they put in the cells
+    they narrow, as ranges."""
+    if len(found) <= LISTED_WAYS:
+        listed = join_words([" + ".join(map(str, way)) for way in found], "or")
+        return f"with the values they still allow only {listed} {'fits' if len(found) == 1 else 'fit'}"
+    held = join_words([f"{spans(sorted(values))} in {cell_name(p)}" for p, values in narrowed])
+    return f"the {len(found)} ways to make it with the values they still allow put only {held}"
 
 
 EASY: tuple[Rung[Known], ...] = (
@@ -246,23 +257,12 @@ def dead_end(known: Known) -> str | None:
     return None
 
 
-def refuted(known: Known, position: Position, value: int) -> list[str] | None:
-    """What follows from supposing `value` at `position`, up to a dead end (None: none within reach)."""
-    supposed = placing("trial", "", (), (), {position: value})
-    return followed(known, supposed, EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH)
-
-
 def trial(known: Known) -> Iterator[Step]:
     cells = sorted(known.empty, key=lambda p: len(known.allowed[p]))
     tries = [(p, v) for p in cells for v in known.allowed[p]]
     for position, value in tries[: max(1, TRIAL_WORK // max(1, len(known.unused)))]:
-        chain = refuted(known, position, value)
-        if chain is not None:
-            text = (
-                f"Suppose {cell_name(position)} were {value}: then {', then '.join(chain)}. "
-                f"That cannot be, so {cell_name(position)} is not {value}."
-            )
-            yield ruling_out("trial", text, (cell_name(position),), (position,), [(position, value)])
+        if step := supposition(known, position, value, EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH):
+            yield step
             return
     for position, value in tries[:SEARCHED_TRIES]:
         if not completable(known.board.with_cell(position, value)):

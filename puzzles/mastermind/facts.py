@@ -316,8 +316,58 @@ def fact_step(known: Known, rule: str, rows: tuple[int, ...], facts: list[Fact])
         )
     else:
         rows_said = "both" if len(rows) == 2 else f"all {len(rows)}"
-        text = f"{readings[0].upper()}{readings[1:]}. Only codes in which {said} score {rows_said} so."
+        why = why_only(known, rows, facts)
+        text = f"{readings[0].upper()}{readings[1:]}. Only codes in which {said} score {rows_said} so{why}."
     return Step(rule, text, tuple(f"row {r + 1}" for r in rows), rows, tuple(facts))
+
+
+def breaks(space: CodeSpace, codes: np.ndarray, fact: Fact) -> np.ndarray:
+    """Which of these codes do not have the fact."""
+    pegs = space.digits(codes)
+    kind_, where = fact.at
+    if kind_ == "copies":
+        low, high = fact.value
+        count = (pegs == where).sum(axis=1)
+        return (count < low) | (count > high)
+    return (pegs[:, where] == fact.value) != fact.holds
+
+
+def lacked(game: Game, facts: list[Fact]) -> str:
+    """Codes without these facts, in words: "with peg 5 not orange", "with peg 2 blue", "without it"."""
+    if len(facts) > 1:
+        return "and lack any of it"
+    (fact,) = facts
+    if fact.at[0] == "peg":
+        return f"with peg {fact.at[1] + 1} {'' if not fact.holds else 'not '}{game.colours[fact.value]}"
+    return "and lack it"
+
+
+def why_only(known: Known, rows: tuple[int, ...], facts: list[Fact]) -> str:
+    """Why only such codes score the rows so: the codes the other rows leave that lack the facts score one row
+    otherwise ("codes that score row 8 so with peg 5 not orange score row 4 0 black 3 white, never 1 black 2
+    white"), the row whose other scores are fewest."""
+    evidence = known.evidence
+    space, game = evidence.space, evidence.game
+    found = []
+    for row in rows:
+        others = [r for r in rows if r != row]
+        if all(evidence.alone[r] is None for r in others):
+            continue
+        codes = evidence.leave(others)
+        lacking = codes[np.any([breaks(space, codes, fact) for fact in facts], axis=0)]
+        scores = sorted({space.unpacked(int(v)) for v in space.feedback_of(game.rows[row].guess, lacking)}, key=str)
+        if scores and game.rows[row].feedback not in scores:
+            found.append((len(scores), row, others, scores))
+    if not found:
+        return ""
+    _, row, others, scores = min(found)
+    other = "rows " + join_words([str(r + 1) for r in others]) if len(others) > 1 else f"row {others[0] + 1}"
+    said = join_words([f"{f.black} black {f.white} white" for f in scores], "or")
+    actual = game.rows[row].feedback
+    return (
+        f": codes that score {other} so {lacked(game, facts)} score row {row + 1} "
+        f"{said}, never {actual.black} black {actual.white} white"
+    )
 
 
 KINDS = ("not in the code", "how many", "a peg's colour", "not on a peg", "at most")  # the order facts are told in

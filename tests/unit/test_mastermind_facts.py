@@ -71,8 +71,12 @@ def test_bounds_at_most_are_told_last_the_tightest_each_with_the_fewest_rows_it_
     steps = mm.steps(game, budget=QUICK).steps
     assert [step.rule for step in steps] == ["one row", "at most", "at most", "the best next question"]
     assert steps[1].uses == ("row 1", "row 2") and steps[1].text.endswith(
-        "Only codes in which green, yellow, orange and purple are each in the code at most once score both so."
+        "Only codes in which green, yellow, orange and purple are each in the code at most once score both so: "
+        "codes that score row 1 so and lack any of it score row 2 0 black 1 white or 1 black 0 white, "
+        "never 0 black 2 white."
     )
+    lacking = [code for code in fitting(game, [0]) if not all(true_of(fact, code) for fact in facts_of(steps[1]))]
+    assert {str(mm.score(code, game.rows[1].guess)) for code in lacking} == {"0 1", "1 0"}
     assert steps[2].uses == ("row 2",) and steps[2].text.endswith("So red and blue are each in the code at most twice.")
     assert all(proves(game, [int(use.split()[1]) - 1 for use in step.uses], facts_of(step)) for step in steps[:3])
 
@@ -103,7 +107,12 @@ def test_a_fact_that_needs_three_rows_is_told_with_them_and_no_pair_proves_it():
     game = game_of("oprb = 0 2", "ppgr = 2 0", "pgpp = 0 1")
     steps = mm.steps(game, budget=QUICK).steps
     together = next(step for step in steps if step.rule == "rows together")
-    assert together.where == (0, 1, 2) and together.text.endswith("Only codes in which peg 3 is green score all 3 so.")
+    assert together.where == (0, 1, 2) and together.text.endswith(
+        "Only codes in which peg 3 is green score all 3 so: "
+        "codes that score rows 1 and 2 so with peg 3 not green score row 3 1 black 0 white, never 0 black 1 white."
+    )
+    lacking = [code for code in fitting(game, [0, 1]) if not all(true_of(fact, code) for fact in facts_of(together))]
+    assert {str(mm.score(code, game.rows[2].guess)) for code in lacking} == {"1 0"}
     assert proves(game, [0, 1, 2], facts_of(together))
     assert not any(proves(game, pair, facts_of(together)) for pair in itertools.combinations(range(3), 2))
     rungs = [step.rule for step in steps]
@@ -218,4 +227,14 @@ def test_on_8_pegs_of_10_colours_a_row_too_big_to_list_still_tells_what_it_prove
     assert step.text.endswith(
         "So peg 1 is not e, peg 2 is not e, peg 3 is not f, peg 4 is not f, peg 5 is not g, "
         "peg 6 is not g, peg 7 is not h and peg 8 is not h."
+    )
+
+
+def test_a_two_row_step_says_which_row_the_codes_without_its_fact_would_score_otherwise():
+    """"Only codes in which peg 5 is orange score both so." said no why: now the other row's scores say it."""
+    game = mm.parse(examples("mastermind")["seed"])
+    step = next(step for step in mm.steps(game).steps if step.text.find("Only codes in which peg 5 is orange") > 0)
+    assert step.rule == "two rows" and step.uses == ("row 4", "row 8")
+    assert step.text.endswith(
+        "codes that score row 8 so with peg 5 not orange score row 4 0 black 3 white, never 1 black 2 white."
     )

@@ -1,0 +1,158 @@
+"""Every step of the boards' explained solutions follows from what it cites, by propagation alone (tests/propagation).
+
+Run over the bundled examples, the seed's reference instances (where this machine has them) and boards made from
+the examples' answers with cells blanked at random (seeded): no board kind has a generator of its own.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from puzzles import disks, equation, hidoku, jodici, magic
+from puzzles.disks import ladder as disks_ladder
+from puzzles.equation import ladder as equation_ladder
+from puzzles.hidoku import ladder as hidoku_ladder
+from puzzles.examples import examples
+from puzzles.jodici import ladder as jodici_ladder
+from puzzles.magic import ladder as magic_ladder
+from puzzles.steps import Fact, Step
+from tests.propagation import checked, disks_checked, equation_board, hidoku_checked, jodici_board, magic_board
+
+REFERENCE = Path("/work/shared/reference")
+KINDS = {
+    "magic": (magic.parse, magic_ladder.steps, magic_board),
+    "equation": (equation.parse, equation_ladder.steps, equation_board),
+    "jodici": (jodici.parse, jodici_ladder.steps, jodici_board),
+}
+SEARCHED = "a search said as a step"  # the magic seed's suppositions no chain of line sums refutes (issue 43)
+
+
+@cache
+def findings(kind: str, text: str) -> list[tuple[int, str, str]]:
+    """Each step of the board's explained solution that does not follow from what it cites: number, rule, why."""
+    parse, steps, board = KINDS[kind]
+    puzzle = parse(text)
+    return [(n, step.rule, why) for n, step, why in checked(board(puzzle), steps(puzzle).steps)]
+
+
+@pytest.mark.parametrize(("kind", "name"), [(kind, name) for kind in KINDS for name in examples(kind)])
+def test_every_step_of_an_example_follows_from_what_it_cites(kind, name):
+    assert [found for found in findings(kind, examples(kind)[name]) if found[2] != SEARCHED] == []
+
+
+def test_the_magic_seeds_searched_suppositions_are_the_only_ones_left():
+    """A ratchet: 13 of the seed's 21 suppositions are refuted by the search alone; no more may appear."""
+    found = findings("magic", examples("magic")["seed"])
+    assert {why for _, _, why in found} <= {SEARCHED} and len(found) <= 13
+
+
+@pytest.mark.skipif(not REFERENCE.is_dir(), reason="the seed's reference instances are not on this machine")
+@pytest.mark.parametrize(
+    ("kind", "file", "header"), [("jodici", "jodici.txt", ""), ("magic", "magic-board.txt", "range: 5..29 sum: 85\n")]
+)
+def test_every_step_of_a_reference_instance_follows(kind, file, header):
+    assert [found for found in findings(kind, header + (REFERENCE / file).read_text()) if found[2] != SEARCHED] == []
+
+
+def blanked(kind: str, seed: int, kept: float) -> str:
+    """The seed's answer with cells blanked at random: a board with at least that answer."""
+    module = {"magic": magic, "equation": equation, "jodici": jodici}[kind]
+    puzzle = module.parse(examples(kind)["seed"])
+    (answer,) = module.solve(puzzle).analysis.solutions
+    cells = [(r, c) for r, row in enumerate(answer) for c in range(len(row))]
+    shown = set(random.Random(seed).sample(cells, round(kept * len(cells))))
+    if kind == "equation":
+        grid = tuple(tuple(v if (r, c) in shown else None for c, v in enumerate(row)) for r, row in enumerate(answer))
+        return equation.format(replace(puzzle, cells=grid, givens=frozenset(shown)))
+    grid = tuple(tuple(v if (r, c) in shown else 0 for c, v in enumerate(row)) for r, row in enumerate(answer))
+    return module.format(replace(puzzle, grid=grid, givens=frozenset(shown)))
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("kind", ["magic", "jodici", "equation"])
+def test_every_step_on_boards_blanked_at_random_follows(kind, seed):
+    assert [found for found in findings(kind, blanked(kind, seed, 0.45)) if found[2] != SEARCHED] == []
+
+
+def test_the_checker_flags_a_step_that_cites_too_little():
+    puzzle = magic.parse(examples("magic")["seed"])
+    first = magic_ladder.steps(puzzle, limit=1).steps[0]  # column 2's bounds rule 29 out of its cells
+    wrong = Step(first.rule, first.text.replace("column 2", "row 2"), ("row 2",), first.where, first.sets)
+    assert [why for _, _, why in checked(magic_board(puzzle), [wrong])] == [
+        "r1c2 ≠ 29 does not follow from row 2: r1c2 = 29 fits",
+    ]
+
+
+def test_the_checker_flags_a_search_and_an_unmarked_supposition():
+    puzzle = magic.parse(examples("magic")["seed"])
+    fact = Fact((0, 0), 6, holds=False, said="r1c1 ≠ 6")
+    searched = Step("trial", "Suppose r1c1 were 6: then every way was tried.", ("r1c1",), (), (fact,), trial=True)
+    unmarked = Step("trial", "Suppose r1c1 were 6: then nothing.", ("r1c1",), (), (fact,))
+    assert [why for _, _, why in checked(magic_board(puzzle), [searched, unmarked])] == [
+        SEARCHED,
+        "a supposition not marked trial",
+    ]
+
+
+@pytest.mark.parametrize("name", list(examples("disks")))
+def test_every_disk_step_follows_from_the_disks_and_fields_it_cites(name):
+    puzzle = disks.parse(examples("disks")[name])
+    assert disks_checked(puzzle, disks_ladder.steps(puzzle).steps) == []
+
+
+@pytest.mark.skipif(not REFERENCE.is_dir(), reason="the seed's reference instances are not on this machine")
+@pytest.mark.parametrize("file", ["disks-original.txt", "disks-fixed.txt"])
+def test_every_disk_step_of_a_reference_instance_follows(file):
+    puzzle = disks.parse((REFERENCE / file).read_text())
+    assert disks_checked(puzzle, disks_ladder.steps(puzzle).steps) == []
+
+
+def test_the_disk_checker_flags_a_step_that_cites_too_little():
+    puzzle = disks.parse(examples("disks")["original"])
+    steps = disks_ladder.steps(puzzle).steps
+    n, step = next((n, step) for n, step in enumerate(steps, 1) if step.rule == "only disk for a field")
+    fewer = Step(step.rule, step.text, step.uses[1:], step.where, step.sets)  # the field left out
+    assert disks_checked(puzzle, steps[:n]) == []
+    assert [(m, why) for m, _, why in disks_checked(puzzle, [*steps[: n - 1], fewer])] == [
+        (n, f"{step.sets[0].said} does not follow from {step.uses[1]}")
+    ]
+
+
+def test_the_checker_flags_a_bound_outside_the_board_and_a_list_cut_short():
+    puzzle = magic.parse(examples("magic")["seed"])
+    first = magic_ladder.steps(puzzle, limit=1).steps[0]
+    outside = Step(first.rule, first.text.replace("between 5 and 28", "between -16 and 28"), first.uses, (), first.sets)
+    cut = Step(first.rule, first.text.replace("not 29", "not 29 …"), first.uses, (), first.sets)
+    assert [why for _, _, why in checked(magic_board(puzzle), [outside, cut])] == [
+        "between -16 and 28 is outside 5..29",
+        "a list cut with '…'",
+    ]
+
+
+HIDOKU_BOARDS = {
+    **{f"example {name}": text for name, text in examples("hidoku").items()},
+    "corpus 001": (Path(__file__).parent.parent / "fixtures" / "hidoku-corpus-001.txt").read_text(),
+    **({"reference 10x10": (REFERENCE / "hidoku-10x10.txt").read_text()} if REFERENCE.is_dir() else {}),
+}
+
+
+@pytest.mark.parametrize("name", list(HIDOKU_BOARDS))
+def test_every_hidoku_step_placing_by_distance_follows_from_the_numbers_it_cites(name):
+    puzzle = hidoku.parse(HIDOKU_BOARDS[name])
+    path = hidoku_ladder.steps(puzzle)
+    assert path.solved and hidoku_checked(puzzle, path.steps) == []
+
+
+def test_the_hidoku_checker_flags_a_placement_its_cited_numbers_do_not_force():
+    puzzle = hidoku.parse(examples("hidoku")["seed"])
+    steps = hidoku_ladder.steps(puzzle).steps
+    n, step = next((n, step) for n, step in enumerate(steps, 1) if step.rule == "between two numbers")
+    fewer = Step(step.rule, step.text, step.uses[:1], step.where, step.sets)  # one of the two numbers left out
+    assert [(m, why) for m, _, why in hidoku_checked(puzzle, [*steps[: n - 1], fewer])] == [
+        (n, f"{step.sets[0].said} does not follow from {step.uses[0]}")
+    ]
