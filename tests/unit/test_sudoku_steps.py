@@ -153,7 +153,7 @@ def test_a_cage_keeps_the_digits_that_make_its_sum():
     assert "only the digits 1 and 2 can make it" in step.text
 
 
-def test_every_step_of_a_hard_solve_is_true_of_its_solution_and_trial_comes_only_when_nothing_else_applies():
+def test_every_step_of_a_hard_solve_is_true_of_its_solution_and_a_nested_trial_comes_only_when_nothing_else_applies():
     board = sudoku.parse(ARTO_INKALA)
     (solution,) = sudoku.analyse(board).solutions
     without_trial = walk(LADDER[:-1], Known(board), apply=on_board, ended=ending, deadline=Deadline())
@@ -162,9 +162,10 @@ def test_every_step_of_a_hard_solve_is_true_of_its_solution_and_trial_comes_only
     for step in without_trial.steps:
         known = on_board(known, step)
     trial = easiest(LADDER, known)
-    assert trial.rule == "trial" and trial.trial and trial.text.startswith("Suppose ")
+    assert trial.rule == "nested trial" and trial.trial and trial.text.startswith("Suppose ")
     path = sudoku.steps(board)
-    assert path.ended == "solved" and path.trials > 0 and sudoku.graded(path) == "trial"
+    assert path.ended == "solved" and path.trials > 0 and sudoku.graded(path) == "nested trial"
+    assert [s.text for s in path.steps if s.text.startswith("Suppose") != s.trial] == []
     for step in path.steps:
         for fact in step.sets:
             r, c = fact.at
