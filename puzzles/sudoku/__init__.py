@@ -34,7 +34,7 @@ from puzzles.sudoku.search import every_completion, search
 SOLVE_OPTIONS = ()
 BUDGET: Budget | None = Budget(work=1_000_000)  # search nodes: a 17-clue puzzle takes a few hundred at most
 CAP = 1000  # completions counted exactly; above it the count says "more than 1,000"
-HINT_WORK = 1_000_000  # `solve`'s hint: its rungs spend search work, so as much as the count's default budget
+HINT_WORK = 500  # `solve`'s hint: steps walked and contexts weighed, a supposition or a chain weighing TRIAL_WEIGHT
 
 __all__ = [
     "BOXES",

@@ -37,6 +37,7 @@ from puzzles.sudoku.known import Known, bit, gone_text, placing, ruling_out, val
 
 Candidate = tuple[Position, int]
 AIC_LENGTH = 14  # links in an alternating chain at most: longer ones a person cannot hold in mind
+TRIAL_SAID = 4  # suppositions reaching a dead end followed in words, the shortest of them said
 NESTED = 6  # inner suppositions a nested one may make before it is given up as no help
 
 __all__ = ["aic", "forcing", "nested_trial", "trial", "x_chain", "xy_chain"]
@@ -267,13 +268,9 @@ class Followed:
                 rests = self.removers(p, self.known.cands[p] & ~mask)
                 return Said(p, values(mask)[0], True, "its only value left", rests, (p,))
         for unit in self.known.shape.units:
-            taken = {self.known.at(q) or self.placed.get(q, 0) for q in unit.cells}
-            for v in values(self.known.full):
-                if v in taken:
-                    continue
+            if lonely := self.lonely(unit):
+                v = values(lonely)[0]
                 spots = [q for q in unit.cells if self.cands.get(q, 0) & bit(v) and q not in self.placed]
-                if len(spots) > 1:
-                    continue
                 had = [q for q in unit.cells if self.known.cands.get(q, 0) & bit(v)]
                 rests = frozenset(self.by[(q, v)] for q in had if (q, v) in self.by and q not in spots)
                 if not spots:
@@ -283,6 +280,17 @@ class Followed:
                 why = f"the only place for {symbol(v)} in {unit.name}"
                 return Said(spots[0], v, True, why, rests, unit.cells, (unit.name,))
         return None
+
+    def lonely(self, unit: Unit) -> int:
+        """The values a unit still needs that have one place left in it, or none."""
+        taken = once = twice = 0
+        for q in unit.cells:
+            if v := self.known.at(q) or self.placed.get(q, 0):
+                taken |= bit(v)
+            else:
+                twice |= once & self.cands[q]
+                once |= self.cands[q]
+        return self.known.full & ~taken & ~twice
 
     def cage_sum(self) -> Said | None:
         """Killer: a digit no set of distinct free digits making a cage's remaining sum can use leaves its cells."""
@@ -297,6 +305,10 @@ class Followed:
             allowed = int(table[free, len(open_cells), rest]) if open_cells and 0 < rest < table.shape[2] else 0
             rests = frozenset(i for i, link in enumerate(self.links) if link.holds and link.at in placed)
             name = f"the cage of {cage.total} at {label(cage.cells[0])}"
+            if not open_cells and rest:
+                self.dead = Said(cage.cells[0], 0, False, f"{name} adds up to {cage.total - rest}", rests, cage.cells,
+                                 (name,))  # fmt: skip
+                return None
             for q in open_cells:
                 if gone := self.cands[q] & ~allowed:
                     why = f"{name} needs {rest} more from {join_words([label(c) for c in open_cells])}"
@@ -342,15 +354,26 @@ def as_array(known: Known, cands: dict[Position, int]) -> np.ndarray:
     return flat
 
 
-def singles(known: Known, cand: np.ndarray) -> np.ndarray | None:
-    """The candidates left once naked and hidden singles are followed, or None at a dead end."""
-    from puzzles.sudoku.search import loop
+class Singles:
+    """The search's compiled naked and hidden singles on one board, its buffers kept from call to call."""
 
-    board = cand.copy()
-    done = np.zeros(board.shape[0], dtype=np.int8)
-    queue = np.zeros(board.shape[0], dtype=np.int32)
-    ok = loop(known.board.n <= 6).propagate(board, done, queue, *fixed_arrays(known.board))
-    return board if ok else None
+    def __init__(self, known: Known) -> None:
+        from puzzles.sudoku.search import loop
+
+        self.n = known.board.n
+        self.propagate = loop(self.n <= 6).propagate
+        self.fixed = fixed_arrays(known.board)
+        self.done = np.zeros(self.n * self.n, dtype=np.int8)
+        self.queue = np.zeros(self.n * self.n, dtype=np.int32)
+
+    def after(self, state: np.ndarray, supposed: Candidate | None = None) -> np.ndarray | None:
+        """The candidates left once singles are followed (from `supposed`, if given), or None at a dead end."""
+        board = state.copy()
+        if supposed is not None:
+            (r, c), v = supposed
+            board[r * self.n + c] = 1 << (v - 1)
+        self.done[:] = 0
+        return board if self.propagate(board, self.done, self.queue, *self.fixed) else None
 
 
 def trial_order(known: Known, cands: dict[Position, int]) -> list[Candidate]:
@@ -359,29 +382,24 @@ def trial_order(known: Known, cands: dict[Position, int]) -> list[Candidate]:
     return [(p, v) for p in order for v in values(cands[p])]
 
 
-def supposed(array: np.ndarray, known: Known, p: Position, v: int) -> np.ndarray:
-    trying = array.copy()
-    trying[p[0] * known.board.n + p[1]] = bit(v)
-    return trying
-
-
 # ---------------------------------------------------------------- the rungs
 
 
 def trial(known: Known) -> Iterator[Step]:
-    """Suppose a value and follow the singles to a dead end: the shortest such chain of a few cells' values."""
-    array = as_array(known, known.cands)
-    best = None
+    """Suppose a value and follow the singles to a dead end: the shortest of the first few such chains, the
+    values of cells with two values tried first."""
+    array, run = as_array(known, known.cands), Singles(known)
+    found: list[Followed] = []
     for p, v in trial_order(known, known.cands):
-        if singles(known, supposed(array, known, p, v)) is None:
+        if len(found) >= TRIAL_SAID or (found and bin(known.cands[p]).count("1") > 2):
+            break
+        if run.after(array, (p, v)) is None:
             followed = supposing(known, p, v)
             followed.settle()
-            if followed.dead is not None and (best is None or len(said_chain(followed)) < len(said_chain(best))):
-                best = followed
-            if best is not None and bin(known.cands[p]).count("1") > 2:
-                break
-    if best is not None:
-        yield contradiction("trial", best)
+            found.append(followed)
+    found = [followed for followed in found if followed.dead is not None]
+    if found:
+        yield contradiction("trial", min(found, key=lambda followed: len(said_chain(followed))))
 
 
 def said_chain(followed: Followed) -> list[int]:
@@ -408,34 +426,47 @@ def contradiction(rule: str, followed: Followed) -> Step:
 def nested_trial(known: Known) -> Iterator[Step]:
     """Suppose a value; where singles reach no dead end, suppose again inside it, each inner supposition
     followed to its own dead end, until the outer one reaches one."""
-    array = as_array(known, known.cands)
+    array, run = as_array(known, known.cands), Singles(known)
     for p, v in trial_order(known, known.cands):
-        if (followed := nested(known, array, p, v)) is not None:
+        if (followed := nested(known, run, array, p, v)) is not None:
             yield contradiction("nested trial", followed)
             return
 
 
-def nested(known: Known, array: np.ndarray, p: Position, v: int) -> Followed | None:
-    """The outer supposition `p = v` with the inner suppositions that bring it to a dead end, or None."""
-    state = singles(known, supposed(array, known, p, v))
-    if state is None:
+def nested(known: Known, run: Singles, array: np.ndarray, p: Position, v: int) -> Followed | None:
+    """The outer supposition `p = v` with the inner suppositions that bring it to a dead end, or None.
+
+    The inner suppositions are found on the compiled singles, and only a supposition that gets there is said.
+    """
+    inner = inner_dead_ends(known, run, array, p, v)
+    if inner is None:
         return None
     followed = supposing(known, p, v)
     followed.settle()
+    for q, w in inner:
+        if followed.dead is not None or not ruled_out_inside(followed, q, w):
+            break
+        followed.settle()
+    return followed if followed.dead is not None else None
+
+
+def inner_dead_ends(known: Known, run: Singles, array: np.ndarray, p: Position, v: int) -> list[Candidate] | None:
+    """The inner suppositions, each ruled out by singles, after which `p = v` reaches a dead end (None: none such)."""
+    state = run.after(array, (p, v))
+    if state is None:
+        return None
+    n, found = known.board.n, []
     for _ in range(NESTED):
-        inner = next(
-            ((q, w) for q, w in trial_order(known, followed.cands) if q not in followed.placed
-             and singles(known, supposed(state, known, q, w)) is None),
-            None,
-        )  # fmt: skip
+        left = {(i // n, i % n): int(mask) for i, mask in enumerate(state) if int(mask) & (int(mask) - 1)}
+        inner = next((q_w for q_w in trial_order(known, left) if run.after(state, q_w) is None), None)
         if inner is None:
             return None
-        if not ruled_out_inside(followed, *inner):
-            return None
-        followed.settle()
-        if followed.dead is not None:
-            return followed
-        state = as_array(known, followed.cands)
+        found.append(inner)
+        state = state.copy()
+        state[inner[0][0] * n + inner[0][1]] &= ~bit(inner[1])
+        state = run.after(state)
+        if state is None:
+            return found
     return None
 
 
@@ -460,9 +491,9 @@ def ruled_out_inside(followed: Followed, q: Position, w: int) -> bool:
 def forcing(known: Known) -> Iterator[Step]:
     """Cell and unit forcing chains: every value of a cell, or every place of a value in a unit, leads by singles
     to the same placement (or rules out the same value): so it holds."""
-    array = as_array(known, known.cands)
+    array, run = as_array(known, known.cands), Singles(known)
     for branches, said in forks(known):
-        ends = [singles(known, supposed(array, known, p, v)) for p, v in branches]
+        ends = [run.after(array, branch) for branch in branches]
         if any(end is None for end in ends):
             continue
         common = agreed(known, ends)
