@@ -544,15 +544,15 @@ def reached(followed: Followed, at: Position, value: int, holds: bool) -> int:
 def forced(known: Known, branches: list[Candidate], said: str, at: Position, value: int, holds: bool) -> Step:
     """Each branch followed to the common conclusion, cut to the links it uses."""
     told, reads, uses = [], [], []
+    fact = f"{label(at)} is {symbol(value)}" if holds else f"{label(at)} is not {symbol(value)}"
     for p, v in branches:
         followed = supposing(known, p, v)
         followed.settle()
         need = followed.needed(frozenset({0, reached(followed, at, value, holds)}))
-        chain = ", ".join(followed.links[i].text for i in need if i > 0)
-        told.append(f"if {label(p)} is {symbol(v)}, then {chain}" if chain else f"if {label(p)} is {symbol(v)}")
+        chain = "".join(f"{followed.links[i].text}, then " for i in need if i > 0 and followed.links[i].at != at)
+        told.append(f"if {label(p)} is {symbol(v)}, then {chain}{fact}")
         reads += [q for i in need for q in followed.links[i].reads]
         uses += [u for i in need for u in followed.links[i].uses]
-    fact = f"{label(at)} is {symbol(value)}" if holds else f"{label(at)} is not {symbol(value)}"
     text = f"{said[0].upper()}{said[1:]}: {'; '.join(told)}. Either way {fact}."
     rule = "forcing chain"
     where, uses_ = tuple(dict.fromkeys(reads)), tuple(dict.fromkeys(uses))

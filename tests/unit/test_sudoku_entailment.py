@@ -9,7 +9,8 @@ import pytest
 
 from puzzles import sudoku
 from puzzles.examples import examples
-from puzzles.steps import Step, easiest, on_board
+from puzzles.steps import Path, Step, easiest, on_board
+from puzzles.sudoku.chains import forcing
 from puzzles.sudoku.known import Known
 from puzzles.sudoku.ladder import LADDER
 from tests.unit.sudoku_entailment import UNCHECKED, entailed, generated
@@ -18,10 +19,10 @@ from tests.unit.test_sudoku_steps import ARTO_INKALA, POSITIONS
 EASTER_MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
 
 
-def uncited(board: sudoku.Sudoku) -> list[tuple[str, list[str]]]:
+def uncited(board: sudoku.Sudoku, path: Path | None = None) -> list[tuple[str, list[str]]]:
     """The steps of a whole solve whose citations do not entail what they settle, with the facts left over."""
     known, found = Known(board), []
-    path = sudoku.steps(board)
+    path = path or sudoku.steps(board)
     assert path.ended == "solved"
     for step in path.steps:
         if step.rule not in UNCHECKED and (missing := entailed(known, step)):
@@ -43,11 +44,13 @@ def test_every_step_of_a_generated_puzzle_cites_what_it_uses(seed):
 
 
 @pytest.mark.parametrize("text", [ARTO_INKALA, EASTER_MONSTER], ids=["Arto Inkala", "Easter Monster"])
-def test_every_step_of_a_famous_hard_puzzle_cites_what_it_uses_and_none_is_a_search(text):
+def test_every_step_of_a_famous_hard_puzzle_is_true_cites_what_it_uses_and_none_is_a_search(text):
     board = sudoku.parse(text)
-    assert uncited(board) == []
+    (solution,) = sudoku.analyse(board).solutions
     path = sudoku.steps(board)
-    assert {"X-chain", "AIC", "trial", "nested trial"} <= {step.rule for step in path.steps}
+    assert uncited(board, path) == []
+    assert {"X-chain", "XY-chain", "AIC", "trial", "nested trial"} <= {step.rule for step in path.steps}
+    assert [s.text for s in path.steps for f in s.sets if (solution[f.at[0]][f.at[1]] == f.value) != f.holds] == []
     assert [step.text for step in path.steps if "every way" in step.text] == []
     assert [step.text for step in path.steps if step.text.startswith("Suppose") != step.trial] == []
 
@@ -68,3 +71,14 @@ def test_a_step_that_cites_nothing_does_not_check(rule):
     known = Known(*POSITIONS[rule])
     step = easiest(LADDER, known)
     assert entailed(known, said_bare(step)) != []
+
+
+def test_a_forcing_chain_follows_each_branch_to_the_same_true_conclusion_and_checks():
+    board = sudoku.parse(ARTO_INKALA)
+    (solution,) = sudoku.analyse(board).solutions
+    known = Known(board)
+    while (step := next(iter(forcing(known)), None)) is None:
+        known = on_board(known, easiest(LADDER, known))
+    assert step.rule == "forcing chain" and step.text.count("if ") >= 2 and "Either way" in step.text
+    assert [(f.at, f.holds) for f in step.sets if (solution[f.at[0]][f.at[1]] == f.value) != f.holds] == []
+    assert entailed(known, step) == []
