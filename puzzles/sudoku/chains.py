@@ -38,7 +38,8 @@ from puzzles.sudoku.known import Known, bit, gone_text, placing, ruling_out, val
 Candidate = tuple[Position, int]
 AIC_LENGTH = 14  # links in an alternating chain at most: longer ones a person cannot hold in mind
 TRIAL_SAID = 4  # suppositions reaching a dead end followed in words, the shortest of them said
-NESTED = 6  # inner suppositions a nested one may make before it is given up as no help
+NESTED = 4  # passes of inner suppositions a nested one may make before it is given up as no help
+NESTED_SAID = 12  # inner suppositions a nested one may say
 
 __all__ = ["aic", "forcing", "nested_trial", "trial", "x_chain", "xy_chain"]
 
@@ -361,7 +362,7 @@ class Singles:
         from puzzles.sudoku.search import loop
 
         self.n = known.board.n
-        self.propagate = loop(self.n <= 6).propagate
+        self.loop = loop(self.n <= 6)
         self.fixed = fixed_arrays(known.board)
         self.done = np.zeros(self.n * self.n, dtype=np.int8)
         self.queue = np.zeros(self.n * self.n, dtype=np.int32)
@@ -373,7 +374,16 @@ class Singles:
             (r, c), v = supposed
             board[r * self.n + c] = 1 << (v - 1)
         self.done[:] = 0
-        return board if self.propagate(board, self.done, self.queue, *self.fixed) else None
+        return board if board.all() and self.loop.propagate(board, self.done, self.queue, *self.fixed) else None
+
+    def dead_ends(self, state: np.ndarray) -> np.ndarray:
+        """Each cell's values whose supposition the singles take to a dead end, as a mask a cell."""
+        out, scratch = np.zeros_like(state), np.zeros_like(state)
+        self.loop.dead_ends(state, out, scratch, self.done, self.queue, *self.fixed)
+        return out
+
+    def index(self, p: Position) -> int:
+        return p[0] * self.n + p[1]
 
 
 def trial_order(known: Known, cands: dict[Position, int]) -> list[Candidate]:
@@ -388,18 +398,28 @@ def trial_order(known: Known, cands: dict[Position, int]) -> list[Candidate]:
 def trial(known: Known) -> Iterator[Step]:
     """Suppose a value and follow the singles to a dead end: the shortest of the first few such chains, the
     values of cells with two values tried first."""
-    array, run = as_array(known, known.cands), Singles(known)
-    found: list[Followed] = []
+    run = Singles(known)
+    dead = run.dead_ends(as_array(known, known.cands))
+    yield from shortest("trial", known, lambda p, v: followed_to_a_dead_end(known, p, v) if dead[run.index(p)] & bit(v) else None)
+
+
+def followed_to_a_dead_end(known: Known, p: Position, v: int) -> Followed | None:
+    followed = supposing(known, p, v)
+    followed.settle()
+    return followed if followed.dead is not None else None
+
+
+def shortest(rule: str, known: Known, follow: Callable[[Position, int], Followed | None]) -> Iterator[Step]:
+    """The shortest said of the first few suppositions `follow` takes to a dead end, trying the values of cells
+    with fewest values first (those with more only while none is found)."""
+    found: list[Step] = []
     for p, v in trial_order(known, known.cands):
         if len(found) >= TRIAL_SAID or (found and bin(known.cands[p]).count("1") > 2):
             break
-        if run.after(array, (p, v)) is None:
-            followed = supposing(known, p, v)
-            followed.settle()
-            found.append(followed)
-    found = [followed for followed in found if followed.dead is not None]
+        if (followed := follow(p, v)) is not None:
+            found.append(contradiction(rule, followed))
     if found:
-        yield contradiction("trial", min(found, key=lambda followed: len(said_chain(followed))))
+        yield min(found, key=lambda step: len(step.text))
 
 
 def said_chain(followed: Followed) -> list[int]:
@@ -427,10 +447,7 @@ def nested_trial(known: Known) -> Iterator[Step]:
     """Suppose a value; where singles reach no dead end, suppose again inside it, each inner supposition
     followed to its own dead end, until the outer one reaches one."""
     array, run = as_array(known, known.cands), Singles(known)
-    for p, v in trial_order(known, known.cands):
-        if (followed := nested(known, run, array, p, v)) is not None:
-            yield contradiction("nested trial", followed)
-            return
+    yield from shortest("nested trial", known, lambda p, v: nested(known, run, array, p, v))
 
 
 def nested(known: Known, run: Singles, array: np.ndarray, p: Position, v: int) -> Followed | None:
@@ -451,23 +468,35 @@ def nested(known: Known, run: Singles, array: np.ndarray, p: Position, v: int) -
 
 
 def inner_dead_ends(known: Known, run: Singles, array: np.ndarray, p: Position, v: int) -> list[Candidate] | None:
-    """The inner suppositions, each ruled out by singles, after which `p = v` reaches a dead end (None: none such)."""
+    """The inner suppositions, each ruled out by singles, after which `p = v` reaches a dead end (None: none such),
+    found one at a time, the first in trial order each time, so that the nested supposition says few."""
     state = run.after(array, (p, v))
-    if state is None:
+    if state is None or not collapses(run, state):
         return None
-    n, found = known.board.n, []
-    for _ in range(NESTED):
-        left = {(i // n, i % n): int(mask) for i, mask in enumerate(state) if int(mask) & (int(mask) - 1)}
-        inner = next((q_w for q_w in trial_order(known, left) if run.after(state, q_w) is None), None)
+    found = []
+    for _ in range(NESTED_SAID):
+        dead = run.dead_ends(state)
+        left = {(i // run.n, i % run.n): int(mask) for i, mask in enumerate(state) if int(mask) & (int(mask) - 1)}
+        inner = next(((q, w) for q, w in trial_order(known, left) if dead[run.index(q)] & bit(w)), None)
         if inner is None:
             return None
         found.append(inner)
         state = state.copy()
-        state[inner[0][0] * n + inner[0][1]] &= ~bit(inner[1])
-        state = run.after(state)
-        if state is None:
+        state[run.index(inner[0])] &= ~bit(inner[1])
+        if (state := run.after(state)) is None:
             return found
     return None
+
+
+def collapses(run: Singles, state: np.ndarray) -> bool:
+    """Whether ruling out, pass after pass, every candidate whose supposition the singles kill reaches a dead end."""
+    for _ in range(NESTED):
+        dead = run.dead_ends(state)
+        if not dead.any():
+            return False
+        if (state := run.after(state & ~dead)) is None:
+            return True
+    return False
 
 
 def ruled_out_inside(followed: Followed, q: Position, w: int) -> bool:

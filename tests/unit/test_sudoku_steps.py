@@ -82,6 +82,10 @@ POSITIONS = {
             row(1, [2, 3, 4, 6, 7, 8, 9]) + row(4, [1, 3, 4, 6, 7, 8, 9]) + [f"r{r}c5" for r in (2, 3, 5, 6, 7, 8, 9)],
         ),
     ),
+    # 5's only places: r1c1 and r1c5 in row 1, r2c6 and r8c6 in column 6; r1c5 and r2c6 share box 2 (a weak link)
+    "X-chain": (EMPTY, nowhere(5, row(1, [2, 3, 4, 6, 7, 8, 9]) + [f"r{r}c6" for r in (3, 4, 5, 6, 7, 9)])),
+    # r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,4} - r5c9 {4,1}: one of r1c1 and r5c9 is 1
+    "XY-chain": (EMPTY, only({"r1c1": {1, 2}, "r1c5": {2, 3}, "r5c5": {3, 4}, "r5c9": {1, 4}})),
 }
 
 
@@ -116,6 +120,8 @@ def test_a_full_house_is_also_a_naked_single_and_the_ladder_says_full_house():
         ("swordfish", {((r, c), 5, False) for r in (1, 2, 3, 5, 6, 7) for c in (0, 4, 8)}),
         ("XY-wing", {((4, 4), 3, False)}),
         ("simple colouring", {((r, c), 5, False) for r, c in ((1, 1), (2, 1), (4, 0), (5, 0))}),
+        ("X-chain", {((7, 0), 5, False)}),
+        ("XY-chain", {((0, 8), 1, False), ((4, 0), 1, False)}),
     ],
 )
 def test_the_technique_settles_what_its_pattern_implies(rule, expected):
