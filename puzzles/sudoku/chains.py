@@ -99,6 +99,8 @@ def seeing(known: Known, a: Candidate, b: Candidate) -> bool:
 def chain_eliminations(known: Known, first: Candidate, last: Candidate, inside: set) -> list[Candidate]:
     """What `first or last` rules out: every candidate, not on the chain, that sees both."""
     (p, v), (q, w) = first, last
+    if p != q and v != w and q not in known.shape.peers[p]:
+        return []
     near = {p, q} | set(known.shape.peers[p]) & set(known.shape.peers[q]) if p != q else {p}
     gone = [
         (r, u)
@@ -113,13 +115,16 @@ def chain_eliminations(known: Known, first: Candidate, last: Candidate, inside: 
 def chains(known: Known, allowed: Callable[[Candidate, Link], bool]) -> Iterator[tuple[Candidate, list[Link]]]:
     """Alternating chains from each candidate with a strong link, shortest first from each: (start, links)."""
     strong = strong_links(known)
+    weak: dict[Candidate, list[Link]] = {}
     for start in sorted(strong):
         came: dict[tuple[Candidate, bool], tuple[tuple[Candidate, bool], Link] | None] = {(start, False): None}
         layer = [(start, False)]
         for _ in range(AIC_LENGTH):
             ahead = []
             for node, true in layer:
-                nexts = weak_links(known, node) if true else strong.get(node, ())
+                if true and node not in weak:
+                    weak[node] = list(weak_links(known, node))
+                nexts = weak[node] if true else strong.get(node, ())
                 for link in nexts:
                     state = (link.to, not true)
                     if state not in came and allowed(node, link):

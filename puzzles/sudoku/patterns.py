@@ -22,14 +22,16 @@ def locked(known: Known, rule: str, boxes_first: bool) -> Iterator[Step]:
     otherwise they are on a line (or a diagonal) and lie in one box (box-line reduction).
     """
     shape = known.shape
-    inner = shape.boxes() if boxes_first else tuple(u for u in shape.units if u not in shape.boxes())
+    boxes = {id(box) for box in shape.boxes()}  # units compared by identity: comparing their cells costs
+    inner = [u for u in shape.units if (id(u) in boxes) == boxes_first]
+    outer = [u for u in shape.units if (id(u) in boxes) != boxes_first]
     for unit in inner:
         for value in known.missing(unit):
             places = known.places(unit, value)
             if len(places) < 2:
                 continue
-            for other in shape.units:
-                if other is unit or (boxes_first == (other in shape.boxes())) or not set(places) <= set(other.cells):
+            for other in outer:
+                if not set(places) <= set(other.cells):
                     continue
                 gone = [(p, value) for p in known.places(other, value) if p not in places]
                 if gone:
