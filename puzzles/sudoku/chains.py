@@ -40,6 +40,7 @@ AIC_LENGTH = 14  # links in an alternating chain at most: longer ones a person c
 TRIAL_SAID = 4  # suppositions reaching a dead end followed in words, the shortest of them said
 NESTED = 4  # passes of inner suppositions a nested one may make before it is given up as no help
 NESTED_SAID = 12  # inner suppositions a nested one may say
+NESTED_WORK = 60_000  # suppositions the nested rung follows by singles before it gives up: an open 16x16 has 4,096
 
 __all__ = ["aic", "forcing", "nested_trial", "trial", "x_chain", "xy_chain"]
 
@@ -371,6 +372,7 @@ class Singles:
         self.fixed = fixed_arrays(known.board)
         self.done = np.zeros(self.n * self.n, dtype=np.int8)
         self.queue = np.zeros(self.n * self.n, dtype=np.int32)
+        self.spent = 0  # suppositions followed, for a rung's own work budget
 
     def after(self, state: np.ndarray, supposed: Candidate | None = None) -> np.ndarray | None:
         """The candidates left once singles are followed (from `supposed`, if given), or None at a dead end."""
@@ -383,6 +385,7 @@ class Singles:
 
     def dead_ends(self, state: np.ndarray) -> np.ndarray:
         """Each cell's values whose supposition the singles take to a dead end, as a mask a cell."""
+        self.spent += int(np.bitwise_count(state[(state & (state - 1)) != 0]).sum())
         out, scratch = np.zeros_like(state), np.zeros_like(state)
         self.loop.dead_ends(state, out, scratch, self.done, self.queue, *self.fixed)
         return out
@@ -393,7 +396,8 @@ class Singles:
 
 def trial_order(known: Known, cands: dict[Position, int]) -> list[Candidate]:
     """Candidates in the order a person tries them: cells with fewest values first."""
-    order = sorted((p for p in cands if cands[p] & (cands[p] - 1)), key=lambda p: (bin(cands[p]).count("1"), p))
+    sizes = {p: bin(mask).count("1") for p, mask in cands.items()}
+    order = sorted((p for p in cands if sizes[p] > 1), key=lambda p: (sizes[p], p))
     return [(p, v) for p in order for v in values(cands[p])]
 
 
@@ -452,7 +456,7 @@ def nested_trial(known: Known) -> Iterator[Step]:
     """Suppose a value; where singles reach no dead end, suppose again inside it, each inner supposition
     followed to its own dead end, until the outer one reaches one."""
     array, run = as_array(known, known.cands), Singles(known)
-    yield from shortest("nested trial", known, lambda p, v: nested(known, run, array, p, v))
+    yield from shortest("nested trial", known, lambda p, v: nested(known, run, array, p, v) if run.spent < NESTED_WORK else None)
 
 
 def nested(known: Known, run: Singles, array: np.ndarray, p: Position, v: int) -> Followed | None:
@@ -531,8 +535,8 @@ def forcing(known: Known) -> Iterator[Step]:
         if any(end is None for end in ends):
             continue
         common = agreed(known, ends)
-        if common is not None:
-            yield forced(known, branches, said, *common)
+        if common is not None and (step := forced(known, branches, said, *common)) is not None:
+            yield step
             return
 
 
@@ -568,22 +572,25 @@ def agreed(known: Known, ends: list[np.ndarray]) -> tuple[Position, int, bool] |
     return out
 
 
-def reached(followed: Followed, at: Position, value: int, holds: bool) -> int:
-    """The link that settles the conclusion in a branch: the placement at `at`, or what ruled `value` out there."""
+def reached(followed: Followed, at: Position, value: int, holds: bool) -> int | None:
+    """The link that settles the conclusion in a branch: the placement at `at`, or what ruled `value` out there
+    (None where the singles said in words do not get there, as a Killer cage read by the compiled ones may)."""
     if holds:
-        return next(i for i, link in enumerate(followed.links) if link.at == at and link.holds)
-    return followed.by[(at, value)]
+        return next((i for i, link in enumerate(followed.links) if link.at == at and link.holds), None)
+    return followed.by.get((at, value))
 
 
-def forced(known: Known, branches: list[Candidate], said: str, at: Position, value: int, holds: bool) -> Step:
+def forced(known: Known, branches: list[Candidate], said: str, at: Position, value: int, holds: bool) -> Step | None:
     """Each branch followed to the common conclusion, cut to the links it uses."""
     told, reads, uses = [], [], []
     fact = f"{label(at)} is {symbol(value)}" if holds else f"{label(at)} is not {symbol(value)}"
     for p, v in branches:
         followed = supposing(known, p, v)
         followed.settle()
-        need = followed.needed(frozenset({0, reached(followed, at, value, holds)}))
-        chain = "".join(f"{followed.links[i].text}, then " for i in need if i > 0 and followed.links[i].at != at)
+        if (end := reached(followed, at, value, holds)) is None:
+            return None
+        need = followed.needed(frozenset({0, end}))
+        chain = "".join(f"{followed.links[i].text}, then " for i in need if i > 0 and not (holds and i == end))
         told.append(f"if {label(p)} is {symbol(v)}, then {chain}{fact}")
         reads += [q for i in need for q in followed.links[i].reads]
         uses += [u for i in need for u in followed.links[i].uses]
