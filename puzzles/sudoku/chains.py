@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+
 import numpy as np
 
 from puzzles.numbergrid import Position
@@ -220,7 +221,7 @@ class Said:
 
     @property
     def text(self) -> str:
-        fact = f"{label(self.at)} = {symbol(self.value)}" if self.holds else f"{label(self.at)} ≠ {symbol(self.value)}"
+        fact = f"{label(self.at)} {'=' if self.holds else '≠'} {symbol(self.value)}"
         return f"{fact} ({self.why})" if self.why else fact
 
 
@@ -409,7 +410,11 @@ def trial(known: Known) -> Iterator[Step]:
     values of cells with two values tried first."""
     run = Singles(known)
     dead = run.dead_ends(as_array(known, known.cands))
-    yield from shortest("trial", known, lambda p, v: followed_to_a_dead_end(known, p, v) if dead[run.index(p)] & bit(v) else None)
+
+    def follow(p: Position, v: int) -> Followed | None:
+        return followed_to_a_dead_end(known, p, v) if dead[run.index(p)] & bit(v) else None
+
+    yield from shortest("trial", known, follow)
 
 
 def followed_to_a_dead_end(known: Known, p: Position, v: int) -> Followed | None:
@@ -456,7 +461,9 @@ def nested_trial(known: Known) -> Iterator[Step]:
     """Suppose a value; where singles reach no dead end, suppose again inside it, each inner supposition
     followed to its own dead end, until the outer one reaches one."""
     array, run = as_array(known, known.cands), Singles(known)
-    yield from shortest("nested trial", known, lambda p, v: nested(known, run, array, p, v) if run.spent < NESTED_WORK else None)
+    yield from shortest(
+        "nested trial", known, lambda p, v: nested(known, run, array, p, v) if run.spent < NESTED_WORK else None
+    )
 
 
 def nested(known: Known, run: Singles, array: np.ndarray, p: Position, v: int) -> Followed | None:

@@ -22,7 +22,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from puzzles.core import Budget, Deadline, ShouldStop, never
-from puzzles.numbergrid import Position
 from puzzles.steps import Path, Rung, Step, join_words, next_placement, on_board, walk
 from puzzles.sudoku.board import Sudoku, conflicts, label, symbol
 from puzzles.sudoku.chains import aic, forcing, nested_trial, trial, x_chain, xy_chain
@@ -99,7 +98,7 @@ LADDER: tuple[Rung[Known], ...] = (
     Rung("XY-chain", "a chain of two-valued cells: one of its ends holds the value they share", xy_chain),
     Rung("AIC", "an alternating chain of strong and weak links: one of its ends is true", aic),
     Rung("trial", "suppose a value and follow the singles to a cell or a unit with nothing left", trial),
-    Rung("forcing chain", "every value of a cell, or every place of a value in a unit, leads to one conclusion", forcing),
+    Rung("forcing chain", "each value of a cell, or each place of a value in a unit, leads to one conclusion", forcing),
     Rung("nested trial", "suppose a value, and inside it suppose again, to a contradiction", nested_trial),
 )
 RANK = {rung.name: i for i, rung in enumerate(LADDER)}

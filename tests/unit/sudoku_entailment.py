@@ -102,7 +102,7 @@ def entailed(known: Known, step: Step) -> list[str]:
     n, missing = known.board.n, []
     for fact in step.sets:
         i = fact.at[0] * n + fact.at[1]
-        opposite = supposed(board, i, board[i] & ~bit(fact.value)) if fact.holds else supposed(board, i, bit(fact.value))
+        opposite = supposed(board, i, (board[i] & ~bit(fact.value)) if fact.holds else bit(fact.value))
         if with_inner_suppositions(known, opposite, cited) is not None:
             missing.append(fact.said)
     return missing
