@@ -18,7 +18,7 @@ The hardest rung a solve needs is the puzzle's difficulty grade.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from puzzles.core import Budget, Deadline, ShouldStop, never
@@ -105,13 +105,26 @@ RANK = {rung.name: i for i, rung in enumerate(LADDER)}
 
 
 def ending(known: Known) -> str | None:
+    if (seen := in_sight(known)) is not None:
+        return seen
+    if search(known.board, limit=1, keep=0, deadline=Deadline()).count == 0:
+        return "contradiction"
+    return None
+
+
+def in_sight(known: Known) -> str | None:
+    """`ending` without the search: a full board, a clash, or a cell with nothing left."""
     if not known.empty:
         return "contradiction" if conflicts(known.board) else "solved"
     if conflicts(known.board) or not all(known.cands.values()):
         return "contradiction"
-    if search(known.board, limit=1, keep=0, deadline=Deadline()).count == 0:
-        return "contradiction"
     return None
+
+
+def ended_for(known: Known) -> Callable[[Known], str | None]:
+    """How a walk from `known` sees its end: every step is sound, so a board that has a completion keeps one and
+    only the board as given needs the search (a search a step, on a diagonal board, was most of the walk)."""
+    return in_sight if ending(known) is None else ending
 
 
 @dataclass(frozen=True)
@@ -133,12 +146,12 @@ def steps(
     board: Sudoku, *, limit: int | None = None, budget: Budget | None = None, should_stop: ShouldStop = never
 ) -> GradedPath:
     """The explained solution, easiest step first; `limit=1` gives the next step alone."""
-    deadline = Deadline(budget, should_stop)
-    path = walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit)
+    deadline, known = Deadline(budget, should_stop), Known(board)
+    path = walk(LADDER, known, apply=on_board, ended=ended_for(known), deadline=deadline, limit=limit)
     return GradedPath(path.steps, path.ended)
 
 
 def next_step(board: Sudoku, *, budget: Budget | None = None, should_stop: ShouldStop = never) -> Path:
     """The hint: the next value a person can place, with the deductions it rests on."""
-    deadline = Deadline(budget, should_stop)
-    return next_placement(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline)
+    deadline, known = Deadline(budget, should_stop), Known(board)
+    return next_placement(LADDER, known, apply=on_board, ended=ended_for(known), deadline=deadline)
