@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from puzzles.core import Budget, Deadline, ShouldStop, never
-from puzzles.steps import Path, Rung, Step, join_words, next_placement, on_board, walk
+from puzzles.steps import Path, Rung, Step, hint_budget, join_words, next_placement, on_board, walk
 from puzzles.sudoku.board import Sudoku, conflicts, label, symbol
 from puzzles.sudoku.chains import aic, forcing, nested_trial, trial, x_chain, xy_chain
 from puzzles.sudoku.known import Known, bit, placing, values
@@ -152,6 +152,11 @@ def steps(
 
 
 def next_step(board: Sudoku, *, budget: Budget | None = None, should_stop: ShouldStop = never) -> Path:
-    """The hint: the next value a person can place, with the deductions it rests on."""
-    deadline, known = Deadline(budget, should_stop), Known(board)
+    """The hint: the next value a person can place, with the deductions it rests on.
+
+    On the ladders' hint work (`hint_budget`) whatever the caller's clock: a
+    placement that rests on several nested suppositions would take seconds
+    and pages to tell, so the hint is then the easiest step alone.
+    """
+    deadline, known = Deadline(hint_budget(budget), should_stop), Known(board)
     return next_placement(LADDER, known, apply=on_board, ended=ended_for(known), deadline=deadline)
