@@ -113,12 +113,7 @@ def generated(seed: int, clues: int = 0) -> sudoku.Sudoku:
     stays unique."""
     rng = random.Random(seed)
     base = search(sudoku.blank(9), limit=1, keep=1, deadline=Deadline()).solutions[0]
-    digits = list(range(1, 10))
-    rng.shuffle(digits)
-    bands = [b * 3 + r for b in rng.sample(range(3), 3) for r in rng.sample(range(3), 3)]
-    stacks = [s * 3 + c for s in rng.sample(range(3), 3) for c in rng.sample(range(3), 3)]
-    grid = [[digits[base[r][c] - 1] for c in stacks] for r in bands]
-    board = sudoku.parse("".join(str(v) for row in grid for v in row))
+    board = shuffled(sudoku.parse("".join(str(v) for row in base for v in row)), rng)
     cells = [(r, c) for r in range(9) for c in range(9)]
     rng.shuffle(cells)
     for p in cells:
@@ -128,3 +123,12 @@ def generated(seed: int, clues: int = 0) -> sudoku.Sudoku:
         if search(fewer, limit=2, keep=0, deadline=Deadline()).count == 1:
             board = fewer
     return board
+
+
+def shuffled(board: sudoku.Sudoku, rng: random.Random) -> sudoku.Sudoku:
+    """The same 9x9 puzzle in other clothes: digits relabelled, bands, stacks, rows and columns within them
+    shuffled (as hard as the original, its cells elsewhere)."""
+    digits = [0, *rng.sample(range(1, 10), 9)]
+    rows = [b * 3 + r for b in rng.sample(range(3), 3) for r in rng.sample(range(3), 3)]
+    columns = [s * 3 + c for s in rng.sample(range(3), 3) for c in rng.sample(range(3), 3)]
+    return sudoku.parse("".join(str(digits[board.grid[r][c]]).replace("0", ".") for r in rows for c in columns))

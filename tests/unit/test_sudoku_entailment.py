@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -13,10 +14,12 @@ from puzzles.steps import Path, Step, easiest, on_board
 from puzzles.sudoku.chains import forcing
 from puzzles.sudoku.known import Known
 from puzzles.sudoku.ladder import LADDER
-from tests.unit.sudoku_entailment import UNCHECKED, entailed, generated
+from tests.unit.sudoku_entailment import UNCHECKED, entailed, generated, shuffled
 from tests.unit.test_sudoku_steps import ARTO_INKALA, POSITIONS
 
 EASTER_MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+GOLDEN_NUGGET = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."
+PLATINUM_BLONDE = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
 
 
 def uncited(board: sudoku.Sudoku, path: Path | None = None) -> list[tuple[str, list[str]]]:
@@ -43,9 +46,17 @@ def test_every_step_of_a_generated_puzzle_cites_what_it_uses(seed):
     assert uncited(board) == []
 
 
-@pytest.mark.parametrize("text", [ARTO_INKALA, EASTER_MONSTER], ids=["Arto Inkala", "Easter Monster"])
-def test_every_step_of_a_famous_hard_puzzle_is_true_cites_what_it_uses_and_none_is_a_search(text):
-    board = sudoku.parse(text)
+HARD = {
+    "Arto Inkala": sudoku.parse(ARTO_INKALA),
+    "Easter Monster": sudoku.parse(EASTER_MONSTER),
+    "Golden Nugget shuffled": shuffled(sudoku.parse(GOLDEN_NUGGET), random.Random(1)),
+    "Platinum Blonde shuffled": shuffled(sudoku.parse(PLATINUM_BLONDE), random.Random(2)),
+}
+
+
+@pytest.mark.parametrize("name", list(HARD))
+def test_every_step_of_a_famous_hard_puzzle_is_true_cites_what_it_uses_and_none_is_a_search(name):
+    board = HARD[name]
     (solution,) = sudoku.analyse(board).solutions
     path = sudoku.steps(board)
     assert uncited(board, path) == []
