@@ -147,12 +147,12 @@ def traced(came: dict, state: tuple[Candidate, bool]) -> list[Link]:
     return links[::-1]
 
 
-def aic_rung(kind: str, allowed: Callable[[Known], Callable[[Candidate, Link], bool]]):
-    """A rung that finds the shortest chain of `kind` with something to rule out."""
+def aic_rung(kind: str, allowed: Callable[[Candidate, Link], bool]):
+    """A rung that finds the shortest chain of `kind` (the links `allowed`) with something to rule out."""
 
     def find(known: Known) -> Iterator[Step]:
         best = None
-        for start, links in chains(known, allowed(known)):
+        for start, links in chains(known, allowed):
             inside = {start, *(link.to for link in links)}
             gone = chain_eliminations(known, start, links[-1].to, inside)
             if gone and (best is None or len(links) < len(best[1])):
@@ -163,17 +163,18 @@ def aic_rung(kind: str, allowed: Callable[[Known], Callable[[Candidate, Link], b
     return find
 
 
-def on_one_value(known: Known) -> Callable[[Candidate, Link], bool]:
-    return lambda node, link: link.to[1] == node[1]
+def on_one_value(node: Candidate, link: Link) -> bool:
+    """X-chain: every link on one value."""
+    return link.to[1] == node[1]
 
 
-def through_pairs(known: Known) -> Callable[[Candidate, Link], bool]:
+def through_pairs(node: Candidate, link: Link) -> bool:
     """XY-chain: strong links inside two-valued cells, weak links between cells on one value."""
-    return lambda node, link: (link.to[0] == node[0]) == link.strong and (link.unit is None) == link.strong
+    return (link.to[0] == node[0]) == link.strong and (link.unit is None) == link.strong
 
 
-def any_link(known: Known) -> Callable[[Candidate, Link], bool]:
-    return lambda node, link: True
+def any_link(node: Candidate, link: Link) -> bool:
+    return True
 
 
 def said_node(node: Candidate) -> str:
