@@ -14,7 +14,7 @@ from typing import Any
 
 from puzzles.core import Budget, Count, Deadline, ShouldStop, never
 from puzzles.numbergrid import EMPTY, BoardAnalysis, Position, check_entries, no_completion, refused
-from puzzles.steps import Check, hint_budget
+from puzzles.steps import Check
 from puzzles.sudoku.board import (
     BOXES,
     Cage,
@@ -34,7 +34,6 @@ from puzzles.sudoku.search import every_completion, search
 SOLVE_OPTIONS = ()
 BUDGET: Budget | None = Budget(work=1_000_000)  # search nodes: a 17-clue puzzle takes a few hundred at most
 CAP = 1000  # completions counted exactly; above it the count says "more than 1,000"
-HINT_WORK = 1_000_000  # `solve`'s hint: its rungs spend search work, so as much as the count's default budget
 
 __all__ = [
     "BOXES",
@@ -170,7 +169,7 @@ def solve(
     analysis = analyse(board, limit=limit, budget=budget, should_stop=should_stop)
     if analysis.hint or analysis.count.value == 0:
         return SudokuReport(analysis, "")
-    path = next_step(board, budget=hint_budget(budget, HINT_WORK), should_stop=should_stop)
+    path = next_step(board, budget=budget, should_stop=should_stop)
     hint = path.first_said
     grade = graded(steps(board, budget=budget, should_stop=should_stop)) if analysis.status == "unique" else ""
     return SudokuReport(replace(analysis, hint=hint), grade)

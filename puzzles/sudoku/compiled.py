@@ -15,3 +15,4 @@ extending.register_jitable(kernel.propagate)
 
 propagate = njit(cache=True, nogil=True)(kernel.propagate)
 run = njit(cache=True, nogil=True)(kernel.run)
+dead_ends = njit(cache=True, nogil=True)(kernel.dead_ends)

@@ -170,4 +170,25 @@ def run(cand, done, queue, todo, branch, reg, solutions, limit, max_nodes, peers
     return spent
 
 
+def dead_ends(cand, out, scratch, done, queue, peers, npeers, units, popc, low, cage_cells, cage_len, cage_total,
+              combos, full):  # fmt: skip
+    """Each open cell's values whose supposition `propagate` takes to a dead end, as a mask in `out`: the trials
+    of a step's ladder (`chains`) in one call rather than one call a candidate."""
+    n_cells = cand.shape[0]
+    for c in range(n_cells):
+        out[c] = 0
+        t = cand[c]
+        if popc[t] < 2:
+            continue
+        while t:
+            b = t & -t
+            t ^= b
+            scratch[:] = cand
+            scratch[c] = b
+            done[:] = 0
+            if not propagate(scratch, done, queue, peers, npeers, units, popc, low,
+                             cage_cells, cage_len, cage_total, combos, full):  # fmt: skip
+                out[c] |= b
+
+
 # ---------------------------------------------------------------- tables

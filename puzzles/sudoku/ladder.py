@@ -8,22 +8,24 @@
 5. pointing, 6. box-line reduction: a value locked in the meeting of a box and a line;
 7.-10. naked and hidden pairs and triples;
 11. X-wing, 12. swordfish; 13. XY-wing; 14. simple colouring (a chain of one value's conjugate pairs);
-15. trial, said plainly: suppose a value and follow the singles to a cell or a unit with nothing left
-    (or, failing that, let an exhaustive search find no way to finish), so the value is ruled out.
+15. X-chain, 16. XY-chain, 17. alternating inference chain (AIC): strong and weak links, one end is true;
+18. trial, said plainly: suppose a value and follow the singles, link by link, to a cell or a unit with nothing left;
+19. forcing chain: every value of a cell, or every place of a value in a unit, leads by singles to one conclusion;
+20. nested trial: inside a supposition, suppose again, each spelled out the same way (`chains`).
 
 The hardest rung a solve needs is the puzzle's difficulty grade.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from puzzles.core import Budget, Deadline, ShouldStop, never
-from puzzles.numbergrid import Position
-from puzzles.steps import Path, Rung, Step, join_words, next_placement, on_board, walk
+from puzzles.steps import Path, Rung, Step, hint_budget, join_words, next_placement, on_board, walk
 from puzzles.sudoku.board import Sudoku, conflicts, label, symbol
-from puzzles.sudoku.known import Known, bit, placing, ruling_out, values
+from puzzles.sudoku.chains import aic, forcing, nested_trial, trial, x_chain, xy_chain
+from puzzles.sudoku.known import Known, bit, placing, values
 from puzzles.sudoku.patterns import (
     box_line,
     cage_sums,
@@ -36,9 +38,6 @@ from puzzles.sudoku.patterns import (
     xy_wing,
 )
 from puzzles.sudoku.search import search
-
-TRIAL_DEPTH = 40  # placements followed after a supposition before it is given up as no help
-TRIAL_CANDIDATES = 3  # a person tries the values of cells with two or three candidates, not of open ones
 
 __all__ = ["LADDER", "Known", "graded", "next_step", "steps"]
 
@@ -79,80 +78,6 @@ def hidden_single(known: Known) -> Iterator[Step]:
                 yield placing("hidden single", text, (unit.name, symbol(v)), unit.cells, {p: v})
 
 
-# ---------------------------------------------------------------- trial
-
-
-def follow(known: Known, position: Position, value: int) -> tuple[list[str], str | None]:
-    """Place `value` and follow naked and hidden singles: what was placed, and the dead end reached (None: none)."""
-    shape, cands, grid = known.shape, dict(known.cands), {}
-    chain: list[str] = []
-
-    def place(p: Position, v: int) -> str | None:
-        grid[p] = v
-        del cands[p]
-        for q in shape.peers[p]:
-            if q in cands and cands[q] & bit(v):
-                cands[q] &= ~bit(v)
-                if not cands[q]:
-                    return f"{label(q)} has no value left"
-        return None
-
-    dead = place(position, value)
-    while dead is None and len(chain) < TRIAL_DEPTH:
-        single = next(((p, values(m)[0]) for p, m in cands.items() if m & (m - 1) == 0), None)
-        if single is None:
-            single, dead = hidden_or_dead(known, cands, grid)
-        if dead is not None or single is None:
-            break
-        chain.append(f"{label(single[0])} = {symbol(single[1])}")
-        dead = place(*single)
-    return chain, dead
-
-
-def hidden_or_dead(known: Known, cands: dict, grid: dict) -> tuple[tuple[Position, int] | None, str | None]:
-    """A hidden single of the supposed board, or a value with no place left in a unit."""
-    for unit in known.shape.units:
-        have = {known.at(p) or grid.get(p, 0) for p in unit.cells}
-        for v in range(1, known.board.n + 1):
-            if v in have:
-                continue
-            places = [p for p in unit.cells if cands.get(p, 0) & bit(v)]
-            if not places:
-                return None, f"{symbol(v)} has no place left in {unit.name}"
-            if len(places) == 1:
-                return (places[0], v), None
-    return None, None
-
-
-def trial(known: Known) -> Iterator[Step]:
-    """Suppose each value of a cell with few candidates in turn; failing a chain, search the fewest-candidate cell."""
-    order = sorted(known.cands, key=lambda p: (bin(known.cands[p]).count("1"), p))
-    for p in (p for p in order if bin(known.cands[p]).count("1") <= TRIAL_CANDIDATES):
-        for v in values(known.cands[p]):
-            chain, dead = follow(known, p, v)
-            if dead is not None:
-                then = f"then {', then '.join(chain)}, and then " if chain else "then "
-                text = (
-                    f"Suppose {label(p)} were {symbol(v)}: {then}{dead}. "
-                    f"That cannot be, so {label(p)} is not {symbol(v)}."
-                )
-                yield supposing(text, p, v)
-                return
-    for p in order[:1]:
-        for v in values(known.cands[p]):
-            if search(known.board.with_cell(p, v), limit=1, keep=0, deadline=Deadline()).count == 0:
-                text = (
-                    f"Suppose {label(p)} were {symbol(v)}: no simple chain settles it, but trying every way to fill "
-                    f"the rest of the grid finds none. So {label(p)} is not {symbol(v)}."
-                )
-                yield supposing(text, p, v)
-                return
-
-
-def supposing(text: str, position: Position, value: int) -> Step:
-    return replace(ruling_out("trial", text, (label(position),), (position,), [(position, value)]), trial=True)
-
-
 LADDER: tuple[Rung[Known], ...] = (
     Rung("full house", "a unit's one empty cell takes the value it lacks", full_house),
     Rung("naked single", "a cell whose units hold every other value", naked_single),
@@ -169,19 +94,37 @@ LADDER: tuple[Rung[Known], ...] = (
     Rung("swordfish", "a value in three rows confined to three columns", fish(3, "swordfish")),
     Rung("XY-wing", "a pivot xy with wings xz and yz rules z out where both wings see", xy_wing),
     Rung("simple colouring", "a chain of a value's conjugate pairs: a cell seeing both colours loses it", colouring),
-    Rung("trial", "suppose a value and follow it to a contradiction", trial),
+    Rung("X-chain", "a chain of one value's strong and weak links: one of its ends holds it", x_chain),
+    Rung("XY-chain", "a chain of two-valued cells: one of its ends holds the value they share", xy_chain),
+    Rung("AIC", "an alternating chain of strong and weak links: one of its ends is true", aic),
+    Rung("trial", "suppose a value and follow the singles to a cell or a unit with nothing left", trial),
+    Rung("forcing chain", "each value of a cell, or each place of a value in a unit, leads to one conclusion", forcing),
+    Rung("nested trial", "suppose a value, and inside it suppose again, to a contradiction", nested_trial),
 )
 RANK = {rung.name: i for i, rung in enumerate(LADDER)}
 
 
 def ending(known: Known) -> str | None:
+    if (seen := in_sight(known)) is not None:
+        return seen
+    if search(known.board, limit=1, keep=0, deadline=Deadline()).count == 0:
+        return "contradiction"
+    return None
+
+
+def in_sight(known: Known) -> str | None:
+    """`ending` without the search: a full board, a clash, or a cell with nothing left."""
     if not known.empty:
         return "contradiction" if conflicts(known.board) else "solved"
     if conflicts(known.board) or not all(known.cands.values()):
         return "contradiction"
-    if search(known.board, limit=1, keep=0, deadline=Deadline()).count == 0:
-        return "contradiction"
     return None
+
+
+def ended_for(known: Known) -> Callable[[Known], str | None]:
+    """How a walk from `known` sees its end: every step is sound, so a board that has a completion keeps one and
+    only the board as given needs the search (a search a step, on a diagonal board, was most of the walk)."""
+    return in_sight if ending(known) is None else ending
 
 
 @dataclass(frozen=True)
@@ -203,12 +146,17 @@ def steps(
     board: Sudoku, *, limit: int | None = None, budget: Budget | None = None, should_stop: ShouldStop = never
 ) -> GradedPath:
     """The explained solution, easiest step first; `limit=1` gives the next step alone."""
-    deadline = Deadline(budget, should_stop)
-    path = walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit)
+    deadline, known = Deadline(budget, should_stop), Known(board)
+    path = walk(LADDER, known, apply=on_board, ended=ended_for(known), deadline=deadline, limit=limit)
     return GradedPath(path.steps, path.ended)
 
 
 def next_step(board: Sudoku, *, budget: Budget | None = None, should_stop: ShouldStop = never) -> Path:
-    """The hint: the next value a person can place, with the deductions it rests on."""
-    deadline = Deadline(budget, should_stop)
-    return next_placement(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline)
+    """The hint: the next value a person can place, with the deductions it rests on.
+
+    On the ladders' hint work (`hint_budget`) whatever the caller's clock: a
+    placement that rests on several nested suppositions would take seconds
+    and pages to tell, so the hint is then the easiest step alone.
+    """
+    deadline, known = Deadline(hint_budget(budget), should_stop), Known(board)
+    return next_placement(LADDER, known, apply=on_board, ended=ended_for(known), deadline=deadline)

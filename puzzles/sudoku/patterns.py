@@ -22,14 +22,16 @@ def locked(known: Known, rule: str, boxes_first: bool) -> Iterator[Step]:
     otherwise they are on a line (or a diagonal) and lie in one box (box-line reduction).
     """
     shape = known.shape
-    inner = shape.boxes() if boxes_first else tuple(u for u in shape.units if u not in shape.boxes())
+    boxes = {id(box) for box in shape.boxes()}  # units compared by identity: comparing their cells costs
+    inner = [u for u in shape.units if (id(u) in boxes) == boxes_first]
+    outer = [u for u in shape.units if (id(u) in boxes) != boxes_first]
     for unit in inner:
         for value in known.missing(unit):
             places = known.places(unit, value)
             if len(places) < 2:
                 continue
-            for other in shape.units:
-                if other is unit or (boxes_first == (other in shape.boxes())) or not set(places) <= set(other.cells):
+            for other in outer:
+                if not set(places) <= set(other.cells):
                     continue
                 gone = [(p, value) for p in known.places(other, value) if p not in places]
                 if gone:
@@ -219,23 +221,26 @@ def colouring(known: Known) -> Iterator[Step]:
     """
     for value in range(1, known.board.n + 1):
         links: dict = {}
+        pairs: dict = {}  # the unit that makes each conjugate pair
         for unit in known.shape.units:
             places = known.places(unit, value)
             if len(places) == 2:
                 a, b = places
                 links.setdefault(a, set()).add(b)
                 links.setdefault(b, set()).add(a)
+                pairs.setdefault(frozenset(places), unit)
         seen: set = set()
         for start in sorted(links):
             if start in seen:
                 continue
             colour = {start: 0}
-            chain = [start]
+            chain, units = [start], []
             for p in chain:
                 for q in sorted(links[p]):
                     if q not in colour:
                         colour[q] = 1 - colour[p]
                         chain.append(q)
+                        units.append(pairs[frozenset((p, q))])
             seen |= set(colour)
             sides = [[p for p in chain if colour[p] == c] for c in (0, 1)]
             gone = [
@@ -248,9 +253,11 @@ def colouring(known: Known) -> Iterator[Step]:
             ]
             if gone:
                 linked = " — ".join(label(p) for p in chain)
+                names = list(dict.fromkeys(unit.name for unit in units))
                 text = (
-                    f"{symbol(value)} has only two places in each unit along {linked}, so those cells alternate: "
-                    f"either {cells_said(sides[0])} or {cells_said(sides[1])} hold {symbol(value)}. "
+                    f"{symbol(value)} has only two places in each of {join_words(names)}, linking {linked}, so those "
+                    f"cells alternate: either {cells_said(sides[0])} or {cells_said(sides[1])} hold {symbol(value)}. "
                     f"A cell that sees one of each cannot: {gone_text(gone)}."
                 )
-                yield ruling_out("simple colouring", text, (symbol(value),), tuple(chain), gone)
+                where = tuple(dict.fromkeys([*chain, *(p for unit in units for p in unit.cells)]))
+                yield ruling_out("simple colouring", text, (symbol(value), *names), where, gone)

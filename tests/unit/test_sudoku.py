@@ -322,10 +322,12 @@ def test_solve_steps_names_the_hardest_technique_in_text_and_json(capsys, tmp_pa
     path.write_text("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n")
     assert main(["solve", "sudoku", str(path), "--steps"]) == 0
     text = capsys.readouterr().out
-    assert "[trial] Suppose " in text and text.rstrip().endswith("Solved.\nHardest technique needed: trial.")
+    assert "[nested trial] Suppose " in text
+    assert text.rstrip().endswith("Solved.\nHardest technique needed: nested trial.")
+    assert "every way" not in text
     assert main(["solve", "sudoku", str(path), "--steps", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["count"] == 1 and report["hardest"] == "trial" and report["steps_ended"] == "solved"
+    assert report["count"] == 1 and report["hardest"] == "nested trial" and report["steps_ended"] == "solved"
     assert any(step["trial"] for step in report["steps"]) and len(report["solutions"][0]) == 9
 
 

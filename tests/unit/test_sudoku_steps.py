@@ -82,6 +82,10 @@ POSITIONS = {
             row(1, [2, 3, 4, 6, 7, 8, 9]) + row(4, [1, 3, 4, 6, 7, 8, 9]) + [f"r{r}c5" for r in (2, 3, 5, 6, 7, 8, 9)],
         ),
     ),
+    # 5's only places: r1c1 and r1c5 in row 1, r2c6 and r8c6 in column 6; r1c5 and r2c6 share box 2 (a weak link)
+    "X-chain": (EMPTY, nowhere(5, row(1, [2, 3, 4, 6, 7, 8, 9]) + [f"r{r}c6" for r in (3, 4, 5, 6, 7, 9)])),
+    # r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,4} - r5c9 {4,1}: one of r1c1 and r5c9 is 1
+    "XY-chain": (EMPTY, only({"r1c1": {1, 2}, "r1c5": {2, 3}, "r5c5": {3, 4}, "r5c9": {1, 4}})),
 }
 
 
@@ -116,6 +120,8 @@ def test_a_full_house_is_also_a_naked_single_and_the_ladder_says_full_house():
         ("swordfish", {((r, c), 5, False) for r in (1, 2, 3, 5, 6, 7) for c in (0, 4, 8)}),
         ("XY-wing", {((4, 4), 3, False)}),
         ("simple colouring", {((r, c), 5, False) for r, c in ((1, 1), (2, 1), (4, 0), (5, 0))}),
+        ("X-chain", {((7, 0), 5, False)}),
+        ("XY-chain", {((0, 8), 1, False), ((4, 0), 1, False)}),
     ],
 )
 def test_the_technique_settles_what_its_pattern_implies(rule, expected):
@@ -153,7 +159,7 @@ def test_a_cage_keeps_the_digits_that_make_its_sum():
     assert "only the digits 1 and 2 can make it" in step.text
 
 
-def test_every_step_of_a_hard_solve_is_true_of_its_solution_and_trial_comes_only_when_nothing_else_applies():
+def test_every_step_of_a_hard_solve_is_true_of_its_solution_and_a_nested_trial_comes_only_when_nothing_else_applies():
     board = sudoku.parse(ARTO_INKALA)
     (solution,) = sudoku.analyse(board).solutions
     without_trial = walk(LADDER[:-1], Known(board), apply=on_board, ended=ending, deadline=Deadline())
@@ -162,9 +168,10 @@ def test_every_step_of_a_hard_solve_is_true_of_its_solution_and_trial_comes_only
     for step in without_trial.steps:
         known = on_board(known, step)
     trial = easiest(LADDER, known)
-    assert trial.rule == "trial" and trial.trial and trial.text.startswith("Suppose ")
+    assert trial.rule == "nested trial" and trial.trial and trial.text.startswith("Suppose ")
     path = sudoku.steps(board)
-    assert path.ended == "solved" and path.trials > 0 and sudoku.graded(path) == "trial"
+    assert path.ended == "solved" and path.trials > 0 and sudoku.graded(path) == "nested trial"
+    assert [s.text for s in path.steps if s.text.startswith("Suppose") != s.trial] == []
     for step in path.steps:
         for fact in step.sets:
             r, c = fact.at

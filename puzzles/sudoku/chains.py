@@ -1,0 +1,610 @@
+"""Chains, the techniques the hardest published puzzles are explained with (SudokuWiki and HoDoKu name them so).
+
+A candidate is a value in a cell.  Two candidates are strongly linked when
+one of them must be true (a cell with only those two values, or a value with
+only those two places in a unit) and weakly linked when they cannot both be
+true (two values of one cell, or one value in two cells of a unit).
+
+- an alternating inference chain (AIC) runs strong, weak, strong, ... links
+  and ends on a strong one: if its first candidate is false its last is true,
+  so one of the two is, and a candidate that sees both is false; an X-chain
+  is an AIC on one value, an XY-chain one whose strong links are all cells
+  with two values;
+- a supposition follows a value by naked and hidden singles, link by link,
+  each with its rule, to a cell with no value left or a value with no place
+  left in a unit; where singles alone do not reach one, a nested supposition
+  inside it is spelled out the same way;
+- a forcing chain follows each value of a cell (or each place of a value in a
+  unit) by singles to the same conclusion.
+
+Links nothing later uses are cut: a step says only the chain its conclusion
+rests on.  Which suppositions reach a dead end is first asked of the
+search's compiled propagation (the same singles, far faster), then the chain
+is followed again in Python to say it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+import numpy as np
+
+from puzzles.numbergrid import Position
+from puzzles.steps import Step, join_words
+from puzzles.sudoku.board import Sudoku, Unit, label, symbol
+from puzzles.sudoku.known import Known, bit, gone_text, placing, ruling_out, values
+
+Candidate = tuple[Position, int]
+AIC_LENGTH = 14  # links in an alternating chain at most: longer ones a person cannot hold in mind
+TRIAL_SAID = 4  # suppositions reaching a dead end followed in words, the shortest of them said
+NESTED = 4  # passes of inner suppositions a nested one may make before it is given up as no help
+NESTED_SAID = 12  # inner suppositions a nested one may say
+NESTED_WORK = 60_000  # suppositions the nested rung follows by singles before it gives up: an open 16x16 has 4,096
+
+__all__ = ["aic", "forcing", "nested_trial", "trial", "x_chain", "xy_chain"]
+
+
+# ---------------------------------------------------------------- alternating inference chains
+
+
+@dataclass(frozen=True)
+class Link:
+    """From one candidate to the next: `strong` (if this one is false, that one is true) or weak, and why."""
+
+    to: Candidate
+    strong: bool
+    why: str
+    unit: Unit | None = None  # the unit a link on one value reads
+
+
+def strong_links(known: Known) -> dict[Candidate, list[Link]]:
+    """Each candidate's strong links: the other value of a two-valued cell, the other place of a two-placed value."""
+    links: dict[Candidate, list[Link]] = {}
+    for p, mask in known.cands.items():
+        if bin(mask).count("1") == 2:
+            a, b = values(mask)
+            why = f"{label(p)} holds only {symbol(a)} or {symbol(b)}"
+            links.setdefault((p, a), []).append(Link((p, b), True, why))
+            links.setdefault((p, b), []).append(Link((p, a), True, why))
+    for unit in known.shape.units:
+        for v in known.missing(unit):
+            places = known.places(unit, v)
+            if len(places) == 2:
+                p, q = places
+                why = f"{unit.name} has {symbol(v)} only in {label(p)} and {label(q)}"
+                links.setdefault((p, v), []).append(Link((q, v), True, why, unit))
+                links.setdefault((q, v), []).append(Link((p, v), True, why, unit))
+    return links
+
+
+def weak_links(known: Known, node: Candidate) -> Iterator[Link]:
+    """The candidates that cannot be true with `node`: the cell's other values, the value in the cell's peers."""
+    p, v = node
+    for w in values(known.cands[p] & ~bit(v)):
+        yield Link((p, w), False, f"{label(p)} holds one value")
+    for unit in known.shape.units_of[p]:
+        for q in known.places(unit, v):
+            if q != p:
+                yield Link((q, v), False, f"{label(p)} and {label(q)} share {unit.name}", unit)
+
+
+def seeing(known: Known, a: Candidate, b: Candidate) -> bool:
+    """Whether two candidates cannot both be true."""
+    (p, v), (q, w) = a, b
+    if p == q:
+        return v != w
+    return v == w and q in known.shape.peers[p]
+
+
+def chain_eliminations(known: Known, first: Candidate, last: Candidate, inside: set) -> list[Candidate]:
+    """What `first or last` rules out: every candidate, not on the chain, that sees both."""
+    (p, v), (q, w) = first, last
+    if p != q and v != w and q not in known.shape.peers[p]:
+        return []
+    near = {p, q} | set(known.shape.peers[p]) & set(known.shape.peers[q]) if p != q else {p}
+    gone = [
+        (r, u)
+        for r in sorted(near)
+        if r in known.cands
+        for u in values(known.cands[r])
+        if (r, u) not in inside and seeing(known, (r, u), first) and seeing(known, (r, u), last)
+    ]
+    return gone
+
+
+def chains(known: Known, allowed: Callable[[Candidate, Link], bool]) -> Iterator[tuple[Candidate, list[Link]]]:
+    """Alternating chains from each candidate with a strong link, shortest first from each: (start, links)."""
+    strong = strong_links(known)
+    weak: dict[Candidate, list[Link]] = {}
+    for start in sorted(strong):
+        came: dict[tuple[Candidate, bool], tuple[tuple[Candidate, bool], Link] | None] = {(start, False): None}
+        layer = [(start, False)]
+        for _ in range(AIC_LENGTH):
+            ahead = []
+            for node, true in layer:
+                if true and node not in weak:
+                    weak[node] = list(weak_links(known, node))
+                nexts = weak[node] if true else strong.get(node, ())
+                for link in nexts:
+                    state = (link.to, not true)
+                    if state not in came and allowed(node, link):
+                        came[state] = ((node, true), link)
+                        ahead.append(state)
+                        if not true and link.to != start:
+                            yield start, traced(came, state)
+            layer = ahead
+            if not layer:
+                break
+
+
+def traced(came: dict, state: tuple[Candidate, bool]) -> list[Link]:
+    links = []
+    while came[state] is not None:
+        state, link = came[state]
+        links.append(link)
+    return links[::-1]
+
+
+def aic_rung(kind: str, allowed: Callable[[Candidate, Link], bool]):
+    """A rung that finds the shortest chain of `kind` (the links `allowed`) with something to rule out."""
+
+    def find(known: Known) -> Iterator[Step]:
+        best = None
+        for start, links in chains(known, allowed):
+            inside = {start, *(link.to for link in links)}
+            gone = chain_eliminations(known, start, links[-1].to, inside)
+            if gone and (best is None or len(links) < len(best[1])):
+                best = (start, links, gone)
+        if best is not None:
+            yield chain_step(kind, known, *best)
+
+    return find
+
+
+def on_one_value(node: Candidate, link: Link) -> bool:
+    """X-chain: every link on one value."""
+    return link.to[1] == node[1]
+
+
+def through_pairs(node: Candidate, link: Link) -> bool:
+    """XY-chain: strong links inside two-valued cells, weak links between cells on one value."""
+    return (link.to[0] == node[0]) == link.strong and (link.unit is None) == link.strong
+
+
+def any_link(node: Candidate, link: Link) -> bool:
+    return True
+
+
+def said_node(node: Candidate) -> str:
+    return f"{label(node[0])} is {symbol(node[1])}"
+
+
+def chain_step(kind: str, known: Known, start: Candidate, links: list[Link], gone: list[Candidate]) -> Step:
+    """The chain in words, each link with its rule, and what it rules out."""
+    said = []
+    for n, link in enumerate(links):
+        (p, v), then = link.to, "then" if n == 0 else "so"
+        fact = f"{label(p)} is {symbol(v)}" if link.strong else f"{label(p)} is not {symbol(v)}"
+        said.append(f"{then} {fact} ({link.why})")
+    last = links[-1].to
+    text = (
+        f"{kind}: if {label(start[0])} were not {symbol(start[1])}, {', '.join(said)}. "
+        f"So {said_node(start)} or {said_node(last)}, and a candidate that sees both is false: {gone_text(gone)}."
+    )
+    cells = tuple(dict.fromkeys([start[0], *(link.to[0] for link in links)]))
+    units = tuple(dict.fromkeys(link.unit for link in links if link.strong and link.unit is not None))
+    where = tuple(dict.fromkeys([*cells, *(p for unit in units for p in unit.cells)]))
+    uses = tuple(dict.fromkeys([*(label(p) for p in cells), *(unit.name for unit in units)]))
+    return ruling_out(kind, text, uses, where, gone)
+
+
+x_chain = aic_rung("X-chain", on_one_value)
+xy_chain = aic_rung("XY-chain", through_pairs)
+aic = aic_rung("AIC", any_link)
+
+
+# ---------------------------------------------------------------- suppositions followed by singles
+
+
+@dataclass
+class Said:
+    """One link of a supposition: a value placed (or, after an inner supposition, ruled out), why, and on what."""
+
+    at: Position
+    value: int
+    holds: bool
+    why: str
+    rests_on: frozenset[int]
+    reads: tuple[Position, ...] = ()
+    uses: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        fact = f"{label(self.at)} {'=' if self.holds else '≠'} {symbol(self.value)}"
+        return f"{fact} ({self.why})" if self.why else fact
+
+
+@dataclass
+class Followed:
+    """A board under suppositions: the candidates left, the links said so far, and which link ruled each out."""
+
+    known: Known
+    cands: dict[Position, int]
+    placed: dict[Position, int] = field(default_factory=dict)
+    links: list[Said] = field(default_factory=list)
+    by: dict[Candidate, int] = field(default_factory=dict)
+    dead: Said | None = None
+
+    def copy(self) -> Followed:
+        return Followed(self.known, dict(self.cands), dict(self.placed), list(self.links), dict(self.by), self.dead)
+
+    def removers(self, p: Position, mask: int) -> frozenset[int]:
+        """The links that ruled the values of `mask` out of `p` (those out from the start rest on nothing said)."""
+        return frozenset(self.by[(p, u)] for u in values(mask) if (p, u) in self.by)
+
+    def place(self, link: Said) -> None:
+        i, p, v = len(self.links), link.at, link.value
+        self.links.append(link)
+        self.placed[p] = v
+        for u in values(self.cands[p] & ~bit(v)):
+            self.by[(p, u)] = i
+        self.cands[p] = bit(v)
+        for q in self.known.shape.peers[p]:
+            if q in self.cands and q not in self.placed and self.cands[q] & bit(v):
+                self.rule_out(q, v, i)
+
+    def rule_out(self, p: Position, v: int, i: int) -> None:
+        self.cands[p] &= ~bit(v)
+        self.by[(p, v)] = i
+        if not self.cands[p] and self.dead is None:
+            self.dead = Said(p, 0, False, f"{label(p)} has no value left", self.removers(p, self.known.cands[p]), (p,))
+
+    def exclude(self, link: Said) -> None:
+        """An inner supposition's result: its value ruled out, as a link of its own."""
+        self.links.append(link)
+        self.rule_out(link.at, link.value, len(self.links) - 1)
+
+    def settle(self) -> None:
+        """Follow naked and hidden singles until none is left or a dead end is reached."""
+        while self.dead is None and (link := self.single() or self.cage_sum()) is not None:
+            self.place(link) if link.holds else self.exclude(link)
+
+    def single(self) -> Said | None:
+        for p, mask in self.cands.items():
+            if p not in self.placed and mask & (mask - 1) == 0:
+                rests = self.removers(p, self.known.cands[p] & ~mask)
+                return Said(p, values(mask)[0], True, "its only value left", rests, (p,))
+        for unit in self.known.shape.units:
+            if lonely := self.lonely(unit):
+                v = values(lonely)[0]
+                spots = [q for q in unit.cells if self.cands.get(q, 0) & bit(v) and q not in self.placed]
+                had = [q for q in unit.cells if self.known.cands.get(q, 0) & bit(v)]
+                rests = frozenset(self.by[(q, v)] for q in had if (q, v) in self.by and q not in spots)
+                if not spots:
+                    self.dead = Said(unit.cells[0], v, False, f"{symbol(v)} has no place left in {unit.name}", rests,
+                                     unit.cells, (unit.name,))  # fmt: skip
+                    return None
+                why = f"the only place for {symbol(v)} in {unit.name}"
+                return Said(spots[0], v, True, why, rests, unit.cells, (unit.name,))
+        return None
+
+    def lonely(self, unit: Unit) -> int:
+        """The values a unit still needs that have one place left in it, or none."""
+        taken = once = twice = 0
+        for q in unit.cells:
+            if v := self.known.at(q) or self.placed.get(q, 0):
+                taken |= bit(v)
+            else:
+                twice |= once & self.cands[q]
+                once |= self.cands[q]
+        return self.known.full & ~taken & ~twice
+
+    def cage_sum(self) -> Said | None:
+        """Killer: a digit no set of distinct free digits making a cage's remaining sum can use leaves its cells."""
+        from puzzles.sudoku.search import combos
+
+        for cage in self.known.board.cages if self.dead is None else ():
+            placed = {q: self.known.at(q) or self.placed.get(q, 0) for q in cage.cells}
+            open_cells = [q for q in cage.cells if not placed[q]]
+            rest = cage.total - sum(placed.values())
+            free = self.known.full & ~sum(bit(v) for v in set(placed.values()) if v)
+            table = combos(self.known.board.n)
+            allowed = int(table[free, len(open_cells), rest]) if open_cells and 0 < rest < table.shape[2] else 0
+            rests = frozenset(i for i, link in enumerate(self.links) if link.holds and link.at in placed)
+            name = f"the cage of {cage.total} at {label(cage.cells[0])}"
+            if not open_cells and rest:
+                self.dead = Said(cage.cells[0], 0, False, f"{name} adds up to {cage.total - rest}", rests, cage.cells,
+                                 (name,))  # fmt: skip
+                return None
+            for q in open_cells:
+                if gone := self.cands[q] & ~allowed:
+                    why = f"{name} needs {rest} more from {join_words([label(c) for c in open_cells])}"
+                    return Said(q, values(gone)[0], False, why, rests, cage.cells, (name,))
+        return None
+
+    def needed(self, ends: frozenset[int]) -> list[int]:
+        """The links that `ends` rest on, in order: the rest are cut."""
+        need, todo = set(), list(ends)
+        while todo:
+            i = todo.pop()
+            if i not in need:
+                need.add(i)
+                todo.extend(self.links[i].rests_on)
+        return sorted(need)
+
+
+def supposing(known: Known, p: Position, v: int) -> Followed:
+    followed = Followed(known, dict(known.cands))
+    followed.place(Said(p, v, True, "", frozenset(), (p,)))
+    return followed
+
+
+# ---------------------------------------------------------------- the compiled singles, to find
+
+
+@lru_cache(maxsize=4)
+def fixed_arrays(board: Sudoku) -> tuple:
+    """The compiled propagation's tables: singles, and on a Killer board the cages' sums."""
+    from puzzles.sudoku.board import KILLER_MAX
+    from puzzles.sudoku.search import cage_arrays, combos, tables
+
+    t = tables(board.n, board.diagonal)
+    table = combos(board.n) if board.cages else combos(KILLER_MAX + 1)
+    return (t.peers, t.npeers, t.units, t.popc, t.low, *cage_arrays(board), table, t.full)
+
+
+def as_array(known: Known, cands: dict[Position, int]) -> np.ndarray:
+    n = known.board.n
+    flat = np.array([bit(v) if v else 0 for row in known.board.grid for v in row], dtype=np.int32)
+    for (r, c), mask in cands.items():
+        flat[r * n + c] = mask
+    return flat
+
+
+class Singles:
+    """The search's compiled naked and hidden singles on one board, its buffers kept from call to call."""
+
+    def __init__(self, known: Known) -> None:
+        from puzzles.sudoku.search import loop
+
+        self.n = known.board.n
+        self.loop = loop(self.n <= 6)
+        self.fixed = fixed_arrays(known.board)
+        self.done = np.zeros(self.n * self.n, dtype=np.int8)
+        self.queue = np.zeros(self.n * self.n, dtype=np.int32)
+        self.spent = 0  # suppositions followed, for a rung's own work budget
+
+    def after(self, state: np.ndarray, supposed: Candidate | None = None) -> np.ndarray | None:
+        """The candidates left once singles are followed (from `supposed`, if given), or None at a dead end."""
+        board = state.copy()
+        if supposed is not None:
+            (r, c), v = supposed
+            board[r * self.n + c] = 1 << (v - 1)
+        self.done[:] = 0
+        return board if board.all() and self.loop.propagate(board, self.done, self.queue, *self.fixed) else None
+
+    def dead_ends(self, state: np.ndarray) -> np.ndarray:
+        """Each cell's values whose supposition the singles take to a dead end, as a mask a cell."""
+        self.spent += int(np.bitwise_count(state[(state & (state - 1)) != 0]).sum())
+        out, scratch = np.zeros_like(state), np.zeros_like(state)
+        self.loop.dead_ends(state, out, scratch, self.done, self.queue, *self.fixed)
+        return out
+
+    def index(self, p: Position) -> int:
+        return p[0] * self.n + p[1]
+
+
+def trial_order(known: Known, cands: dict[Position, int]) -> list[Candidate]:
+    """Candidates in the order a person tries them: cells with fewest values first."""
+    sizes = {p: bin(mask).count("1") for p, mask in cands.items()}
+    order = sorted((p for p in cands if sizes[p] > 1), key=lambda p: (sizes[p], p))
+    return [(p, v) for p in order for v in values(cands[p])]
+
+
+# ---------------------------------------------------------------- the rungs
+
+
+def trial(known: Known) -> Iterator[Step]:
+    """Suppose a value and follow the singles to a dead end: the shortest of the first few such chains, the
+    values of cells with two values tried first."""
+    run = Singles(known)
+    dead = run.dead_ends(as_array(known, known.cands))
+
+    def follow(p: Position, v: int) -> Followed | None:
+        return followed_to_a_dead_end(known, p, v) if dead[run.index(p)] & bit(v) else None
+
+    yield from shortest("trial", known, follow)
+
+
+def followed_to_a_dead_end(known: Known, p: Position, v: int) -> Followed | None:
+    followed = supposing(known, p, v)
+    followed.settle()
+    return followed if followed.dead is not None else None
+
+
+def shortest(rule: str, known: Known, follow: Callable[[Position, int], Followed | None]) -> Iterator[Step]:
+    """The shortest said of the first few suppositions `follow` takes to a dead end, trying the values of cells
+    with fewest values first (those with more only while none is found)."""
+    found: list[Step] = []
+    for p, v in trial_order(known, known.cands):
+        if len(found) >= TRIAL_SAID or (found and bin(known.cands[p]).count("1") > 2):
+            break
+        if (followed := follow(p, v)) is not None:
+            found.append(contradiction(rule, followed))
+    if found:
+        yield min(found, key=lambda step: len(step.text))
+
+
+def said_chain(followed: Followed) -> list[int]:
+    return followed.needed(followed.dead.rests_on | {0})
+
+
+def contradiction(rule: str, followed: Followed) -> Step:
+    """A supposition's step: its chain link by link, the dead end, and the value ruled out."""
+    first = followed.links[0]
+    need = said_chain(followed)
+    links = [followed.links[i] for i in need if i > 0]
+    then = "".join(f"then {link.text}, " for link in links)
+    text = (
+        f"Suppose {label(first.at)} were {symbol(first.value)}: {then}and then {followed.dead.why}. "
+        f"That cannot be, so {label(first.at)} is not {symbol(first.value)}."
+    )
+    reads = [p for i in need for p in followed.links[i].reads] + list(followed.dead.reads)
+    uses = [u for i in need for u in followed.links[i].uses] + list(followed.dead.uses)
+    step = ruling_out(rule, text, tuple(dict.fromkeys([label(first.at), *uses])), tuple(dict.fromkeys(reads)),
+                      [(first.at, first.value)])  # fmt: skip
+    return replace(step, trial=True)
+
+
+def nested_trial(known: Known) -> Iterator[Step]:
+    """Suppose a value; where singles reach no dead end, suppose again inside it, each inner supposition
+    followed to its own dead end, until the outer one reaches one."""
+    array, run = as_array(known, known.cands), Singles(known)
+    yield from shortest(
+        "nested trial", known, lambda p, v: nested(known, run, array, p, v) if run.spent < NESTED_WORK else None
+    )
+
+
+def nested(known: Known, run: Singles, array: np.ndarray, p: Position, v: int) -> Followed | None:
+    """The outer supposition `p = v` with the inner suppositions that bring it to a dead end, or None.
+
+    The inner suppositions are found on the compiled singles, and only a supposition that gets there is said.
+    """
+    inner = inner_dead_ends(known, run, array, p, v)
+    if inner is None:
+        return None
+    followed = supposing(known, p, v)
+    followed.settle()
+    for q, w in inner:
+        if followed.dead is not None or not ruled_out_inside(followed, q, w):
+            break
+        followed.settle()
+    return followed if followed.dead is not None else None
+
+
+def inner_dead_ends(known: Known, run: Singles, array: np.ndarray, p: Position, v: int) -> list[Candidate] | None:
+    """The inner suppositions, each ruled out by singles, after which `p = v` reaches a dead end (None: none such),
+    found one at a time, the first in trial order each time, so that the nested supposition says few."""
+    state = run.after(array, (p, v))
+    if state is None or not collapses(run, state):
+        return None
+    found = []
+    for _ in range(NESTED_SAID):
+        dead = run.dead_ends(state)
+        left = {(i // run.n, i % run.n): int(mask) for i, mask in enumerate(state) if int(mask) & (int(mask) - 1)}
+        inner = next(((q, w) for q, w in trial_order(known, left) if dead[run.index(q)] & bit(w)), None)
+        if inner is None:
+            return None
+        found.append(inner)
+        state = state.copy()
+        state[run.index(inner[0])] &= ~bit(inner[1])
+        if (state := run.after(state)) is None:
+            return found
+    return None
+
+
+def collapses(run: Singles, state: np.ndarray) -> bool:
+    """Whether ruling out, pass after pass, every candidate whose supposition the singles kill reaches a dead end."""
+    for _ in range(NESTED):
+        dead = run.dead_ends(state)
+        if not dead.any():
+            return False
+        if (state := run.after(state & ~dead)) is None:
+            return True
+    return False
+
+
+def ruled_out_inside(followed: Followed, q: Position, w: int) -> bool:
+    """Suppose `q = w` inside the outer supposition; its chain, cut to what it uses, becomes one link
+    (False: the singles said in words reach no dead end, so the supposition is not said)."""
+    fork = len(followed.links)
+    inner = followed.copy()
+    inner.place(Said(q, w, True, "", frozenset(), (q,)))
+    inner.settle()
+    if inner.dead is None:
+        return False
+    need = inner.needed(inner.dead.rests_on | {fork})
+    said = "".join(f"then {inner.links[i].text}, " for i in need if i > fork)
+    why = f"if it were, {said}and then {inner.dead.why}"
+    reads = tuple(dict.fromkeys([r for i in need if i >= fork for r in inner.links[i].reads] + list(inner.dead.reads)))
+    uses = tuple(dict.fromkeys([u for i in need if i >= fork for u in inner.links[i].uses] + list(inner.dead.uses)))
+    followed.exclude(Said(q, w, False, why, frozenset(i for i in need if i < fork), reads, uses))
+    return True
+
+
+def forcing(known: Known) -> Iterator[Step]:
+    """Cell and unit forcing chains: every value of a cell, or every place of a value in a unit, leads by singles
+    to the same placement (or rules out the same value): so it holds."""
+    array, run = as_array(known, known.cands), Singles(known)
+    for branches, said in forks(known):
+        ends = [run.after(array, branch) for branch in branches]
+        if any(end is None for end in ends):
+            continue
+        common = agreed(known, ends)
+        if common is not None and (step := forced(known, branches, said, *common)) is not None:
+            yield step
+            return
+
+
+def forks(known: Known) -> Iterator[tuple[list[Candidate], str]]:
+    """The splits a forcing chain starts from: cells with two or three values, values with two or three places."""
+    for size in (2, 3):
+        for p, mask in sorted(known.cands.items()):
+            if bin(mask).count("1") == size:
+                yield [(p, v) for v in values(mask)], f"{label(p)} is {join_words(symbols(mask), 'or')}"
+        for unit in known.shape.units:
+            for v in known.missing(unit):
+                places = known.places(unit, v)
+                if len(places) == size:
+                    said = f"{symbol(v)} goes in {unit.name} at {join_words([label(q) for q in places], 'or')}"
+                    yield [(q, v) for q in places], said
+
+
+def symbols(mask: int) -> list[str]:
+    return [symbol(v) for v in values(mask)]
+
+
+def agreed(known: Known, ends: list[np.ndarray]) -> tuple[Position, int, bool] | None:
+    """A placement every branch makes, else a candidate every branch rules out: (cell, value, holds)."""
+    n = known.board.n
+    union = np.bitwise_or.reduce(np.stack(ends))
+    out = None
+    for p, mask in sorted(known.cands.items()):
+        left = int(union[p[0] * n + p[1]])
+        if left != mask:
+            if left & (left - 1) == 0:
+                return p, values(left)[0], True
+            out = out or (p, values(mask & ~left)[0], False)
+    return out
+
+
+def reached(followed: Followed, at: Position, value: int, holds: bool) -> int | None:
+    """The link that settles the conclusion in a branch: the placement at `at`, or what ruled `value` out there
+    (None where the singles said in words do not get there, as a Killer cage read by the compiled ones may)."""
+    if holds:
+        return next((i for i, link in enumerate(followed.links) if link.at == at and link.holds), None)
+    return followed.by.get((at, value))
+
+
+def forced(known: Known, branches: list[Candidate], said: str, at: Position, value: int, holds: bool) -> Step | None:
+    """Each branch followed to the common conclusion, cut to the links it uses."""
+    told, reads, uses = [], [], []
+    fact = f"{label(at)} is {symbol(value)}" if holds else f"{label(at)} is not {symbol(value)}"
+    for p, v in branches:
+        followed = supposing(known, p, v)
+        followed.settle()
+        if (end := reached(followed, at, value, holds)) is None:
+            return None
+        need = followed.needed(frozenset({0, end}))
+        chain = "".join(f"{followed.links[i].text}, then " for i in need if i > 0 and not (holds and i == end))
+        told.append(f"if {label(p)} is {symbol(v)}, then {chain}{fact}")
+        reads += [q for i in need for q in followed.links[i].reads]
+        uses += [u for i in need for u in followed.links[i].uses]
+    text = f"{said[0].upper()}{said[1:]}: {'; '.join(told)}. Either way {fact}."
+    rule = "forcing chain"
+    where, uses_ = tuple(dict.fromkeys(reads)), tuple(dict.fromkeys(uses))
+    if holds:
+        return placing(rule, text, uses_, where, {at: value})
+    return ruling_out(rule, text, uses_, where, [(at, value)])
