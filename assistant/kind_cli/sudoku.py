@@ -50,28 +50,6 @@ def grades() -> str:
     return "; ".join(f"{name}: {sudoku.graded(path)}, {path.trials} trials" for name, path in graded.items())
 
 
-def explained(texts: list[str]) -> str:
-    """Each puzzle explained whole (`solve --steps`): the spread of times and the suppositions said."""
-    times, trials = [], 0
-    for text in texts:
-        start = time.perf_counter()
-        path = sudoku.steps(sudoku.parse(text))
-        times.append(time.perf_counter() - start)
-        trials += path.trials
-    return f"{len(times)} puzzles: {spread(times)}, {trials} suppositions"
-
-
-def first_hints() -> str:
-    """`solve`'s hint on every example and hard puzzle, within its work budget."""
-    times = []
-    for text in [*examples("sudoku").values(), *HARD.values()]:
-        board = sudoku.parse(text)
-        start = time.perf_counter()
-        sudoku.next_step(board, budget=sudoku.BUDGET)
-        times.append(time.perf_counter() - start)
-    return f"{len(times)} puzzles: {spread(times)}"
-
-
 def seventeen() -> str:
     folder = corpus_dir("sudoku-17")
     if folder is None:
@@ -84,8 +62,5 @@ BENCHMARKS = [
     Benchmark("classic example: count and candidates", lambda: sudoku.analyse(CLASSIC).headline, "<= 5 ms", repeat=11),
     Benchmark("hard puzzles: solve + prove unique each", hard, "each < 100 ms", repeat=3),
     Benchmark("hard puzzles: graded by the ladder", grades, "explained in seconds", repeat=1),
-    Benchmark("examples: --steps each", lambda: explained(list(examples("sudoku").values())), "each < 2 s", repeat=3),
-    Benchmark("hard puzzles: --steps each", lambda: explained(list(HARD.values())), "each < 10 s", repeat=3),
-    Benchmark("first hint, examples and hard puzzles", first_hints, "median <= 0.2 s, worst <= 1 s", repeat=3),
     Benchmark("17-clue collection: solve + prove unique each", seventeen, "median < 1 ms, worst < 100 ms", repeat=1),
 ]
