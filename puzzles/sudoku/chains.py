@@ -605,6 +605,7 @@ def forced(known: Known, branches: list[Candidate], said: str, at: Position, val
     text = f"{said[0].upper()}{said[1:]}: {'; '.join(told)}. Either way {fact}."
     rule = "forcing chain"
     where, uses_ = tuple(dict.fromkeys(reads)), tuple(dict.fromkeys(uses))
-    if holds:
-        return placing(rule, text, uses_, where, {at: value})
-    return ruling_out(rule, text, uses_, where, [(at, value)])
+    step = (
+        placing(rule, text, uses_, where, {at: value}) if holds else ruling_out(rule, text, uses_, where, [(at, value)])
+    )
+    return replace(step, trial=True)  # each branch is a supposition followed, as a trial's is
