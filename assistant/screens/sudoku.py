@@ -48,8 +48,9 @@ entries against them. Your marks are yours alone: undo and the hints
 leave them be. The panel counts the completions exactly up to 1,000 (0: a
 mistake somewhere; 1: unique); f4 gives a hint one level at a time, from
 full house and singles through Killer cage sums and the rule of 45, locked
-candidates, pairs and triples, X-wing, swordfish, XY-wing and simple
-colouring; a trial, said as one, comes only when nothing else applies.
+candidates, pairs and triples, X-wing, swordfish, XY-wing, simple colouring
+and the chains (X-chain, XY-chain, AIC); a supposition, followed link by link
+to a cell or unit with nothing left, comes only when nothing else applies.
 """
 
 CELL_WIDTH = {4: 4, 6: 3, 9: 2, 16: 1}  # at 80 columns the board leaves the panel room to talk
