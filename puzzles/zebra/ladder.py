@@ -34,15 +34,15 @@ clues each refutation rests on, and tell the propagation of those clues alone.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import combinations
 from typing import NamedTuple
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
-from puzzles.steps import Path, Rung, Step, walk
-from puzzles.zebra.count.search import satisfiable
+from puzzles.steps import Fact, Path, Rung, Step, join_words, walk
+from puzzles.zebra.cnf import Selected, boolean
 from puzzles.zebra.model import Atom, Between, Category, Gap, HowMany, Place, Puzzle, Ref
 from puzzles.zebra.reader.vocabulary import stem
 from puzzles.zebra.solver import Apart, Constraint, Model, bits, model_of, revise, settle, single, watching
@@ -50,6 +50,7 @@ from puzzles.zebra.telling import (
     Spot,
     at_words,
     event_words,
+    fact,
     quoted,
     reason,
     settled,
@@ -59,8 +60,6 @@ from puzzles.zebra.telling import (
 
 GROUP_MOST = 3  # clues searched for the fewest that refute a place (four are found by leaving clues out)
 GROUP_SEARCH = 12  # clues a refutation rests on, searched for the fewest that do it (up to GROUP_MOST of them)
-TRIAL_SEARCH = Budget(work=2_000)  # search nodes per supposition, when propagation alone does not refute one
-CHAIN_SHOWN = 12  # events of a propagation told in a supposition's sentence; more are cut in the middle
 
 
 @dataclass(frozen=True)
@@ -77,6 +76,11 @@ class Setting:
     @property
     def values(self) -> int:
         return len(self.model.cells)
+
+    @cached_property
+    def clauses(self) -> Selected:
+        """The puzzle as clauses, each clue's behind a selector: what SAT says a step's clues and premises imply."""
+        return Selected(self.model)
 
 
 def setting_of(puzzle: Puzzle, deadline: Deadline) -> Setting:
@@ -105,7 +109,7 @@ class Known:
 
     setting: Setting
     domains: tuple[int, ...]
-    because: tuple[frozenset[int], ...]  # per value, the clues of the last step that narrowed it
+    because: tuple[frozenset[int], ...]  # per value, the clues of the last step that narrowed it (or of its premises)
 
     @property
     def puzzle(self) -> Puzzle:
@@ -144,13 +148,157 @@ def known_of(puzzle: Puzzle, told: Sequence[Step] = (), deadline: Deadline | Non
 
 
 def step_of(
-    rule: str, known: Known, clues: Sequence[int], spots: Sequence[Spot], after: dict[int, int], why: str
+    rule: str,
+    known: Known,
+    clues: Sequence[int],
+    spots: Sequence[Spot],
+    after: dict[int, int],
+    why: Callable[[str], str],
+    premises: Sequence[Fact],
+    placing: bool = True,
 ) -> Step:
-    """A step that narrows values to `after`, told as `why` followed by what it settles."""
-    facts, said = settled(known.puzzle, known.domains, after)
-    uses = tuple(f"clue {k + 1}" for k in sorted(set(clues)))
-    where = (*(("clue", k) for k in sorted(set(clues))), *dict.fromkeys(spots))
-    return Step(rule, f"{why}, so {said}.", uses, where, facts)
+    """A step that narrows values to `after`, told as `why` (given its premises in words) then what it settles
+    (`placing`: a value left one object is said to be there)."""
+    facts, said = settled(known.puzzle, known.domains, after, placing)
+    ks = sorted(set(clues))
+    uses = (*(f"clue {k + 1}" for k in ks), *(words for words, _ in premises_said(known, premises)))
+    where = (*(("clue", k) for k in ks), *dict.fromkeys(spots))
+    return Step(rule, f"{why(told(known, premises))}, so {said}.", uses, where, facts, premises=tuple(premises))
+
+
+# ---------------------------------------------------------------- the facts a step rests on
+
+
+def known_facts(known: Known, x: int) -> list[Fact]:
+    """What the marks say of value x as facts: its object once placed, else each object ruled out."""
+    start, mask = known.setting.model.start[x], known.domains[x]
+    if mask == start:
+        return []
+    if mask and single(mask):
+        return [fact(known.puzzle, x, bits(mask)[0], True)]
+    return [fact(known.puzzle, x, o, False) for o in bits(start & ~mask)]
+
+
+def domains_of(known: Known, premises: Iterable[Fact]) -> list[int]:
+    """The model's domains knowing only `premises` (and the rules' start: a key's values at their own objects)."""
+    n, domains = known.puzzle.n, list(known.setting.model.start)
+    for f in premises:
+        x = f.at[0] * n + f.at[1]
+        domains[x] = domains[x] & (1 << f.value) if f.holds else domains[x] & ~(1 << f.value)
+    return domains
+
+
+Gives = Callable[[list[int]], bool]  # whether a step's conclusion follows from these domains, propagated
+
+
+def narrowing(known: Known, model: Model, after: dict[int, int], placing: bool = True) -> Gives:
+    """Whether the facts of narrowing the marks to `after` follow: each object ruled out, each value placed."""
+    n, facts = known.puzzle.n, settled(known.puzzle, known.domains, after, placing)[0]
+    wanted = [(f.at[0] * n + f.at[1], f.value, f.holds) for f in facts]
+
+    def gives(domains: list[int]) -> bool:
+        if not settle(model, domains):
+            return True
+        return all(domains[x] == 1 << o if holds else not domains[x] >> o & 1 for x, o, holds in wanted)
+
+    return gives
+
+
+def refuting(
+    known: Known, model: Model, x: int, o: int, placing: bool, inner: Sequence[tuple[int, int]] = ()
+) -> Gives:
+    """Whether supposing value x at object o runs into a dead end (once the `inner` suppositions are refuted in
+    turn), and what the step then says of x follows."""
+    rest, dead_end = narrowing(known, model, {x: known.domains[x] & ~(1 << o)}, placing), replayed(model, x, o, inner)
+
+    def gives(domains: list[int]) -> bool:
+        supposing = list(domains)
+        domains[x] &= ~(1 << o)
+        return dead_end(supposing) and rest(domains)
+
+    return gives
+
+
+def cited(
+    known: Known, focus: Sequence[int], gives: Gives, implied: tuple[Sequence[int], Sequence[Fact]] | None = None
+) -> tuple[Fact, ...]:
+    """The fewest earlier facts (none of which can be left out) from which `gives` still holds: first whole values
+    are left out, those away from the `focus` first, then single objects ruled out.  With `implied` (a step's clues
+    and facts, where its text tells no chain that needs more) those that SAT finds the others imply are left out."""
+    values = list(dict.fromkeys([*focus, *range(known.setting.values)]))
+    facts = {x: found for x in values if (found := known_facts(known, x))}
+    near = {x: facts[x] for x in focus if x in facts}
+    if gives(domains_of(known, flat(near))):
+        facts = near
+    for x in reversed(list(facts)):
+        fewer = {y: f for y, f in facts.items() if y != x}
+        if gives(domains_of(known, flat(fewer))):
+            facts = fewer
+    kept = flat(facts)
+    for f in reversed(kept[:]):
+        if not f.holds and gives(domains_of(known, [g for g in kept if g != f])):
+            kept.remove(f)
+    if implied is not None:
+        clues, wanted = implied
+        for f in reversed(kept[:]):
+            if implies(known, clues, [g for g in kept if g != f], wanted):
+                kept.remove(f)
+    return tuple(kept)
+
+
+def literal(known: Known, f: Fact) -> int:
+    """A fact as a boolean of the puzzle's clauses, negated where the value is not at the object."""
+    at = boolean(known.puzzle.n, f.at[0] * known.puzzle.n + f.at[1], f.value)
+    return at if f.holds else -at
+
+
+def implies(known: Known, clues: Sequence[int], premises: Sequence[Fact], wanted: Sequence[Fact]) -> bool:
+    lit = lambda facts: [literal(known, f) for f in facts]  # noqa: E731
+    return known.setting.clauses.implies(clues, lit(premises), lit(wanted))
+
+
+def exact(known: Known, clues: Sequence[int], premises: Sequence[Fact], wanted: Sequence[Fact]) -> bool:
+    """Whether no clue and no premise of a step can be left out with what it settles still implied (SAT)."""
+    return not any(implies(known, [c for c in clues if c != k], premises, wanted) for k in clues) and not any(
+        implies(known, clues, [p for p in premises if p != f], wanted) for f in premises
+    )
+
+
+def flat(facts: dict[int, list[Fact]]) -> list[Fact]:
+    return [f for found in facts.values() for f in found]
+
+
+def premises_said(known: Known, premises: Sequence[Fact]) -> list[tuple[str, list[int]]]:
+    """The premises folded into phrases, each with the values it names: `Iowa Falls is with Penny`, `Brownfield
+    and Durham are not with Opal or Vicky` (the values with the same objects ruled out said together)."""
+    puzzle, n = known.puzzle, known.puzzle.n
+    placed = [(f"{value_name(puzzle, f.at[0] * n + f.at[1])} is {at_words(puzzle, 1 << f.value)}", [f.at[0] * n + f.at[1]])
+              for f in premises if f.holds]
+    out: dict[int, int] = {}
+    for f in premises:
+        if not f.holds:
+            x = f.at[0] * n + f.at[1]
+            out[x] = out.get(x, 0) | 1 << f.value
+    by_mask: dict[int, list[int]] = {}
+    for x, mask in out.items():
+        by_mask.setdefault(mask, []).append(x)
+    ruled_out = [
+        (f"{join_words([value_name(puzzle, x) for x in xs])} {'are' if len(xs) > 1 else 'is'} "
+         f"{at_words(puzzle, mask, False)}", xs)
+        for mask, xs in by_mask.items()
+    ]
+    return placed + ruled_out
+
+
+def told(known: Known, premises: Sequence[Fact]) -> str:
+    """The premises in words, each phrase with the clues behind it: `Iowa Falls is with Penny (clue 3); ...`."""
+    return "; ".join(
+        words + reason(frozenset().union(*(known.because[x] for x in xs))) for words, xs in premises_said(known, premises)
+    )
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # ---------------------------------------------------------------- what clues name
@@ -184,18 +332,6 @@ def pairing(known: Known, k: int) -> bool:
     """Whether clue k only pairs values (transitivity) rather than placing or comparing them."""
     atoms = known.puzzle.clues[k].atoms
     return bool(atoms) and all(pairs_values(atom) for atom in atoms)
-
-
-def context(known: Known, xs: Sequence[int]) -> tuple[str, list[int]]:
-    """What the marks already say of these values, with the clues behind it: `the Norwegian is in house 1 (clue 10)`."""
-    puzzle, full = known.puzzle, (1 << known.puzzle.n) - 1
-    said, clues = [], []
-    for x in xs:
-        mask = known.domains[x]
-        if mask != full:
-            said.append(where_now(puzzle, x, mask) + reason(known.because[x]))
-            clues += known.because[x]
-    return "; ".join(said), clues
 
 
 # ---------------------------------------------------------------- the grid's words
@@ -253,7 +389,16 @@ def one_clue_alone(known: Known) -> Iterator[Step]:
             continue
         after = {x: d & alone[x] for x, d in enumerate(known.domains) if d & ~alone[x]}
         if after:
-            yield step_of("one clue alone", known, [k], values_spots(known, after), after, quoted(known.puzzle, k)[:-1])
+            yield clue_step("one clue alone", known, k, list(after), after)
+
+
+def clue_step(rule: str, known: Known, k: int, focus: Sequence[int], after: dict[int, int]) -> Step:
+    """Clue k narrows values to `after`: the clue quoted, then the earlier facts it is read against."""
+    wanted = settled(known.puzzle, known.domains, after)[0]
+    premises = cited(known, focus, narrowing(known, together(known, [k]), after), ([k], wanted))
+    quote = quoted(known.puzzle, k)[:-1]
+    why = lambda said: f"{quote}. {capital(said)}" if said else quote  # noqa: E731
+    return step_of(rule, known, [k], values_spots(known, [*focus, *after]), after, why, premises)
 
 
 def values_spots(known: Known, xs: Iterable[int]) -> list[Spot]:
@@ -279,10 +424,9 @@ def placed_leaves_object(known: Known) -> Iterator[Step]:
             others = [y for y in category_values(known, c) if y != x and known.domains[y] & mask]
             if mask and single(mask) and others:
                 o = bits(mask)[0]
-                said, clues = context(known, [x])
-                why = f"{said[0].upper()}{said[1:]}, and each {thing(puzzle)} has one {one_value(puzzle.categories[c])}"
+                rule = f"each {thing(puzzle)} has one {one_value(puzzle.categories[c])}"
                 after = {y: known.domains[y] & ~mask for y in others}
-                yield step_of("each value once", known, clues, [("column", c, o)], after, why)
+                yield rules_step(known, [x, *others], [("column", c, o)], after, lambda said: f"{capital(said)}, and {rule}")
 
 
 def only_taker(known: Known) -> Iterator[Step]:
@@ -292,13 +436,12 @@ def only_taker(known: Known) -> Iterator[Step]:
             takers = [x for x in category_values(known, c) if known.domains[x] >> o & 1]
             if len(takers) == 1 and not single(known.domains[takers[0]]):
                 others = [y for y in category_values(known, c) if y != takers[0]]
-                clues = sorted({k for y in others for k in known.because[y]})
-                why = (
-                    f"No {one_value(puzzle.categories[c])} but {value_name(puzzle, takers[0])} can still be "
-                    f"{at_words(puzzle, 1 << o)}{reason(clues)}"
+                only = (
+                    f"no {one_value(puzzle.categories[c])} but {value_name(puzzle, takers[0])} can still be "
+                    f"{at_words(puzzle, 1 << o)}"
                 )
                 after = {takers[0]: 1 << o}
-                yield step_of("each value once", known, clues, [("column", c, o)], after, why)
+                yield rules_step(known, others, [("column", c, o)], after, lambda said: f"{capital(said)}: {only}")
 
 
 def shared_places(known: Known) -> Iterator[Step]:
@@ -313,11 +456,19 @@ def shared_places(known: Known) -> Iterator[Step]:
                     union |= known.domains[x]
                 others = [y for y in open_ if y not in group and known.domains[y] & union]
                 if union.bit_count() == size and others:
-                    said, clues = context(known, group)
                     values = f"{size} {noun(puzzle.categories[c])} values for {size} {things(puzzle)}"
-                    why = f"{said[0].upper()}{said[1:]}: {values}"
                     after = {y: known.domains[y] & ~union for y in others}
-                    yield step_of("each value once", known, clues, values_spots(known, group), after, why)
+                    why = lambda said: f"{capital(said)}: {values}"  # noqa: E731
+                    yield rules_step(known, [*group, *others], values_spots(known, group), after, why)
+
+
+def rules_step(
+    known: Known, focus: Sequence[int], spots: Sequence[Spot], after: dict[int, int], why: Callable[[str], str]
+) -> Step:
+    """A step of each value once alone: the earlier facts it rests on, then the rule."""
+    wanted = settled(known.puzzle, known.domains, after)[0]
+    premises = cited(known, focus, narrowing(known, together(known, []), after), ([], wanted))
+    return step_of("each value once", known, [], spots, after, why, premises)
 
 
 def clue_over_marks(known: Known, k: int, rule: str) -> Iterator[Step]:
@@ -327,10 +478,7 @@ def clue_over_marks(known: Known, k: int, rule: str) -> Iterator[Step]:
         return
     after = {x: m for x, m in enumerate(now) if m != known.domains[x]}
     if after:
-        xs = named(known, k)
-        said, clues = context(known, xs)
-        why = quoted(known.puzzle, k)[:-1] + (f". {said[0].upper()}{said[1:]}" if said else "")
-        yield step_of(rule, known, [k, *clues], values_spots(known, [*xs, *after]), after, why)
+        yield clue_step(rule, known, k, named(known, k), after)
 
 
 def transitivity(known: Known) -> Iterator[Step]:
@@ -384,20 +532,40 @@ def refutes(known: Known, clues: Sequence[int], x: int, o: int) -> bool:
 
 
 def clues_together(known: Known, fewest: int, most: int, rule: str) -> Iterator[Step]:
-    """A place that a few clues, with each value once, cannot all allow: told as the supposition fails."""
+    """A place that a few clues, with each value once, cannot all allow: told as the supposition fails.
+
+    Only those whose clues and premises are all needed (SAT finds none of them spare): the others are left to trial.
+    """
     for x, o in known.refutable:
         clues = known.clues_refuting(x, o)
-        if fewest <= len(clues) <= most:
-            yield supposition_step(rule, known, x, o, clues)
+        if fewest <= len(clues) <= most and (step := exact_supposition(rule, known, x, o, clues)):
+            yield step
 
 
-def supposition_step(rule: str, known: Known, x: int, o: int, clues: Sequence[int]) -> Step:
-    """Value x is not at object o: the clues quoted, then the supposition and its propagation to a dead end."""
-    events = told_settle(known.setting, together(known, clues), supposed(known, x, o))[1]
+def supposition_step(rule: str, known: Known, x: int, o: int, clues: Sequence[int], placing: bool = True) -> Step:
+    """Value x is not at object o: the clues quoted, the earlier facts they are read against, then the supposition
+    and its propagation to a dead end; `placing`: and so x is at the one object left it, where that is so."""
+    model = together(known, clues)
+    focus = [y for k in clues for y in named(known, k)]
+    premises = cited(known, [x, *focus], refuting(known, model, x, o, placing))
+    domains = domains_of(known, premises)
+    domains[x] = 1 << o
+    events = told_settle(known.setting, model, domains)[1]
     quotes = "".join(f"{quoted(known.puzzle, k)} " for k in clues)
     after = {x: known.domains[x] & ~(1 << o)}
-    step = step_of(rule, known, clues, values_spots(known, [x]), after, quotes + chain(known, x, o, events))
-    return replace(step, trial=rule == "trial")
+    why = lambda said: quotes + (f"{capital(said)}. " if said else "") + chain(known, x, o, events)  # noqa: E731
+    step = step_of(rule, known, clues, values_spots(known, [x]), after, why, premises, placing)
+    return replace(step, trial=True)
+
+
+def exact_supposition(rule: str, known: Known, x: int, o: int, clues: Sequence[int]) -> Step | None:
+    """The supposition step citing nothing SAT finds spare: placing x where that needs no more, else only ruling
+    x out of o (a placement can rest on premises the dead end does not need)."""
+    for placing in (True, False):
+        step = supposition_step(rule, known, x, o, clues, placing)
+        if exact(known, clues, step.premises, step.sets):
+            return step
+    return None
 
 
 def two_clues(known: Known) -> Iterator[Step]:
@@ -413,21 +581,77 @@ def four_clues(known: Known) -> Iterator[Step]:
 
 
 def trial(known: Known) -> Iterator[Step]:
-    """The last rung: a supposition the clues refute, told as propagation unfolds it (or, failing that, a search)."""
-    if known.refutable:
-        x, o = min(known.refutable, key=lambda xo: len(known.clues_refuting(*xo)))
-        yield supposition_step("trial", known, x, o, known.clues_refuting(x, o))
-        return
-    setting = known.setting
-    by_choices = sorted(open_values(known), key=lambda x: known.domains[x].bit_count())
-    for x, o in ((value, o) for value in by_choices for o in bits(known.domains[value])):
-        spent(setting.deadline)
-        if satisfiable(replace(setting.model, start=tuple(supposed(known, x, o))), Deadline(TRIAL_SEARCH)) is False:
-            supposing = f"Suppose {value_name(known.puzzle, x)} were {at_words(known.puzzle, 1 << o)}"
-            text = f"{supposing}: a search of every way to fill the rest of the grid finds none that keeps every clue"
-            after = {x: known.domains[x] & ~(1 << o)}
-            yield replace(step_of("trial", known, (), values_spots(known, [x]), after, text), trial=True)
+    """The last rung: a supposition the clues refute, told as propagation unfolds it; failing that, one whose
+    propagation reaches a dead end once suppositions inside it are refuted the same way (`nested`)."""
+    refutable = sorted(known.refutable, key=lambda xo: len(known.clues_refuting(*xo)))
+    for x, o in refutable:
+        if step := exact_supposition("trial", known, x, o, known.clues_refuting(x, o)):
+            yield step
             return
+    if refutable:
+        yield supposition_step("trial", known, *refutable[0], known.clues_refuting(*refutable[0]))
+        return
+    for x in sorted(open_values(known), key=lambda x: known.domains[x].bit_count()):
+        for o in bits(known.domains[x]):
+            if (inner := nested(known, x, o)) is not None:
+                yield nested_step(known, x, o, inner)
+                return
+
+
+def nested(known: Known, x: int, o: int) -> list[tuple[int, int]] | None:
+    """The suppositions inside `x at o` that propagation refutes, in turn, until propagation refutes x at o itself
+    (None: it never does)."""
+    setting = known.setting
+    domains = supposed(known, x, o)
+    settle(setting.model, domains)
+    inner: list[tuple[int, int]] = []
+    while True:
+        spent(setting.deadline)
+        refuted = next(
+            (
+                (y, p)
+                for y in open_among(setting, domains)
+                for p in bits(domains[y])
+                if refuted_in(setting.model, domains, y, p)
+            ),
+            None,
+        )
+        if refuted is None:
+            return None
+        inner.append(refuted)
+        y, p = refuted
+        domains[y] &= ~(1 << p)
+        if not settle(setting.model, domains):
+            return inner
+
+
+def open_among(setting: Setting, domains: list[int]) -> list[int]:
+    return sorted((y for y in range(setting.values) if not single(domains[y])), key=lambda y: domains[y].bit_count())
+
+
+def replayed(model: Model, x: int, o: int, inner: Sequence[tuple[int, int]]) -> Gives:
+    """Whether, from these domains, supposing x at o and refuting each inner supposition in turn by propagation
+    reaches a dead end."""
+
+    def gives(domains: list[int]) -> bool:
+        domains[x] = 1 << o
+        if not settle(model, domains):
+            return True
+        for y, p in inner:
+            if not refuted_in(model, domains, y, p):
+                return False
+            domains[y] &= ~(1 << p)
+            if not settle(model, domains):
+                return True
+        return False
+
+    return gives
+
+
+def refuted_in(model: Model, domains: list[int], y: int, p: int) -> bool:
+    trying = list(domains)
+    trying[y] = 1 << p
+    return not settle(model, trying)
 
 
 def open_values(known: Known) -> list[int]:
@@ -479,26 +703,80 @@ def needed(events: list[Event]) -> list[Event]:
             kept.append(event)
             looked.update(event.scope)
     kept.reverse()
-    return [e for i, e in enumerate(kept) if not any(later.value == e.value for later in kept[i + 1 :])]
+    return [
+        e
+        for i, e in enumerate(kept)
+        if e.clue == SUPPOSED or not any(later.value == e.value and later.clue != SUPPOSED for later in kept[i + 1 :])
+    ]
 
 
-def chain(known: Known, x: int, o: int, events: list[Event]) -> str:
-    """A supposition followed by what propagation made of it that leads to its dead end."""
-    puzzle = known.puzzle
-    said = []
+def chain(known: Known, x: int, o: int, events: list[Event], inner: Inner | None = None) -> str:
+    """A supposition followed, link by link, by what propagation made of it that leads to its dead end."""
+    supposing = f"Suppose {value_name(known.puzzle, x)} were {at_words(known.puzzle, 1 << o)}"
+    return f"{supposing}: then {links(known, events, inner or {})}: a contradiction"
+
+
+Inner = dict[tuple[int, int], list[Event]]  # a supposition inside another, refuted: the links of its dead end
+
+
+def links(known: Known, events: list[Event], inner: Inner) -> str:
+    """The links a dead end rests on, each with its clue or rule; a supposition inside, refuted, told in full."""
+    puzzle, said = known.puzzle, []
     for event in needed(events):
         source = "each value once" if event.clue < 0 else f"clue {event.clue + 1}"
-        if event.value >= 0:
+        if event.clue == SUPPOSED:
+            p = bits(event.places)[0]
+            also = f"suppose also {value_name(puzzle, event.value)} were {at_words(puzzle, 1 << p)}"
+            refuted = f"so {value_name(puzzle, event.value)} is {at_words(puzzle, 1 << p, False)}"
+            said.append(f"{also}: then {links(known, inner[(event.value, p)], {})}: a contradiction, {refuted}")
+        elif event.value >= 0:
             said.append(event_words(puzzle, source, event.value, event.places))
         elif event.clue >= 0:
             said.append(f"{source} cannot hold")
         else:
             category = noun(puzzle.categories[min(event.scope) // puzzle.n])
             said.append(f"the {category} values no longer fit one to each {thing(puzzle)}")
-    if len(said) > CHAIN_SHOWN:
-        said = [*said[: CHAIN_SHOWN - 2], "…", *said[-2:]]
-    supposing = f"Suppose {value_name(puzzle, x)} were {at_words(puzzle, 1 << o)}"
-    return f"{supposing}: then {', then '.join(said)}: a contradiction"
+    return ", then ".join(said)
+
+
+SUPPOSED = -2  # an event's clue when a supposition inside another was refuted: its places are the one ruled out
+
+
+def nested_events(setting: Setting, model: Model, domains: list[int], x: int, o: int, inner: Sequence[tuple[int, int]]):
+    """The propagation of `x at o`, each inner supposition's refutation as one event (its links kept apart)."""
+    domains = list(domains)
+    domains[x] = 1 << o
+    ok, events = told_settle(setting, model, domains)
+    told: Inner = {}
+    for y, p in inner:
+        if not ok:
+            break
+        trying = list(domains)
+        trying[y] = 1 << p
+        told[(y, p)] = sub = told_settle(setting, model, trying)[1]
+        looked = tuple(sorted({v for e in needed(sub) for v in e.scope} - {y}))
+        domains[y] &= ~(1 << p)
+        events.append(Event(SUPPOSED, y, 1 << p, looked))
+        ok, more = told_settle(setting, model, domains)
+        events += more
+    return events, told
+
+
+def nested_step(known: Known, x: int, o: int, inner: Sequence[tuple[int, int]]) -> Step:
+    """Value x is not at object o: supposed there, suppositions inside it refuted in turn lead to a dead end."""
+    setting = known.setting
+    clues = [k for k, p in enumerate(setting.parts) if p.constraints]
+    for k in list(clues):
+        fewer = [c for c in clues if c != k]
+        if replayed(together(known, fewer), x, o, inner)(supposed(known, x, o)):
+            clues = fewer
+    model = together(known, clues)
+    premises = cited(known, [x], refuting(known, model, x, o, True, inner))
+    events, told = nested_events(setting, model, domains_of(known, premises), x, o, inner)
+    quotes = "".join(f"{quoted(known.puzzle, k)} " for k in clues)
+    after = {x: known.domains[x] & ~(1 << o)}
+    why = lambda said: quotes + (f"{capital(said)}. " if said else "") + chain(known, x, o, events, told)  # noqa: E731
+    return replace(step_of("trial", known, clues, values_spots(known, [x]), after, why, premises), trial=True)
 
 
 LADDER: tuple[Rung[Known], ...] = (
@@ -522,7 +800,7 @@ def clues_of(step: Step) -> list[int]:
 
 def apply(known: Known, step: Step) -> Known:
     n, domains, because = known.puzzle.n, list(known.domains), list(known.because)
-    clues = frozenset(clues_of(step))
+    clues = frozenset(clues_of(step)) or frozenset().union(*(known.because[f.at[0] * n + f.at[1]] for f in step.premises))
     for f in step.sets:
         x = f.at[0] * n + f.at[1]
         domains[x] = domains[x] & (1 << f.value) if f.holds else domains[x] & ~(1 << f.value)
