@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import combinations
 from typing import NamedTuple
@@ -78,6 +78,11 @@ class Setting:
         return len(self.model.cells)
 
     @cached_property
+    def models(self) -> dict[tuple[int, ...], Model]:
+        """The models of groups of clues (with each value once) made so far (`together`)."""
+        return {}
+
+    @cached_property
     def clauses(self) -> Selected:
         """The puzzle as clauses, each clue's behind a selector: what SAT says a step's clues and premises imply."""
         return Selected(self.model)
@@ -110,6 +115,8 @@ class Known:
     setting: Setting
     domains: tuple[int, ...]
     because: tuple[frozenset[int], ...]  # per value, the clues of the last step that narrowed it (or of its premises)
+    earlier: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """Clues found to refute a place at earlier marks: they still do."""
 
     @property
     def puzzle(self) -> Puzzle:
@@ -129,6 +136,26 @@ class Known:
     @cached_property
     def refuting(self) -> dict[tuple[int, int], tuple[int, ...]]:
         """The few clues found so far that refute a place (filled in as the group rungs ask)."""
+        return {}
+
+    @cached_property
+    def apart_closed(self) -> tuple[int, ...]:
+        """The marks as each value once leaves them (all of the model's variables; none left when it fails)."""
+        domains = list(self.domains) + list(self.setting.model.start[self.setting.values :])
+        return tuple(domains) if settle(together(self, []), domains) else (0,) * len(domains)
+
+    @cached_property
+    def unsettled(self) -> tuple[int, ...]:
+        """The variables whose domains differ from the marks once each value once has its say, and the channels'."""
+        values = self.setting.values
+        return (
+            *(x for x in range(values) if self.apart_closed[x] != self.domains[x]),
+            *range(values, len(self.apart_closed)),
+        )
+
+    @cached_property
+    def searched(self) -> dict[tuple[int, int], tuple[list[int], int]]:
+        """Per place, the clues its dead end rests on, and the size of group of them searched so far in vain."""
         return {}
 
     def clues_refuting(self, x: int, o: int) -> tuple[int, ...]:
@@ -495,25 +522,54 @@ def one_clue_left(known: Known) -> Iterator[Step]:
 
 def fewest_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
     """The fewest clues that, with each value once, refute value x at object o (up to three; else a few none
-    of which can be left out).
-
-    The clues the propagation's dead end rests on are searched for one, two or three that do it alone;
-    failing that, each clue the rest can do without is left out.
-    """
-    setting = known.setting
-    spent(setting.deadline)
-    events = told_settle(setting, setting.model, supposed(known, x, o))[1]
-    clues = sorted({event.clue for event in needed(events) if event.clue >= 0})
-    if not refutes(known, clues, x, o):
-        clues = [k for k, p in enumerate(setting.parts) if p.constraints]
-    for size in range(1, min(len(clues), GROUP_MOST + 1)):
-        for group in combinations(clues, size) if len(clues) <= GROUP_SEARCH else ():
-            if refutes(known, group, x, o):
-                return group
+    of which can be left out): failing a group of up to three (`small_group`), each clue the rest can do
+    without is left out."""
+    found = small_group(known, x, o, GROUP_MOST)
+    if found is not None:
+        return found
+    clues, _ = known.searched[(x, o)]
+    before = known.earlier.get((x, o))
+    if before is not None and len(before) < len(clues):
+        clues = list(before)
     for k in list(clues):
         if refutes(known, fewer := [c for c in clues if c != k], x, o):
             clues = fewer
     return tuple(clues)
+
+
+def small_group(known: Known, x: int, o: int, most: int) -> tuple[int, ...] | None:
+    """The fewest clues, at most `most`, that refute value x at object o (None: no such few).
+
+    The clues the propagation's dead end rests on are searched for one, two or three that do it alone, each size
+    once per marks (`Known.searched`).  Clues that refuted the place before still do (the marks only narrow), so
+    only fewer than those are searched.
+    """
+    if (x, o) in known.refuting:
+        group = known.refuting[(x, o)]
+        return group if len(group) <= most else None
+    clues, done = known.searched.get((x, o)) or (dead_end_clues(known, x, o), 0)
+    before = known.earlier.get((x, o))
+    top = min(most, GROUP_MOST, len(clues) - 1, GROUP_MOST if before is None else len(before) - 1)
+    for size in range(done + 1, top + 1):
+        for group in combinations(clues, size) if len(clues) <= GROUP_SEARCH else ():
+            if refutes(known, group, x, o):
+                known.refuting[(x, o)] = group
+                return group
+    known.searched[(x, o)] = (clues, done := max(done, top))
+    fewest = [tuple(g) for g in (clues, before) if g is not None and len(g) <= min(most, done + 1)]
+    if fewest:
+        known.refuting[(x, o)] = group = min(fewest, key=len)
+        return group
+    return None
+
+
+def dead_end_clues(known: Known, x: int, o: int) -> list[int]:
+    """The clues the dead end of supposing x at o rests on (all of them, where those alone do not reach it)."""
+    setting = known.setting
+    spent(setting.deadline)
+    events = told_settle(setting, setting.model, supposed(known, x, o))[1]
+    clues = sorted({event.clue for event in needed(events) if event.clue >= 0})
+    return clues if refutes(known, clues, x, o) else [k for k, p in enumerate(setting.parts) if p.constraints]
 
 
 def spent(deadline: Deadline) -> None:
@@ -523,12 +579,21 @@ def spent(deadline: Deadline) -> None:
 
 
 def together(known: Known, clues: Sequence[int]) -> Model:
-    setting = known.setting
-    return part(setting.model, [c for k in clues for c in setting.parts[k].constraints] + list(setting.aparts))
+    """The model of these clues and each value once (made once per walk: the group rungs ask again and again)."""
+    setting, key = known.setting, tuple(sorted(set(clues)))
+    if key not in setting.models:
+        constraints = [c for k in key for c in setting.parts[k].constraints] + list(setting.aparts)
+        setting.models[key] = part(setting.model, constraints)
+    return setting.models[key]
 
 
 def refutes(known: Known, clues: Sequence[int], x: int, o: int) -> bool:
-    return not settle(together(known, clues), supposed(known, x, o))
+    """Whether these clues, with each value once, refute x at o: propagated from the marks each value once leaves,
+    starting from what differs from the marks (every clue is at its fixed point there once the one-clue rungs
+    have found nothing: the group rungs come after them)."""
+    domains = list(known.apart_closed)
+    domains[x] &= 1 << o
+    return not settle(together(known, clues), domains, [*known.unsettled, x])
 
 
 def clues_together(known: Known, fewest: int, most: int, rule: str) -> Iterator[Step]:
@@ -537,8 +602,8 @@ def clues_together(known: Known, fewest: int, most: int, rule: str) -> Iterator[
     Only those whose clues and premises are all needed (SAT finds none of them spare): the others are left to trial.
     """
     for x, o in known.refutable:
-        clues = known.clues_refuting(x, o)
-        if fewest <= len(clues) <= most and (step := exact_supposition(rule, known, x, o, clues)):
+        clues = small_group(known, x, o, most) if most <= GROUP_MOST else known.clues_refuting(x, o)
+        if clues is not None and fewest <= len(clues) <= most and (step := exact_supposition(rule, known, x, o, clues)):
             yield step
 
 
@@ -805,7 +870,7 @@ def apply(known: Known, step: Step) -> Known:
         x = f.at[0] * n + f.at[1]
         domains[x] = domains[x] & (1 << f.value) if f.holds else domains[x] & ~(1 << f.value)
         because[x] = clues
-    return Known(known.setting, tuple(domains), tuple(because))
+    return Known(known.setting, tuple(domains), tuple(because), known.earlier | known.refuting)
 
 
 def ending(known: Known) -> str | None:
