@@ -45,7 +45,18 @@ from puzzles.steps import Fact, Path, Rung, Step, join_words, walk
 from puzzles.zebra.cnf import Selected, boolean
 from puzzles.zebra.model import Atom, Between, Category, Gap, HowMany, Place, Puzzle, Ref
 from puzzles.zebra.reader.vocabulary import stem
-from puzzles.zebra.solver import Apart, Constraint, Model, bits, model_of, revise, settle, single, watching
+from puzzles.zebra.solver import (
+    Apart,
+    Constraint,
+    Model,
+    bits,
+    model_of,
+    revise,
+    settle,
+    single,
+    variable,
+    watching,
+)
 from puzzles.zebra.telling import (
     Spot,
     at_words,
@@ -299,8 +310,11 @@ def premises_said(known: Known, premises: Sequence[Fact]) -> list[tuple[str, lis
     """The premises folded into phrases, each with the values it names: `Iowa Falls is with Penny`, `Brownfield
     and Durham are not with Opal or Vicky` (the values with the same objects ruled out said together)."""
     puzzle, n = known.puzzle, known.puzzle.n
-    placed = [(f"{value_name(puzzle, f.at[0] * n + f.at[1])} is {at_words(puzzle, 1 << f.value)}", [f.at[0] * n + f.at[1]])
-              for f in premises if f.holds]
+    placed = [
+        (f"{value_name(puzzle, variable(puzzle, f.at))} is {at_words(puzzle, 1 << f.value)}", [variable(puzzle, f.at)])
+        for f in premises
+        if f.holds
+    ]
     out: dict[int, int] = {}
     for f in premises:
         if not f.holds:
@@ -319,9 +333,8 @@ def premises_said(known: Known, premises: Sequence[Fact]) -> list[tuple[str, lis
 
 def told(known: Known, premises: Sequence[Fact]) -> str:
     """The premises in words, each phrase with the clues behind it: `Iowa Falls is with Penny (clue 3); ...`."""
-    return "; ".join(
-        words + reason(frozenset().union(*(known.because[x] for x in xs))) for words, xs in premises_said(known, premises)
-    )
+    said = premises_said(known, premises)
+    return "; ".join(words + reason(frozenset().union(*(known.because[x] for x in xs))) for words, xs in said)
 
 
 def capital(text: str) -> str:
@@ -453,7 +466,8 @@ def placed_leaves_object(known: Known) -> Iterator[Step]:
                 o = bits(mask)[0]
                 rule = f"each {thing(puzzle)} has one {one_value(puzzle.categories[c])}"
                 after = {y: known.domains[y] & ~mask for y in others}
-                yield rules_step(known, [x, *others], [("column", c, o)], after, lambda said: f"{capital(said)}, and {rule}")
+                why = lambda said: f"{capital(said)}, and {rule}"  # noqa: E731
+                yield rules_step(known, [x, *others], [("column", c, o)], after, why)
 
 
 def only_taker(known: Known) -> Iterator[Step]:
@@ -531,10 +545,16 @@ def fewest_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
     before = known.earlier.get((x, o))
     if before is not None and len(before) < len(clues):
         clues = list(before)
-    for k in list(clues):
-        if refutes(known, fewer := [c for c in clues if c != k], x, o):
-            clues = fewer
-    return tuple(clues)
+    return tuple(needed_only(clues, lambda fewer: refutes(known, fewer, x, o)))
+
+
+def needed_only(items: Sequence[int], enough: Callable[[list[int]], bool]) -> list[int]:
+    """Items none of which can be left out with `enough` still true of the rest, each tried in turn."""
+    kept = list(items)
+    for item in list(kept):
+        if enough(fewer := [other for other in kept if other != item]):
+            kept = fewer
+    return kept
 
 
 def small_group(known: Known, x: int, o: int, most: int) -> tuple[int, ...] | None:
@@ -831,10 +851,7 @@ def nested_step(known: Known, x: int, o: int, inner: Sequence[tuple[int, int]]) 
     """Value x is not at object o: supposed there, suppositions inside it refuted in turn lead to a dead end."""
     setting = known.setting
     clues = [k for k, p in enumerate(setting.parts) if p.constraints]
-    for k in list(clues):
-        fewer = [c for c in clues if c != k]
-        if replayed(together(known, fewer), x, o, inner)(supposed(known, x, o)):
-            clues = fewer
+    clues = needed_only(clues, lambda fewer: replayed(together(known, fewer), x, o, inner)(supposed(known, x, o)))
     model = together(known, clues)
     premises = cited(known, [x], refuting(known, model, x, o, True, inner))
     events, told = nested_events(setting, model, domains_of(known, premises), x, o, inner)
@@ -865,7 +882,8 @@ def clues_of(step: Step) -> list[int]:
 
 def apply(known: Known, step: Step) -> Known:
     n, domains, because = known.puzzle.n, list(known.domains), list(known.because)
-    clues = frozenset(clues_of(step)) or frozenset().union(*(known.because[f.at[0] * n + f.at[1]] for f in step.premises))
+    reasons = (known.because[variable(known.puzzle, f.at)] for f in step.premises)
+    clues = frozenset(clues_of(step)) or frozenset().union(*reasons)
     for f in step.sets:
         x = f.at[0] * n + f.at[1]
         domains[x] = domains[x] & (1 << f.value) if f.holds else domains[x] & ~(1 << f.value)

@@ -14,6 +14,7 @@ from puzzles import zebra
 from puzzles.examples import examples
 from puzzles.steps import Fact, Path, Step
 from puzzles.zebra import generator
+from puzzles.zebra.ladder import known_of, nested, nested_step
 from tests.unit.zebra_entailment import check
 
 GENERATED = [(seed, 3 + seed % 4) for seed in range(12)]  # (seed, houses), three or four categories
@@ -75,3 +76,23 @@ def test_the_checker_refuses_a_premise_no_earlier_step_settled():
     guessed = Fact((1, 0), 1, False)  # Dodge is not with Opal: true, but no step has said so yet
     made_up = Step(step.rule, step.text, step.uses, step.where, step.sets, premises=(guessed,))
     assert check(puzzle, Path((made_up,), "more")).unknown == [step.text]
+
+
+def test_a_supposition_propagation_cannot_refute_alone_is_followed_into_a_nested_one():
+    """Red in house 5 of Einstein's puzzle, before any step: propagation alone finds no dead end, a supposition
+    inside it does; every link told with its clue or rule, nothing cited in excess, no search."""
+    puzzle = zebra.parse(examples("zebra")["einstein"])
+    known = known_of(puzzle)
+    red, house_5 = 2, 4
+    assert (red, house_5) not in known.refutable
+    inner = nested(known, red, house_5)
+    assert inner == [(puzzle.n * 1 + 3, 2)], "then Spaniard in house 3 is refuted, and the first supposition with it"
+    step = nested_step(known, red, house_5, inner)
+    assert step.trial and step.rule == "trial" and step.sets == (Fact((0, 2), 4, False, "red not in house 5"),)
+    assert step.text.count("Suppose ") == 1
+    assert "suppose also Spaniard were in house 3: then clue 3 puts dog" in step.text
+    assert "so Spaniard is not in house 3, then clue 3 puts dog in house 4" in step.text
+    assert "…" not in step.text and "search" not in step.text
+    assert step.text.endswith("a contradiction, so red is not in house 5.")
+    found = check(puzzle, Path((step,), "more"))
+    assert not found.too_little and not found.too_much and not found.unknown
