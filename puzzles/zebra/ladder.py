@@ -51,6 +51,7 @@ from puzzles.zebra.solver import (
     Model,
     bits,
     model_of,
+    narrowed,
     revise,
     settle,
     single,
@@ -548,7 +549,7 @@ def fewest_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
     return tuple(needed_only(clues, lambda fewer: refutes(known, fewer, x, o)))
 
 
-def needed_only(items: Sequence[int], enough: Callable[[list[int]], bool]) -> list[int]:
+def needed_only(items: Sequence, enough: Callable[[list], bool]) -> list:
     """Items none of which can be left out with `enough` still true of the rest, each tried in turn."""
     kept = list(items)
     for item in list(kept):
@@ -587,7 +588,7 @@ def dead_end_clues(known: Known, x: int, o: int) -> list[int]:
     """The clues the dead end of supposing x at o rests on (all of them, where those alone do not reach it)."""
     setting = known.setting
     spent(setting.deadline)
-    events = told_settle(setting, setting.model, supposed(known, x, o))[1]
+    events = [e for e in told_settle(setting, setting.model, supposed(known, x, o))[1] if e.value < setting.values]
     clues = sorted({event.clue for event in needed(events) if event.clue >= 0})
     return clues if refutes(known, clues, x, o) else [k for k, p in enumerate(setting.parts) if p.constraints]
 
@@ -635,10 +636,11 @@ def supposition_step(rule: str, known: Known, x: int, o: int, clues: Sequence[in
     premises = cited(known, [x, *focus], refuting(known, model, x, o, placing))
     domains = domains_of(known, premises)
     domains[x] = 1 << o
-    events = told_settle(known.setting, model, domains)[1]
+    base = list(domains)
+    said_chain = chain(known, model, x, o, base, told_settle(known.setting, model, domains)[1], {})
     quotes = "".join(f"{quoted(known.puzzle, k)} " for k in clues)
     after = {x: known.domains[x] & ~(1 << o)}
-    why = lambda said: quotes + (f"{capital(said)}. " if said else "") + chain(known, x, o, events)  # noqa: E731
+    why = lambda said: quotes + (f"{capital(said)}. " if said else "") + said_chain  # noqa: E731
     step = step_of(rule, known, clues, values_spots(known, [x]), after, why, premises, placing)
     return replace(step, trial=True)
 
@@ -757,27 +759,73 @@ class Event(NamedTuple):
     value: int
     places: int
     scope: tuple[int, ...]
+    reads: tuple[int, ...] = ()  # the scope's domains the constraint read
+    constraint: Constraint | None = None  # None: a supposition inside another, refuted (clue SUPPOSED)
+
+
+SUPPOSED = -2  # an event's clue when a supposition inside another was refuted: its value then has its places left
 
 
 def told_settle(setting: Setting, model: Model, domains: list[int]) -> tuple[bool, list[Event]]:
-    """Propagate as `settle` does, noting each value narrowed and, last, the constraint that failed."""
+    """Propagate as `settle` does, noting each variable narrowed (a channel's too) and, last, the constraint that
+    failed."""
     events: list[Event] = []
     changed = True
     while changed:
         changed = False
         for constraint in model.constraints:
-            before = list(domains)
+            reads = tuple(domains[x] for x in constraint.scope)
             moved = revise(model, constraint, domains)
             if moved is None:
-                events.append(Event(constraint.clue, -1, 0, constraint.scope))
+                events.append(Event(constraint.clue, -1, 0, constraint.scope, reads, constraint))
                 return False, events
             changed = changed or bool(moved)
-            events += [
-                Event(constraint.clue, x, domains[x], constraint.scope)
-                for x in moved
-                if x < setting.values and domains[x] != before[x]
-            ]
+            events += [Event(constraint.clue, x, domains[x], constraint.scope, reads, constraint) for x in moved]
     return True, events
+
+
+def traced(model: Model, base: Sequence[int], events: list[Event]) -> list[Event]:
+    """The events a dead end rests on, object by object: going back from it, each event that first ruled out an
+    object of a value some kept event needed out, where the fewest such objects its constraint needed are found by
+    putting back, value by value then object by object, those it does without.  Links nothing after uses go."""
+    first: dict[tuple[int, int], int] = {}
+    gone = list(base)
+    for i, event in enumerate(events):
+        if event.value >= 0:
+            for p in bits(gone[event.value] & ~event.places):
+                first.setdefault((event.value, p), i)
+            gone[event.value] &= event.places
+    needed_out = set(reasons(model, base, events[-1], ()))
+    kept = [events[-1]]
+    for i in range(len(events) - 2, -1, -1):
+        wanted = tuple((v, p) for (v, p), j in first.items() if j == i and (v, p) in needed_out)
+        if wanted and events[i].value >= 0:
+            kept.append(events[i])
+            needed_out.update(reasons(model, base, events[i], wanted))
+    return kept[::-1]
+
+
+def reasons(
+    model: Model, base: Sequence[int], event: Event, wanted: tuple[tuple[int, int], ...]
+) -> list[tuple[int, int]]:
+    """The fewest objects ruled out before `event` (from `base`) that its constraint needs to fail (`wanted` empty)
+    or to rule out the `wanted` (value, object) pairs; a refuted inner supposition needs all it looked at."""
+    out = [(x, p) for x, d in zip(event.scope, event.reads, strict=True) for p in bits(base[x] & ~d)]
+    if event.constraint is None:
+        return out
+    scope, constraint = event.scope, event.constraint
+
+    def enough(kept: list[tuple[int, int]]) -> bool:
+        domains = [base[x] for x in scope]
+        for x, p in kept:
+            domains[scope.index(x)] &= ~(1 << p)
+        after = narrowed(model, constraint, domains)
+        return after is None or all(not after[scope.index(v)] >> p & 1 for v, p in wanted) and bool(wanted)
+
+    for x in dict.fromkeys(x for x, _ in out):
+        if enough(fewer := [(y, p) for y, p in out if y != x]):
+            out = fewer
+    return needed_only(out, enough)
 
 
 def needed(events: list[Event]) -> list[Event]:
@@ -788,32 +836,31 @@ def needed(events: list[Event]) -> list[Event]:
             kept.append(event)
             looked.update(event.scope)
     kept.reverse()
-    return [
-        e
-        for i, e in enumerate(kept)
-        if e.clue == SUPPOSED or not any(later.value == e.value and later.clue != SUPPOSED for later in kept[i + 1 :])
-    ]
+    return [e for i, e in enumerate(kept) if not any(later.value == e.value for later in kept[i + 1 :])]
 
 
-def chain(known: Known, x: int, o: int, events: list[Event], inner: Inner | None = None) -> str:
+def chain(known: Known, model: Model, x: int, o: int, base: list[int], events: list[Event], inner: Inner) -> str:
     """A supposition followed, link by link, by what propagation made of it that leads to its dead end."""
     supposing = f"Suppose {value_name(known.puzzle, x)} were {at_words(known.puzzle, 1 << o)}"
-    return f"{supposing}: then {links(known, events, inner or {})}: a contradiction"
+    return f"{supposing}: then {links(known, model, base, events, inner)}: a contradiction"
 
 
-Inner = dict[tuple[int, int], list[Event]]  # a supposition inside another, refuted: the links of its dead end
+Inner = dict[tuple[int, int], tuple[list[int], list[Event]]]
+"""A supposition inside another, refuted: the domains it started from and its propagation to a dead end."""
 
 
-def links(known: Known, events: list[Event], inner: Inner) -> str:
+def links(known: Known, model: Model, base: list[int], events: list[Event], inner: Inner) -> str:
     """The links a dead end rests on, each with its clue or rule; a supposition inside, refuted, told in full."""
     puzzle, said = known.puzzle, []
-    for event in needed(events):
+    for event in traced(model, base, events):
         source = "each value once" if event.clue < 0 else f"clue {event.clue + 1}"
-        if event.clue == SUPPOSED:
-            p = bits(event.places)[0]
-            also = f"suppose also {value_name(puzzle, event.value)} were {at_words(puzzle, 1 << p)}"
-            refuted = f"so {value_name(puzzle, event.value)} is {at_words(puzzle, 1 << p, False)}"
-            said.append(f"{also}: then {links(known, inner[(event.value, p)], {})}: a contradiction, {refuted}")
+        if event.constraint is None:
+            y, p = event.value, bits(event.reads[0] & ~event.places)[0]
+            also = f"suppose also {value_name(puzzle, y)} were {at_words(puzzle, 1 << p)}"
+            refuted = f"so {value_name(puzzle, y)} is {at_words(puzzle, 1 << p, False)}"
+            said.append(f"{also}: then {links(known, model, *inner[(y, p)], {})}: a contradiction, {refuted}")
+        elif event.value >= known.setting.values:
+            continue  # a comparison's channel: its clue is told where it narrows a value
         elif event.value >= 0:
             said.append(event_words(puzzle, source, event.value, event.places))
         elif event.clue >= 0:
@@ -824,13 +871,14 @@ def links(known: Known, events: list[Event], inner: Inner) -> str:
     return ", then ".join(said)
 
 
-SUPPOSED = -2  # an event's clue when a supposition inside another was refuted: its places are the one ruled out
-
-
-def nested_events(setting: Setting, model: Model, domains: list[int], x: int, o: int, inner: Sequence[tuple[int, int]]):
-    """The propagation of `x at o`, each inner supposition's refutation as one event (its links kept apart)."""
-    domains = list(domains)
+def nested_events(
+    known: Known, model: Model, domains: list[int], x: int, o: int, inner: Sequence[tuple[int, int]]
+) -> tuple[list[int], list[Event], Inner]:
+    """The propagation of `x at o` (the domains it starts from, its events), each inner supposition's refutation
+    one event (its own propagation kept apart)."""
+    setting, domains = known.setting, list(domains)
     domains[x] = 1 << o
+    base = list(domains)
     ok, events = told_settle(setting, model, domains)
     told: Inner = {}
     for y, p in inner:
@@ -838,13 +886,15 @@ def nested_events(setting: Setting, model: Model, domains: list[int], x: int, o:
             break
         trying = list(domains)
         trying[y] = 1 << p
-        told[(y, p)] = sub = told_settle(setting, model, trying)[1]
-        looked = tuple(sorted({v for e in needed(sub) for v in e.scope} - {y}))
+        told[(y, p)] = (list(trying), told_settle(setting, model, trying)[1])
+        looked = sorted({v for e in traced(model, *told[(y, p)]) for v in e.scope} - {y})
+        scope = (y, *looked)
+        reads = tuple(domains[v] for v in scope)
         domains[y] &= ~(1 << p)
-        events.append(Event(SUPPOSED, y, 1 << p, looked))
+        events.append(Event(SUPPOSED, y, domains[y], scope, reads))
         ok, more = told_settle(setting, model, domains)
         events += more
-    return events, told
+    return base, events, told
 
 
 def nested_step(known: Known, x: int, o: int, inner: Sequence[tuple[int, int]]) -> Step:
@@ -854,10 +904,11 @@ def nested_step(known: Known, x: int, o: int, inner: Sequence[tuple[int, int]]) 
     clues = needed_only(clues, lambda fewer: replayed(together(known, fewer), x, o, inner)(supposed(known, x, o)))
     model = together(known, clues)
     premises = cited(known, [x], refuting(known, model, x, o, True, inner))
-    events, told = nested_events(setting, model, domains_of(known, premises), x, o, inner)
+    base, events, told = nested_events(known, model, domains_of(known, premises), x, o, inner)
     quotes = "".join(f"{quoted(known.puzzle, k)} " for k in clues)
     after = {x: known.domains[x] & ~(1 << o)}
-    why = lambda said: quotes + (f"{capital(said)}. " if said else "") + chain(known, x, o, events, told)  # noqa: E731
+    said_chain = chain(known, model, x, o, base, events, told)
+    why = lambda said: quotes + (f"{capital(said)}. " if said else "") + said_chain  # noqa: E731
     return replace(step_of("trial", known, clues, values_spots(known, [x]), after, why, premises), trial=True)
 
 
