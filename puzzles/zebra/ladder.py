@@ -71,6 +71,7 @@ from puzzles.zebra.telling import (
 )
 
 GROUP_MOST = 3  # clues searched for the fewest that refute a place (four are found by leaving clues out)
+TRIAL_TRIES = 8  # refutations, fewest clues first, tried for one that cites nothing spare before the first is taken
 GROUP_SEARCH = 12  # clues a refutation rests on, searched for the fewest that do it (up to GROUP_MOST of them)
 
 
@@ -143,7 +144,8 @@ class Known:
         """
         by_choices = sorted(open_values(self), key=lambda x: self.domains[x].bit_count())
         tries = [(x, o) for x in by_choices for o in bits(self.domains[x])]
-        return tuple((x, o) for x, o in tries if not settle(self.setting.model, supposed(self, x, o)))
+        every = [k for k, p in enumerate(self.setting.parts) if p.constraints]
+        return tuple((x, o) for x, o in tries if refutes(self, every, x, o))
 
     @cached_property
     def refuting(self) -> dict[tuple[int, int], tuple[int, ...]]:
@@ -588,8 +590,8 @@ def dead_end_clues(known: Known, x: int, o: int) -> list[int]:
     """The clues the dead end of supposing x at o rests on (all of them, where those alone do not reach it)."""
     setting = known.setting
     spent(setting.deadline)
-    events = [e for e in told_settle(setting, setting.model, supposed(known, x, o))[1] if e.value < setting.values]
-    clues = sorted({event.clue for event in needed(events) if event.clue >= 0})
+    events = told_settle(setting, setting.model, supposed(known, x, o))[1]
+    clues = sorted({event.clue for event in looked_back(events) if event.clue >= 0})
     return clues if refutes(known, clues, x, o) else [k for k, p in enumerate(setting.parts) if p.constraints]
 
 
@@ -671,7 +673,7 @@ def trial(known: Known) -> Iterator[Step]:
     """The last rung: a supposition the clues refute, told as propagation unfolds it; failing that, one whose
     propagation reaches a dead end once suppositions inside it are refuted the same way (`nested`)."""
     refutable = sorted(known.refutable, key=lambda xo: len(known.clues_refuting(*xo)))
-    for x, o in refutable:
+    for x, o in refutable[:TRIAL_TRIES]:
         if step := exact_supposition("trial", known, x, o, known.clues_refuting(x, o)):
             yield step
             return
@@ -828,15 +830,15 @@ def reasons(
     return needed_only(out, enough)
 
 
-def needed(events: list[Event]) -> list[Event]:
-    """The events the failure rests on: going back from it, those that narrowed a value a kept one looked at."""
+def looked_back(events: list[Event]) -> list[Event]:
+    """The events a dead end may rest on, found cheaply: going back from it, those that narrowed a variable a kept
+    one looked at (`traced` finds those it does rest on, at more cost)."""
     looked, kept = set(events[-1].scope), [events[-1]]
     for event in reversed(events[:-1]):
         if event.value in looked:
             kept.append(event)
             looked.update(event.scope)
-    kept.reverse()
-    return [e for i, e in enumerate(kept) if not any(later.value == e.value for later in kept[i + 1 :])]
+    return kept
 
 
 def chain(known: Known, model: Model, x: int, o: int, base: list[int], events: list[Event], inner: Inner) -> str:
