@@ -2,7 +2,7 @@
 
 Checked by SAT (`zebra_entailment`) over the bundled examples (the seed
 documents' puzzles: Einstein, scholarships, rentals, painting, researchers,
-and a page) and seeded generated puzzles of 3 to 6 houses.
+and a page), seeded generated puzzles of 3 to 6 houses and site-style pages.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import pytest
 from puzzles import zebra
 from puzzles.examples import examples
 from puzzles.steps import Fact, Path, Step
-from puzzles.zebra import generator
+from puzzles.zebra import generator, stories
 from puzzles.zebra.ladder import known_of, nested, nested_step
 from tests.unit.zebra_entailment import check
 
-GENERATED = [(seed, 3 + seed % 4) for seed in range(12)]  # (seed, houses), three or four categories
+GENERATED = [(seed, 3 + seed % 3) for seed in range(12)] + [(3, 6)]  # (seed, houses), three or four categories
 
 
 def assert_each_step_cites_exactly_what_it_uses(puzzle: zebra.Puzzle) -> None:
@@ -39,6 +39,12 @@ def test_each_example_step_cites_exactly_what_it_uses(name):
 def test_each_generated_step_cites_exactly_what_it_uses(seed, n):
     made = generator.generate(np.random.default_rng(seed), n, 3 + seed % 2)
     assert_each_step_cites_exactly_what_it_uses(made.puzzle)
+
+
+@pytest.mark.parametrize("seed, size", [(0, (4, 3)), (3, (4, 4)), (5, (6, 3)), (6, (4, 5))])
+def test_each_site_page_step_cites_exactly_what_it_uses(seed, size):
+    """Pages in the sites' phrasing (comparisons of amounts, either-or, people named by what they own)."""
+    assert_each_step_cites_exactly_what_it_uses(zebra.parse(stories.generate(seed, *size).text))
 
 
 # ---------------------------------------------------------------- the checker itself finds what it should
