@@ -23,12 +23,20 @@ uses, quotes them in the puzzle's own words, and says where to look.
    puzzle needs a few of these, and one trial);
 8. trial, said plainly: suppose a value at an object; every clue's
    propagation then runs into a dead end, so it is not there (or, when
-   propagation cannot show it, a search of the rest finds no way).
+   propagation alone cannot show it, suppositions inside it refuted the same
+   way, in turn, until it does: never a search).
 
 Rungs 1, 3 and 4 narrow one clue's tables (the solver's own propagation,
 `solver.settle`) over the marks.  Rungs 5 to 8 start from the places all the
 clues together refute (each supposed in turn and propagated), find the few
-clues each refutation rests on, and tell the propagation of those clues alone.
+clues each refutation rests on, and tell the propagation of those clues alone,
+link by link, each link one that a later link or the dead end needs (`traced`).
+
+Every step names the earlier facts it rests on (`Step.premises`, `cited`): the
+fewest marks from which its clues and each value once still give what it
+settles, folded per value in its text; SAT (`cnf.Selected`) leaves out those the
+others imply, and the supposition rungs before trial keep only steps citing
+nothing spare.  tests/unit/zebra_entailment.py checks both ways.
 """
 
 from __future__ import annotations
@@ -71,6 +79,7 @@ from puzzles.zebra.telling import (
 )
 
 GROUP_MOST = 3  # clues searched for the fewest that refute a place (four are found by leaving clues out)
+NESTED_TRIES = 3  # suppositions that need others inside them, found for the one needing fewest
 TRIAL_TRIES = 8  # refutations, fewest clues first, tried for one that cites nothing spare before the first is taken
 GROUP_SEARCH = 12  # clues a refutation rests on, searched for the fewest that do it (up to GROUP_MOST of them)
 
@@ -680,16 +689,21 @@ def trial(known: Known) -> Iterator[Step]:
     if refutable:
         yield supposition_step("trial", known, *refutable[0], known.clues_refuting(*refutable[0]))
         return
-    for x in sorted(open_values(known), key=lambda x: known.domains[x].bit_count()):
-        for o in bits(known.domains[x]):
-            if (inner := nested(known, x, o)) is not None:
-                yield nested_step(known, x, o, inner)
-                return
+    by_choices = sorted(open_values(known), key=lambda x: known.domains[x].bit_count())
+    places = [(x, o) for x in by_choices for o in bits(known.domains[x])]
+    found = []
+    for x, o in places:
+        if (inner := nested(known, x, o, min((len(f[2]) for f in found), default=None))) is not None:
+            found.append((x, o, inner))
+            if len(inner) == 1 or len(found) == NESTED_TRIES:
+                break
+    if found:
+        yield nested_step(known, *min(found, key=lambda f: len(f[2])))
 
 
-def nested(known: Known, x: int, o: int) -> list[tuple[int, int]] | None:
+def nested(known: Known, x: int, o: int, fewer_than: int | None = None) -> list[tuple[int, int]] | None:
     """The suppositions inside `x at o` that propagation refutes, in turn, until propagation refutes x at o itself
-    (None: it never does)."""
+    (None: it never does, or not with `fewer_than` of them)."""
     setting = known.setting
     domains = supposed(known, x, o)
     settle(setting.model, domains)
@@ -708,6 +722,8 @@ def nested(known: Known, x: int, o: int) -> list[tuple[int, int]] | None:
         if refuted is None:
             return None
         inner.append(refuted)
+        if fewer_than is not None and len(inner) >= fewer_than:
+            return None
         y, p = refuted
         domains[y] &= ~(1 << p)
         if not settle(setting.model, domains):
