@@ -280,11 +280,8 @@ def cited(
     near = {x: facts[x] for x in focus if x in facts}
     if gives(domains_of(known, flat(near))):
         facts = near
-    for x in reversed(list(facts)):
-        fewer = {y: f for y, f in facts.items() if y != x}
-        if gives(domains_of(known, flat(fewer))):
-            facts = fewer
-    kept = flat(facts)
+    enough = lambda xs: gives(domains_of(known, flat({x: facts[x] for x in xs})))  # noqa: E731
+    kept = flat({x: facts[x] for x in needed_only(list(facts)[::-1], enough, halving=True)[::-1]})
     for f in reversed(kept[:]):
         if not f.holds and gives(domains_of(known, [g for g in kept if g != f])):
             kept.remove(f)
@@ -560,13 +557,20 @@ def fewest_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
     return tuple(needed_only(clues, lambda fewer: refutes(known, fewer, x, o)))
 
 
-def needed_only(items: Sequence, enough: Callable[[list], bool]) -> list:
-    """Items none of which can be left out with `enough` still true of the rest, each tried in turn."""
-    kept = list(items)
-    for item in list(kept):
-        if enough(fewer := [other for other in kept if other != item]):
-            kept = fewer
-    return kept
+def needed_only(items: Sequence, enough: Callable[[list], bool], halving: bool = False) -> list:
+    """Items none of which can be left out with `enough` still true of the rest, each tried in turn (`halving`:
+    first halves of them, then quarters, ..., where most are expected to go)."""
+    kept, chunk = list(items), max(1, len(items) // 2) if halving else 1
+    while True:
+        i = 0
+        while i < len(kept):
+            if enough(fewer := kept[:i] + kept[i + chunk :]):
+                kept = fewer
+            else:
+                i += chunk
+        if chunk == 1:
+            return kept
+        chunk //= 2
 
 
 def small_group(known: Known, x: int, o: int, most: int) -> tuple[int, ...] | None:
