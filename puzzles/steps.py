@@ -68,7 +68,9 @@ class Step:
     """One deduction: its rule, what it used, where to look, what it settles, and why in words.
 
     `trial` marks the last rung of every ladder, said plainly in `text`:
-    "suppose X; then ...: a contradiction, so not X".
+    "suppose X; then ...: a contradiction, so not X".  `premises` are the
+    earlier facts the step rests on (each named in `text`), for a checker to
+    prove that they and the clues in `uses` give `sets`, none in excess.
     """
 
     rule: str
@@ -77,6 +79,7 @@ class Step:
     where: tuple[Hashable, ...] = ()
     sets: tuple[Fact, ...] = ()
     trial: bool = False
+    premises: tuple[Fact, ...] = ()
 
     @property
     def why(self) -> str:
@@ -95,7 +98,7 @@ class Step:
             "text": self.text,
             "sets": [fact.to_json() for fact in self.sets],
             "trial": self.trial,
-        }
+        } | ({"premises": [fact.to_json() for fact in self.premises]} if self.premises else {})
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,13 @@ solutions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
 
 import numpy as np
+from pysat.solvers import Solver
 
 from puzzles.zebra.solver import Apart, Channel, Inside, Model, Table, bits
 
@@ -108,3 +110,40 @@ def table_clauses(table: Table, at, extra: int) -> tuple[list[Clause], int]:
         for o in range(n):
             clauses.append((-at(x, o), *supports.get(at(x, o), ())))
     return clauses, extra
+
+
+class Selected:
+    """The puzzle's clauses in one SAT solver: the rules always, each clue's behind a selector boolean, so one
+    solver answers what any few clues and facts imply (`implies`): which of a step's premises it can do without."""
+
+    def __init__(self, model: Model) -> None:
+        self.n = model.n
+        rules = cnf_of(part_of(model, [c for c in model.constraints if isinstance(c, Apart)])).clauses
+        bare = set(cnf_of(part_of(model, [])).clauses)
+        cells = model.size * model.n  # the cells' and channels' booleans; a wide table's choices come after
+        self.solver = Solver(name="minisat22", bootstrap_with=rules)
+        self.selectors: list[int] = []
+        free = cells + 1
+        for k in range(1 + max((c.clue for c in model.constraints), default=-1)):
+            clauses = cnf_of(part_of(model, [c for c in model.constraints if c.clue == k])).clauses
+            for clause in clauses:
+                if clause not in bare:
+                    self.solver.add_clause([-free, *(renumbered(literal, cells, free) for literal in clause)])
+            self.selectors.append(free)
+            free += max(max((abs(literal) for c in clauses for literal in c), default=0) - cells, 0) + 1
+
+    def implies(self, clues: Sequence[int], given: Sequence[int], wanted: Sequence[int]) -> bool:
+        """Whether the rules, these clues and the `given` cell literals imply every `wanted` one."""
+        assumed = [self.selectors[k] for k in clues if k < len(self.selectors)] + list(given)
+        return all(not self.solver.solve(assumptions=[*assumed, -literal]) for literal in wanted)
+
+
+def part_of(model: Model, constraints: list) -> Model:
+    return Model(model.n, model.start, tuple(constraints), model.cells, model.free, ())
+
+
+def renumbered(literal: int, cells: int, free: int) -> int:
+    """A clue's literal in the shared solver: a wide table's own booleans moved above `free`, its selector."""
+    if abs(literal) <= cells:
+        return literal
+    return literal - cells + free if literal > 0 else literal + cells - free

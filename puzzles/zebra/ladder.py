@@ -23,33 +23,54 @@ uses, quotes them in the puzzle's own words, and says where to look.
    puzzle needs a few of these, and one trial);
 8. trial, said plainly: suppose a value at an object; every clue's
    propagation then runs into a dead end, so it is not there (or, when
-   propagation cannot show it, a search of the rest finds no way).
+   propagation alone cannot show it, suppositions inside it refuted the same
+   way, in turn, until it does: never a search).
 
 Rungs 1, 3 and 4 narrow one clue's tables (the solver's own propagation,
 `solver.settle`) over the marks.  Rungs 5 to 8 start from the places all the
 clues together refute (each supposed in turn and propagated), find the few
-clues each refutation rests on, and tell the propagation of those clues alone.
+clues each refutation rests on, and tell the propagation of those clues alone,
+link by link, each link one that a later link or the dead end needs (`traced`).
+
+Every step names the earlier facts it rests on (`Step.premises`, `cited`): the
+fewest marks from which its clues and each value once still give what it
+settles, folded per value in its text; SAT (`cnf.Selected`) leaves out those the
+others imply, and the supposition rungs before trial keep only steps citing
+nothing spare.  tests/unit/zebra_entailment.py checks both ways.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import combinations
 from typing import NamedTuple
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
-from puzzles.steps import Path, Rung, Step, walk
-from puzzles.zebra.count.search import satisfiable
+from puzzles.steps import Fact, Path, Rung, Step, join_words, walk
+from puzzles.zebra.cnf import Selected, boolean
 from puzzles.zebra.model import Atom, Between, Category, Gap, HowMany, Place, Puzzle, Ref
 from puzzles.zebra.reader.vocabulary import stem
-from puzzles.zebra.solver import Apart, Constraint, Model, bits, model_of, revise, settle, single, watching
+from puzzles.zebra.solver import (
+    Apart,
+    Constraint,
+    Model,
+    bits,
+    model_of,
+    narrowed,
+    revise,
+    settle,
+    single,
+    variable,
+    watching,
+)
 from puzzles.zebra.telling import (
     Spot,
     at_words,
     event_words,
+    fact,
     quoted,
     reason,
     settled,
@@ -58,9 +79,9 @@ from puzzles.zebra.telling import (
 )
 
 GROUP_MOST = 3  # clues searched for the fewest that refute a place (four are found by leaving clues out)
+NESTED_TRIES = 3  # suppositions that need others inside them, found for the one needing fewest
+TRIAL_TRIES = 8  # refutations, fewest clues first, tried for one that cites nothing spare before the first is taken
 GROUP_SEARCH = 12  # clues a refutation rests on, searched for the fewest that do it (up to GROUP_MOST of them)
-TRIAL_SEARCH = Budget(work=2_000)  # search nodes per supposition, when propagation alone does not refute one
-CHAIN_SHOWN = 12  # events of a propagation told in a supposition's sentence; more are cut in the middle
 
 
 @dataclass(frozen=True)
@@ -77,6 +98,16 @@ class Setting:
     @property
     def values(self) -> int:
         return len(self.model.cells)
+
+    @cached_property
+    def models(self) -> dict[tuple[int, ...], Model]:
+        """The models of groups of clues (with each value once) made so far (`together`)."""
+        return {}
+
+    @cached_property
+    def clauses(self) -> Selected:
+        """The puzzle as clauses, each clue's behind a selector: what SAT says a step's clues and premises imply."""
+        return Selected(self.model)
 
 
 def setting_of(puzzle: Puzzle, deadline: Deadline) -> Setting:
@@ -105,7 +136,9 @@ class Known:
 
     setting: Setting
     domains: tuple[int, ...]
-    because: tuple[frozenset[int], ...]  # per value, the clues of the last step that narrowed it
+    because: tuple[frozenset[int], ...]  # per value, the clues of the last step that narrowed it (or of its premises)
+    earlier: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """Clues found to refute a place at earlier marks: they still do."""
 
     @property
     def puzzle(self) -> Puzzle:
@@ -120,11 +153,32 @@ class Known:
         """
         by_choices = sorted(open_values(self), key=lambda x: self.domains[x].bit_count())
         tries = [(x, o) for x in by_choices for o in bits(self.domains[x])]
-        return tuple((x, o) for x, o in tries if not settle(self.setting.model, supposed(self, x, o)))
+        every = [k for k, p in enumerate(self.setting.parts) if p.constraints]
+        return tuple((x, o) for x, o in tries if refutes(self, every, x, o))
 
     @cached_property
     def refuting(self) -> dict[tuple[int, int], tuple[int, ...]]:
         """The few clues found so far that refute a place (filled in as the group rungs ask)."""
+        return {}
+
+    @cached_property
+    def apart_closed(self) -> tuple[int, ...]:
+        """The marks as each value once leaves them (all of the model's variables; none left when it fails)."""
+        domains = list(self.domains) + list(self.setting.model.start[self.setting.values :])
+        return tuple(domains) if settle(together(self, []), domains) else (0,) * len(domains)
+
+    @cached_property
+    def unsettled(self) -> tuple[int, ...]:
+        """The variables whose domains differ from the marks once each value once has its say, and the channels'."""
+        values = self.setting.values
+        return (
+            *(x for x in range(values) if self.apart_closed[x] != self.domains[x]),
+            *range(values, len(self.apart_closed)),
+        )
+
+    @cached_property
+    def searched(self) -> dict[tuple[int, int], tuple[list[int], int]]:
+        """Per place, the clues its dead end rests on, and the size of group of them searched so far in vain."""
         return {}
 
     def clues_refuting(self, x: int, o: int) -> tuple[int, ...]:
@@ -144,13 +198,156 @@ def known_of(puzzle: Puzzle, told: Sequence[Step] = (), deadline: Deadline | Non
 
 
 def step_of(
-    rule: str, known: Known, clues: Sequence[int], spots: Sequence[Spot], after: dict[int, int], why: str
+    rule: str,
+    known: Known,
+    clues: Sequence[int],
+    spots: Sequence[Spot],
+    after: dict[int, int],
+    why: Callable[[str], str],
+    premises: Sequence[Fact],
+    placing: bool = True,
 ) -> Step:
-    """A step that narrows values to `after`, told as `why` followed by what it settles."""
-    facts, said = settled(known.puzzle, known.domains, after)
-    uses = tuple(f"clue {k + 1}" for k in sorted(set(clues)))
-    where = (*(("clue", k) for k in sorted(set(clues))), *dict.fromkeys(spots))
-    return Step(rule, f"{why}, so {said}.", uses, where, facts)
+    """A step that narrows values to `after`, told as `why` (given its premises in words) then what it settles
+    (`placing`: a value left one object is said to be there)."""
+    facts, said = settled(known.puzzle, known.domains, after, placing)
+    ks = sorted(set(clues))
+    uses = (*(f"clue {k + 1}" for k in ks), *(words for words, _ in premises_said(known, premises)))
+    where = (*(("clue", k) for k in ks), *dict.fromkeys(spots))
+    return Step(rule, f"{why(told(known, premises))}, so {said}.", uses, where, facts, premises=tuple(premises))
+
+
+# ---------------------------------------------------------------- the facts a step rests on
+
+
+def known_facts(known: Known, x: int) -> list[Fact]:
+    """What the marks say of value x as facts: its object once placed, else each object ruled out."""
+    start, mask = known.setting.model.start[x], known.domains[x]
+    if mask == start:
+        return []
+    if mask and single(mask):
+        return [fact(known.puzzle, x, bits(mask)[0], True)]
+    return [fact(known.puzzle, x, o, False) for o in bits(start & ~mask)]
+
+
+def domains_of(known: Known, premises: Iterable[Fact]) -> list[int]:
+    """The model's domains knowing only `premises` (and the rules' start: a key's values at their own objects)."""
+    n, domains = known.puzzle.n, list(known.setting.model.start)
+    for f in premises:
+        x = f.at[0] * n + f.at[1]
+        domains[x] = domains[x] & (1 << f.value) if f.holds else domains[x] & ~(1 << f.value)
+    return domains
+
+
+Gives = Callable[[list[int]], bool]  # whether a step's conclusion follows from these domains, propagated
+
+
+def narrowing(known: Known, model: Model, after: dict[int, int], placing: bool = True) -> Gives:
+    """Whether the facts of narrowing the marks to `after` follow: each object ruled out, each value placed."""
+    n, facts = known.puzzle.n, settled(known.puzzle, known.domains, after, placing)[0]
+    wanted = [(f.at[0] * n + f.at[1], f.value, f.holds) for f in facts]
+
+    def gives(domains: list[int]) -> bool:
+        if not settle(model, domains):
+            return True
+        return all(domains[x] == 1 << o if holds else not domains[x] >> o & 1 for x, o, holds in wanted)
+
+    return gives
+
+
+def refuting(
+    known: Known, model: Model, x: int, o: int, placing: bool, inner: Sequence[tuple[int, int]] = ()
+) -> Gives:
+    """Whether supposing value x at object o runs into a dead end (once the `inner` suppositions are refuted in
+    turn), and what the step then says of x follows."""
+    rest, dead_end = narrowing(known, model, {x: known.domains[x] & ~(1 << o)}, placing), replayed(model, x, o, inner)
+
+    def gives(domains: list[int]) -> bool:
+        supposing = list(domains)
+        domains[x] &= ~(1 << o)
+        return dead_end(supposing) and rest(domains)
+
+    return gives
+
+
+def cited(
+    known: Known, focus: Sequence[int], gives: Gives, implied: tuple[Sequence[int], Sequence[Fact]] | None = None
+) -> tuple[Fact, ...]:
+    """The fewest earlier facts (none of which can be left out) from which `gives` still holds: first whole values
+    are left out, those away from the `focus` first, then single objects ruled out.  With `implied` (a step's clues
+    and facts, where its text tells no chain that needs more) those that SAT finds the others imply are left out."""
+    values = list(dict.fromkeys([*focus, *range(known.setting.values)]))
+    facts = {x: found for x in values if (found := known_facts(known, x))}
+    near = {x: facts[x] for x in focus if x in facts}
+    if gives(domains_of(known, flat(near))):
+        facts = near
+    enough = lambda xs: gives(domains_of(known, flat({x: facts[x] for x in xs})))  # noqa: E731
+    kept = flat({x: facts[x] for x in needed_only(list(facts)[::-1], enough, halving=True)[::-1]})
+    for f in reversed(kept[:]):
+        if not f.holds and gives(domains_of(known, [g for g in kept if g != f])):
+            kept.remove(f)
+    if implied is not None:
+        clues, wanted = implied
+        for f in reversed(kept[:]):
+            if implies(known, clues, [g for g in kept if g != f], wanted):
+                kept.remove(f)
+    return tuple(kept)
+
+
+def literal(known: Known, f: Fact) -> int:
+    """A fact as a boolean of the puzzle's clauses, negated where the value is not at the object."""
+    at = boolean(known.puzzle.n, f.at[0] * known.puzzle.n + f.at[1], f.value)
+    return at if f.holds else -at
+
+
+def implies(known: Known, clues: Sequence[int], premises: Sequence[Fact], wanted: Sequence[Fact]) -> bool:
+    lit = lambda facts: [literal(known, f) for f in facts]  # noqa: E731
+    return known.setting.clauses.implies(clues, lit(premises), lit(wanted))
+
+
+def exact(known: Known, clues: Sequence[int], premises: Sequence[Fact], wanted: Sequence[Fact]) -> bool:
+    """Whether no clue and no premise of a step can be left out with what it settles still implied (SAT)."""
+    return not any(implies(known, [c for c in clues if c != k], premises, wanted) for k in clues) and not any(
+        implies(known, clues, [p for p in premises if p != f], wanted) for f in premises
+    )
+
+
+def flat(facts: dict[int, list[Fact]]) -> list[Fact]:
+    return [f for found in facts.values() for f in found]
+
+
+def premises_said(known: Known, premises: Sequence[Fact]) -> list[tuple[str, list[int]]]:
+    """The premises folded into phrases, each with the values it names: `Iowa Falls is with Penny`, `Brownfield
+    and Durham are not with Opal or Vicky` (the values with the same objects ruled out said together)."""
+    puzzle, n = known.puzzle, known.puzzle.n
+    placed = [
+        (f"{value_name(puzzle, variable(puzzle, f.at))} is {at_words(puzzle, 1 << f.value)}", [variable(puzzle, f.at)])
+        for f in premises
+        if f.holds
+    ]
+    out: dict[int, int] = {}
+    for f in premises:
+        if not f.holds:
+            x = f.at[0] * n + f.at[1]
+            out[x] = out.get(x, 0) | 1 << f.value
+    by_mask: dict[int, list[int]] = {}
+    for x, mask in out.items():
+        by_mask.setdefault(mask, []).append(x)
+    ruled_out = [
+        (f"{join_words([value_name(puzzle, x) for x in xs])} {'are' if len(xs) > 1 else 'is'} "
+         f"{at_words(puzzle, mask, False)}", xs)
+        for mask, xs in by_mask.items()
+    ]
+    return placed + ruled_out
+
+
+def told(known: Known, premises: Sequence[Fact]) -> str:
+    """The premises in words, each phrase with the clues behind it: `Iowa Falls is with Penny (clue 3); ...`."""
+    said = premises_said(known, premises)
+    return "; ".join(words + reason(frozenset().union(*(known.because[x] for x in xs))) for words, xs in said)
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # ---------------------------------------------------------------- what clues name
@@ -184,18 +381,6 @@ def pairing(known: Known, k: int) -> bool:
     """Whether clue k only pairs values (transitivity) rather than placing or comparing them."""
     atoms = known.puzzle.clues[k].atoms
     return bool(atoms) and all(pairs_values(atom) for atom in atoms)
-
-
-def context(known: Known, xs: Sequence[int]) -> tuple[str, list[int]]:
-    """What the marks already say of these values, with the clues behind it: `the Norwegian is in house 1 (clue 10)`."""
-    puzzle, full = known.puzzle, (1 << known.puzzle.n) - 1
-    said, clues = [], []
-    for x in xs:
-        mask = known.domains[x]
-        if mask != full:
-            said.append(where_now(puzzle, x, mask) + reason(known.because[x]))
-            clues += known.because[x]
-    return "; ".join(said), clues
 
 
 # ---------------------------------------------------------------- the grid's words
@@ -253,7 +438,16 @@ def one_clue_alone(known: Known) -> Iterator[Step]:
             continue
         after = {x: d & alone[x] for x, d in enumerate(known.domains) if d & ~alone[x]}
         if after:
-            yield step_of("one clue alone", known, [k], values_spots(known, after), after, quoted(known.puzzle, k)[:-1])
+            yield clue_step("one clue alone", known, k, list(after), after)
+
+
+def clue_step(rule: str, known: Known, k: int, focus: Sequence[int], after: dict[int, int]) -> Step:
+    """Clue k narrows values to `after`: the clue quoted, then the earlier facts it is read against."""
+    wanted = settled(known.puzzle, known.domains, after)[0]
+    premises = cited(known, focus, narrowing(known, together(known, [k]), after), ([k], wanted))
+    quote = quoted(known.puzzle, k)[:-1]
+    why = lambda said: f"{quote}. {capital(said)}" if said else quote  # noqa: E731
+    return step_of(rule, known, [k], values_spots(known, [*focus, *after]), after, why, premises)
 
 
 def values_spots(known: Known, xs: Iterable[int]) -> list[Spot]:
@@ -279,10 +473,10 @@ def placed_leaves_object(known: Known) -> Iterator[Step]:
             others = [y for y in category_values(known, c) if y != x and known.domains[y] & mask]
             if mask and single(mask) and others:
                 o = bits(mask)[0]
-                said, clues = context(known, [x])
-                why = f"{said[0].upper()}{said[1:]}, and each {thing(puzzle)} has one {one_value(puzzle.categories[c])}"
+                rule = f"each {thing(puzzle)} has one {one_value(puzzle.categories[c])}"
                 after = {y: known.domains[y] & ~mask for y in others}
-                yield step_of("each value once", known, clues, [("column", c, o)], after, why)
+                why = lambda said: f"{capital(said)}, and {rule}"  # noqa: E731
+                yield rules_step(known, [x, *others], [("column", c, o)], after, why)
 
 
 def only_taker(known: Known) -> Iterator[Step]:
@@ -292,13 +486,12 @@ def only_taker(known: Known) -> Iterator[Step]:
             takers = [x for x in category_values(known, c) if known.domains[x] >> o & 1]
             if len(takers) == 1 and not single(known.domains[takers[0]]):
                 others = [y for y in category_values(known, c) if y != takers[0]]
-                clues = sorted({k for y in others for k in known.because[y]})
-                why = (
-                    f"No {one_value(puzzle.categories[c])} but {value_name(puzzle, takers[0])} can still be "
-                    f"{at_words(puzzle, 1 << o)}{reason(clues)}"
+                only = (
+                    f"no {one_value(puzzle.categories[c])} but {value_name(puzzle, takers[0])} can still be "
+                    f"{at_words(puzzle, 1 << o)}"
                 )
                 after = {takers[0]: 1 << o}
-                yield step_of("each value once", known, clues, [("column", c, o)], after, why)
+                yield rules_step(known, others, [("column", c, o)], after, lambda said: f"{capital(said)}: {only}")
 
 
 def shared_places(known: Known) -> Iterator[Step]:
@@ -313,11 +506,19 @@ def shared_places(known: Known) -> Iterator[Step]:
                     union |= known.domains[x]
                 others = [y for y in open_ if y not in group and known.domains[y] & union]
                 if union.bit_count() == size and others:
-                    said, clues = context(known, group)
                     values = f"{size} {noun(puzzle.categories[c])} values for {size} {things(puzzle)}"
-                    why = f"{said[0].upper()}{said[1:]}: {values}"
                     after = {y: known.domains[y] & ~union for y in others}
-                    yield step_of("each value once", known, clues, values_spots(known, group), after, why)
+                    why = lambda said: f"{capital(said)}: {values}"  # noqa: E731
+                    yield rules_step(known, [*group, *others], values_spots(known, group), after, why)
+
+
+def rules_step(
+    known: Known, focus: Sequence[int], spots: Sequence[Spot], after: dict[int, int], why: Callable[[str], str]
+) -> Step:
+    """A step of each value once alone: the earlier facts it rests on, then the rule."""
+    wanted = settled(known.puzzle, known.domains, after)[0]
+    premises = cited(known, focus, narrowing(known, together(known, []), after), ([], wanted))
+    return step_of("each value once", known, [], spots, after, why, premises)
 
 
 def clue_over_marks(known: Known, k: int, rule: str) -> Iterator[Step]:
@@ -327,10 +528,7 @@ def clue_over_marks(known: Known, k: int, rule: str) -> Iterator[Step]:
         return
     after = {x: m for x, m in enumerate(now) if m != known.domains[x]}
     if after:
-        xs = named(known, k)
-        said, clues = context(known, xs)
-        why = quoted(known.puzzle, k)[:-1] + (f". {said[0].upper()}{said[1:]}" if said else "")
-        yield step_of(rule, known, [k, *clues], values_spots(known, [*xs, *after]), after, why)
+        yield clue_step(rule, known, k, named(known, k), after)
 
 
 def transitivity(known: Known) -> Iterator[Step]:
@@ -347,25 +545,67 @@ def one_clue_left(known: Known) -> Iterator[Step]:
 
 def fewest_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
     """The fewest clues that, with each value once, refute value x at object o (up to three; else a few none
-    of which can be left out).
+    of which can be left out): failing a group of up to three (`small_group`), each clue the rest can do
+    without is left out."""
+    found = small_group(known, x, o, GROUP_MOST)
+    if found is not None:
+        return found
+    clues, _ = known.searched[(x, o)]
+    before = known.earlier.get((x, o))
+    if before is not None and len(before) < len(clues):
+        clues = list(before)
+    return tuple(needed_only(clues, lambda fewer: refutes(known, fewer, x, o)))
 
-    The clues the propagation's dead end rests on are searched for one, two or three that do it alone;
-    failing that, each clue the rest can do without is left out.
+
+def needed_only(items: Sequence, enough: Callable[[list], bool], halving: bool = False) -> list:
+    """Items none of which can be left out with `enough` still true of the rest, each tried in turn (`halving`:
+    first halves of them, then quarters, ..., where most are expected to go)."""
+    kept, chunk = list(items), max(1, len(items) // 2) if halving else 1
+    while True:
+        i = 0
+        while i < len(kept):
+            if enough(fewer := kept[:i] + kept[i + chunk :]):
+                kept = fewer
+            else:
+                i += chunk
+        if chunk == 1:
+            return kept
+        chunk //= 2
+
+
+def small_group(known: Known, x: int, o: int, most: int) -> tuple[int, ...] | None:
+    """The fewest clues, at most `most`, that refute value x at object o (None: no such few).
+
+    The clues the propagation's dead end rests on are searched for one, two or three that do it alone, each size
+    once per marks (`Known.searched`).  Clues that refuted the place before still do (the marks only narrow), so
+    only fewer than those are searched.
     """
+    if (x, o) in known.refuting:
+        group = known.refuting[(x, o)]
+        return group if len(group) <= most else None
+    clues, done = known.searched.get((x, o)) or (dead_end_clues(known, x, o), 0)
+    before = known.earlier.get((x, o))
+    top = min(most, GROUP_MOST, len(clues) - 1, GROUP_MOST if before is None else len(before) - 1)
+    for size in range(done + 1, top + 1):
+        for group in combinations(clues, size) if len(clues) <= GROUP_SEARCH else ():
+            if refutes(known, group, x, o):
+                known.refuting[(x, o)] = group
+                return group
+    known.searched[(x, o)] = (clues, done := max(done, top))
+    fewest = [tuple(g) for g in (clues, before) if g is not None and len(g) <= min(most, done + 1)]
+    if fewest:
+        known.refuting[(x, o)] = group = min(fewest, key=len)
+        return group
+    return None
+
+
+def dead_end_clues(known: Known, x: int, o: int) -> list[int]:
+    """The clues the dead end of supposing x at o rests on (all of them, where those alone do not reach it)."""
     setting = known.setting
     spent(setting.deadline)
     events = told_settle(setting, setting.model, supposed(known, x, o))[1]
-    clues = sorted({event.clue for event in needed(events) if event.clue >= 0})
-    if not refutes(known, clues, x, o):
-        clues = [k for k, p in enumerate(setting.parts) if p.constraints]
-    for size in range(1, min(len(clues), GROUP_MOST + 1)):
-        for group in combinations(clues, size) if len(clues) <= GROUP_SEARCH else ():
-            if refutes(known, group, x, o):
-                return group
-    for k in list(clues):
-        if refutes(known, fewer := [c for c in clues if c != k], x, o):
-            clues = fewer
-    return tuple(clues)
+    clues = sorted({event.clue for event in looked_back(events) if event.clue >= 0})
+    return clues if refutes(known, clues, x, o) else [k for k, p in enumerate(setting.parts) if p.constraints]
 
 
 def spent(deadline: Deadline) -> None:
@@ -375,29 +615,59 @@ def spent(deadline: Deadline) -> None:
 
 
 def together(known: Known, clues: Sequence[int]) -> Model:
-    setting = known.setting
-    return part(setting.model, [c for k in clues for c in setting.parts[k].constraints] + list(setting.aparts))
+    """The model of these clues and each value once (made once per walk: the group rungs ask again and again)."""
+    setting, key = known.setting, tuple(sorted(set(clues)))
+    if key not in setting.models:
+        constraints = [c for k in key for c in setting.parts[k].constraints] + list(setting.aparts)
+        setting.models[key] = part(setting.model, constraints)
+    return setting.models[key]
 
 
 def refutes(known: Known, clues: Sequence[int], x: int, o: int) -> bool:
-    return not settle(together(known, clues), supposed(known, x, o))
+    """Whether these clues, with each value once, refute x at o: propagated from the marks each value once leaves,
+    starting from what differs from the marks (every clue is at its fixed point there once the one-clue rungs
+    have found nothing: the group rungs come after them)."""
+    domains = list(known.apart_closed)
+    domains[x] &= 1 << o
+    return not settle(together(known, clues), domains, [*known.unsettled, x])
 
 
 def clues_together(known: Known, fewest: int, most: int, rule: str) -> Iterator[Step]:
-    """A place that a few clues, with each value once, cannot all allow: told as the supposition fails."""
+    """A place that a few clues, with each value once, cannot all allow: told as the supposition fails.
+
+    Only those whose clues and premises are all needed (SAT finds none of them spare): the others are left to trial.
+    """
     for x, o in known.refutable:
-        clues = known.clues_refuting(x, o)
-        if fewest <= len(clues) <= most:
-            yield supposition_step(rule, known, x, o, clues)
+        clues = small_group(known, x, o, most) if most <= GROUP_MOST else known.clues_refuting(x, o)
+        if clues is not None and fewest <= len(clues) <= most and (step := exact_supposition(rule, known, x, o, clues)):
+            yield step
 
 
-def supposition_step(rule: str, known: Known, x: int, o: int, clues: Sequence[int]) -> Step:
-    """Value x is not at object o: the clues quoted, then the supposition and its propagation to a dead end."""
-    events = told_settle(known.setting, together(known, clues), supposed(known, x, o))[1]
+def supposition_step(rule: str, known: Known, x: int, o: int, clues: Sequence[int], placing: bool = True) -> Step:
+    """Value x is not at object o: the clues quoted, the earlier facts they are read against, then the supposition
+    and its propagation to a dead end; `placing`: and so x is at the one object left it, where that is so."""
+    model = together(known, clues)
+    focus = [y for k in clues for y in named(known, k)]
+    premises = cited(known, [x, *focus], refuting(known, model, x, o, placing))
+    domains = domains_of(known, premises)
+    domains[x] = 1 << o
+    base = list(domains)
+    said_chain = chain(known, model, x, o, base, told_settle(known.setting, model, domains)[1], {})
     quotes = "".join(f"{quoted(known.puzzle, k)} " for k in clues)
     after = {x: known.domains[x] & ~(1 << o)}
-    step = step_of(rule, known, clues, values_spots(known, [x]), after, quotes + chain(known, x, o, events))
-    return replace(step, trial=rule == "trial")
+    why = lambda said: quotes + (f"{capital(said)}. " if said else "") + said_chain  # noqa: E731
+    step = step_of(rule, known, clues, values_spots(known, [x]), after, why, premises, placing)
+    return replace(step, trial=True)
+
+
+def exact_supposition(rule: str, known: Known, x: int, o: int, clues: Sequence[int]) -> Step | None:
+    """The supposition step citing nothing SAT finds spare: placing x where that needs no more, else only ruling
+    x out of o (a placement can rest on premises the dead end does not need)."""
+    for placing in (True, False):
+        step = supposition_step(rule, known, x, o, clues, placing)
+        if exact(known, clues, step.premises, step.sets):
+            return step
+    return None
 
 
 def two_clues(known: Known) -> Iterator[Step]:
@@ -413,21 +683,84 @@ def four_clues(known: Known) -> Iterator[Step]:
 
 
 def trial(known: Known) -> Iterator[Step]:
-    """The last rung: a supposition the clues refute, told as propagation unfolds it (or, failing that, a search)."""
-    if known.refutable:
-        x, o = min(known.refutable, key=lambda xo: len(known.clues_refuting(*xo)))
-        yield supposition_step("trial", known, x, o, known.clues_refuting(x, o))
-        return
-    setting = known.setting
-    by_choices = sorted(open_values(known), key=lambda x: known.domains[x].bit_count())
-    for x, o in ((value, o) for value in by_choices for o in bits(known.domains[value])):
-        spent(setting.deadline)
-        if satisfiable(replace(setting.model, start=tuple(supposed(known, x, o))), Deadline(TRIAL_SEARCH)) is False:
-            supposing = f"Suppose {value_name(known.puzzle, x)} were {at_words(known.puzzle, 1 << o)}"
-            text = f"{supposing}: a search of every way to fill the rest of the grid finds none that keeps every clue"
-            after = {x: known.domains[x] & ~(1 << o)}
-            yield replace(step_of("trial", known, (), values_spots(known, [x]), after, text), trial=True)
+    """The last rung: a supposition the clues refute, told as propagation unfolds it; failing that, one whose
+    propagation reaches a dead end once suppositions inside it are refuted the same way (`nested`)."""
+    refutable = sorted(known.refutable, key=lambda xo: len(known.clues_refuting(*xo)))
+    for x, o in refutable[:TRIAL_TRIES]:
+        if step := exact_supposition("trial", known, x, o, known.clues_refuting(x, o)):
+            yield step
             return
+    if refutable:
+        yield supposition_step("trial", known, *refutable[0], known.clues_refuting(*refutable[0]))
+        return
+    by_choices = sorted(open_values(known), key=lambda x: known.domains[x].bit_count())
+    places = [(x, o) for x in by_choices for o in bits(known.domains[x])]
+    found = []
+    for x, o in places:
+        if (inner := nested(known, x, o, min((len(f[2]) for f in found), default=None))) is not None:
+            found.append((x, o, inner))
+            if len(inner) == 1 or len(found) == NESTED_TRIES:
+                break
+    if found:
+        yield nested_step(known, *min(found, key=lambda f: len(f[2])))
+
+
+def nested(known: Known, x: int, o: int, fewer_than: int | None = None) -> list[tuple[int, int]] | None:
+    """The suppositions inside `x at o` that propagation refutes, in turn, until propagation refutes x at o itself
+    (None: it never does, or not with `fewer_than` of them)."""
+    setting = known.setting
+    domains = supposed(known, x, o)
+    settle(setting.model, domains)
+    inner: list[tuple[int, int]] = []
+    while True:
+        spent(setting.deadline)
+        refuted = next(
+            (
+                (y, p)
+                for y in open_among(setting, domains)
+                for p in bits(domains[y])
+                if refuted_in(setting.model, domains, y, p)
+            ),
+            None,
+        )
+        if refuted is None:
+            return None
+        inner.append(refuted)
+        if fewer_than is not None and len(inner) >= fewer_than:
+            return None
+        y, p = refuted
+        domains[y] &= ~(1 << p)
+        if not settle(setting.model, domains):
+            return inner
+
+
+def open_among(setting: Setting, domains: list[int]) -> list[int]:
+    return sorted((y for y in range(setting.values) if not single(domains[y])), key=lambda y: domains[y].bit_count())
+
+
+def replayed(model: Model, x: int, o: int, inner: Sequence[tuple[int, int]]) -> Gives:
+    """Whether, from these domains, supposing x at o and refuting each inner supposition in turn by propagation
+    reaches a dead end."""
+
+    def gives(domains: list[int]) -> bool:
+        domains[x] = 1 << o
+        if not settle(model, domains):
+            return True
+        for y, p in inner:
+            if not refuted_in(model, domains, y, p):
+                return False
+            domains[y] &= ~(1 << p)
+            if not settle(model, domains):
+                return True
+        return False
+
+    return gives
+
+
+def refuted_in(model: Model, domains: list[int], y: int, p: int) -> bool:
+    trying = list(domains)
+    trying[y] = 1 << p
+    return not settle(model, trying)
 
 
 def open_values(known: Known) -> list[int]:
@@ -448,57 +781,157 @@ class Event(NamedTuple):
     value: int
     places: int
     scope: tuple[int, ...]
+    reads: tuple[int, ...] = ()  # the scope's domains the constraint read
+    constraint: Constraint | None = None  # None: a supposition inside another, refuted (clue SUPPOSED)
+
+
+SUPPOSED = -2  # an event's clue when a supposition inside another was refuted: its value then has its places left
 
 
 def told_settle(setting: Setting, model: Model, domains: list[int]) -> tuple[bool, list[Event]]:
-    """Propagate as `settle` does, noting each value narrowed and, last, the constraint that failed."""
+    """Propagate as `settle` does, noting each variable narrowed (a channel's too) and, last, the constraint that
+    failed."""
     events: list[Event] = []
     changed = True
     while changed:
         changed = False
         for constraint in model.constraints:
-            before = list(domains)
+            reads = tuple(domains[x] for x in constraint.scope)
             moved = revise(model, constraint, domains)
             if moved is None:
-                events.append(Event(constraint.clue, -1, 0, constraint.scope))
+                events.append(Event(constraint.clue, -1, 0, constraint.scope, reads, constraint))
                 return False, events
             changed = changed or bool(moved)
-            events += [
-                Event(constraint.clue, x, domains[x], constraint.scope)
-                for x in moved
-                if x < setting.values and domains[x] != before[x]
-            ]
+            events += [Event(constraint.clue, x, domains[x], constraint.scope, reads, constraint) for x in moved]
     return True, events
 
 
-def needed(events: list[Event]) -> list[Event]:
-    """The events the failure rests on: going back from it, those that narrowed a value a kept one looked at."""
+def traced(model: Model, base: Sequence[int], events: list[Event]) -> list[Event]:
+    """The events a dead end rests on, object by object: going back from it, each event that first ruled out an
+    object of a value some kept event needed out, where the fewest such objects its constraint needed are found by
+    putting back, value by value then object by object, those it does without.  Links nothing after uses go."""
+    first: dict[tuple[int, int], int] = {}
+    gone = list(base)
+    for i, event in enumerate(events):
+        if event.value >= 0:
+            for p in bits(gone[event.value] & ~event.places):
+                first.setdefault((event.value, p), i)
+            gone[event.value] &= event.places
+    needed_out = set(reasons(model, base, events[-1], ()))
+    kept = [events[-1]]
+    for i in range(len(events) - 2, -1, -1):
+        wanted = tuple((v, p) for (v, p), j in first.items() if j == i and (v, p) in needed_out)
+        if wanted and events[i].value >= 0:
+            kept.append(events[i])
+            needed_out.update(reasons(model, base, events[i], wanted))
+    return kept[::-1]
+
+
+def reasons(
+    model: Model, base: Sequence[int], event: Event, wanted: tuple[tuple[int, int], ...]
+) -> list[tuple[int, int]]:
+    """The fewest objects ruled out before `event` (from `base`) that its constraint needs to fail (`wanted` empty)
+    or to rule out the `wanted` (value, object) pairs; a refuted inner supposition needs all it looked at."""
+    out = [(x, p) for x, d in zip(event.scope, event.reads, strict=True) for p in bits(base[x] & ~d)]
+    if event.constraint is None:
+        return out
+    scope, constraint = event.scope, event.constraint
+
+    def enough(kept: list[tuple[int, int]]) -> bool:
+        domains = [base[x] for x in scope]
+        for x, p in kept:
+            domains[scope.index(x)] &= ~(1 << p)
+        after = narrowed(model, constraint, domains)
+        return after is None or all(not after[scope.index(v)] >> p & 1 for v, p in wanted) and bool(wanted)
+
+    for x in dict.fromkeys(x for x, _ in out):
+        if enough(fewer := [(y, p) for y, p in out if y != x]):
+            out = fewer
+    return needed_only(out, enough)
+
+
+def looked_back(events: list[Event]) -> list[Event]:
+    """The events a dead end may rest on, found cheaply: going back from it, those that narrowed a variable a kept
+    one looked at (`traced` finds those it does rest on, at more cost)."""
     looked, kept = set(events[-1].scope), [events[-1]]
     for event in reversed(events[:-1]):
         if event.value in looked:
             kept.append(event)
             looked.update(event.scope)
-    kept.reverse()
-    return [e for i, e in enumerate(kept) if not any(later.value == e.value for later in kept[i + 1 :])]
+    return kept
 
 
-def chain(known: Known, x: int, o: int, events: list[Event]) -> str:
-    """A supposition followed by what propagation made of it that leads to its dead end."""
-    puzzle = known.puzzle
-    said = []
-    for event in needed(events):
+def chain(known: Known, model: Model, x: int, o: int, base: list[int], events: list[Event], inner: Inner) -> str:
+    """A supposition followed, link by link, by what propagation made of it that leads to its dead end."""
+    supposing = f"Suppose {value_name(known.puzzle, x)} were {at_words(known.puzzle, 1 << o)}"
+    return f"{supposing}: then {links(known, model, base, events, inner)}: a contradiction"
+
+
+Inner = dict[tuple[int, int], tuple[list[int], list[Event]]]
+"""A supposition inside another, refuted: the domains it started from and its propagation to a dead end."""
+
+
+def links(known: Known, model: Model, base: list[int], events: list[Event], inner: Inner) -> str:
+    """The links a dead end rests on, each with its clue or rule; a supposition inside, refuted, told in full."""
+    puzzle, said = known.puzzle, []
+    for event in traced(model, base, events):
         source = "each value once" if event.clue < 0 else f"clue {event.clue + 1}"
-        if event.value >= 0:
+        if event.constraint is None:
+            y, p = event.value, bits(event.reads[0] & ~event.places)[0]
+            also = f"suppose also {value_name(puzzle, y)} were {at_words(puzzle, 1 << p)}"
+            refuted = f"so {value_name(puzzle, y)} is {at_words(puzzle, 1 << p, False)}"
+            said.append(f"{also}: then {links(known, model, *inner[(y, p)], {})}: a contradiction, {refuted}")
+        elif event.value >= known.setting.values:
+            continue  # a comparison's channel: its clue is told where it narrows a value
+        elif event.value >= 0:
             said.append(event_words(puzzle, source, event.value, event.places))
         elif event.clue >= 0:
             said.append(f"{source} cannot hold")
         else:
             category = noun(puzzle.categories[min(event.scope) // puzzle.n])
             said.append(f"the {category} values no longer fit one to each {thing(puzzle)}")
-    if len(said) > CHAIN_SHOWN:
-        said = [*said[: CHAIN_SHOWN - 2], "…", *said[-2:]]
-    supposing = f"Suppose {value_name(puzzle, x)} were {at_words(puzzle, 1 << o)}"
-    return f"{supposing}: then {', then '.join(said)}: a contradiction"
+    return ", then ".join(said)
+
+
+def nested_events(
+    known: Known, model: Model, domains: list[int], x: int, o: int, inner: Sequence[tuple[int, int]]
+) -> tuple[list[int], list[Event], Inner]:
+    """The propagation of `x at o` (the domains it starts from, its events), each inner supposition's refutation
+    one event (its own propagation kept apart)."""
+    setting, domains = known.setting, list(domains)
+    domains[x] = 1 << o
+    base = list(domains)
+    ok, events = told_settle(setting, model, domains)
+    told: Inner = {}
+    for y, p in inner:
+        if not ok:
+            break
+        trying = list(domains)
+        trying[y] = 1 << p
+        told[(y, p)] = (list(trying), told_settle(setting, model, trying)[1])
+        looked = sorted({v for e in traced(model, *told[(y, p)]) for v in e.scope} - {y})
+        scope = (y, *looked)
+        reads = tuple(domains[v] for v in scope)
+        domains[y] &= ~(1 << p)
+        events.append(Event(SUPPOSED, y, domains[y], scope, reads))
+        ok, more = told_settle(setting, model, domains)
+        events += more
+    return base, events, told
+
+
+def nested_step(known: Known, x: int, o: int, inner: Sequence[tuple[int, int]]) -> Step:
+    """Value x is not at object o: supposed there, suppositions inside it refuted in turn lead to a dead end."""
+    setting = known.setting
+    clues = [k for k, p in enumerate(setting.parts) if p.constraints]
+    clues = needed_only(clues, lambda fewer: replayed(together(known, fewer), x, o, inner)(supposed(known, x, o)))
+    model = together(known, clues)
+    premises = cited(known, [x], refuting(known, model, x, o, True, inner))
+    base, events, told = nested_events(known, model, domains_of(known, premises), x, o, inner)
+    quotes = "".join(f"{quoted(known.puzzle, k)} " for k in clues)
+    after = {x: known.domains[x] & ~(1 << o)}
+    said_chain = chain(known, model, x, o, base, events, told)
+    why = lambda said: quotes + (f"{capital(said)}. " if said else "") + said_chain  # noqa: E731
+    return replace(step_of("trial", known, clues, values_spots(known, [x]), after, why, premises), trial=True)
 
 
 LADDER: tuple[Rung[Known], ...] = (
@@ -522,12 +955,13 @@ def clues_of(step: Step) -> list[int]:
 
 def apply(known: Known, step: Step) -> Known:
     n, domains, because = known.puzzle.n, list(known.domains), list(known.because)
-    clues = frozenset(clues_of(step))
+    reasons = (known.because[variable(known.puzzle, f.at)] for f in step.premises)
+    clues = frozenset(clues_of(step)) or frozenset().union(*reasons)
     for f in step.sets:
         x = f.at[0] * n + f.at[1]
         domains[x] = domains[x] & (1 << f.value) if f.holds else domains[x] & ~(1 << f.value)
         because[x] = clues
-    return Known(known.setting, tuple(domains), tuple(because))
+    return Known(known.setting, tuple(domains), tuple(because), known.earlier | known.refuting)
 
 
 def ending(known: Known) -> str | None:

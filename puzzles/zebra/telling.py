@@ -71,12 +71,15 @@ def fact(puzzle: Puzzle, x: int, o: int, holds: bool) -> Fact:
     return Fact((c, v), o, holds, f"{value_name(puzzle, x)} {at_words(puzzle, 1 << o, holds)}")
 
 
-def settled(puzzle: Puzzle, before: Sequence[int], after: dict[int, int]) -> tuple[tuple[Fact, ...], str]:
-    """What narrowing `before` to `after` settles: its facts, and the sentence that says them."""
+def settled(
+    puzzle: Puzzle, before: Sequence[int], after: dict[int, int], placing: bool = True
+) -> tuple[tuple[Fact, ...], str]:
+    """What narrowing `before` to `after` settles: its facts, and the sentence that says them (`placing`: a value
+    left one object is said to be there, else only the objects ruled out)."""
     facts, said = [], []
     for x, mask in after.items():
         gone = before[x] & ~mask
-        if mask and single(mask):
+        if placing and mask and single(mask):
             facts.append(fact(puzzle, x, bits(mask)[0], True))
             said.append(f"{value_name(puzzle, x)} is {at_words(puzzle, mask)}")
         else:

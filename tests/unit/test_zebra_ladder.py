@@ -148,8 +148,9 @@ def test_each_value_once_follows_a_placement_told_before():
 
 def test_transitivity_carries_what_is_known_of_one_value_to_its_partner():
     step = assert_easiest(zebra.parse(NORWEGIAN), "transitivity")
-    assert step.text.startswith("Clue 2 says: The Englishman lives in the red house. Englishman can only be")
-    assert "so red is not in house 1" in step.text and "clue 2" in step.uses
+    assert step.text.startswith("Clue 2 says: The Englishman lives in the red house. Englishman is not in house 1")
+    assert "so red is not in house 1" in step.text and step.uses == ("clue 2", "Englishman is not in house 1")
+    assert step.premises == (Fact((1, 1), 0, False, "Englishman not in house 1"),)
 
 
 def test_next_to_reads_the_clue_against_what_is_known():
@@ -158,13 +159,14 @@ def test_next_to_reads_the_clue_against_what_is_known():
         "Clue 3 says: The Norwegian lives next to the blue house. Norwegian is in house 1 (clue 1), "
         "so blue is in house 2."
     )
-    assert step.uses == ("clue 1", "clue 3")
+    assert step.uses == ("clue 3", "Norwegian is in house 1"), "the clue read, and the earlier fact it is read against"
+    assert step.premises == (Fact((1, 0), 0, True, "Norwegian in house 1"),)
 
 
 def test_two_clues_together_suppose_a_place_and_say_what_breaks():
     step = assert_easiest(zebra.parse(MONTHS), "two clues together")
-    assert step.uses == ("clue 2", "clue 3")
-    assert "Suppose feb were in house 2: then each value once leaves jan only in houses 1 or 3" in step.text
+    assert step.uses == ("clue 2", "clue 3", "feb is not in house 3") and step.trial
+    assert "Feb is not in house 3 (clue 1). Suppose feb were in house 2: then each value once leaves jan only in houses 1 or 3" in step.text
     assert step.text.endswith(
         "then clue 2 puts japanese in house 2, then clue 3 cannot hold: a contradiction, so feb is in house 1."
     )
@@ -179,15 +181,18 @@ def test_values_sharing_as_many_places_keep_the_others_out():
 
 def test_four_clues_together_come_before_trial():
     step = assert_easiest(zebra.parse(COLOURS), "four clues together")
-    assert len(step.uses) == 4 and step.text.count("says:") == 4
+    assert sum(use.startswith("clue ") for use in step.uses) == 4 and step.text.count("says:") == 4 and step.trial
 
 
 def test_three_clues_together_come_before_trial():
     step = assert_easiest(zebra.parse(HOBBIES), "three clues together")
-    assert step.uses == ("clue 2", "clue 3", "clue 4") and step.text.count("says:") == 3
-    assert "Suppose rabbit were in house 3: then clue 3 puts red in house 2" in step.text
+    assert step.uses[:3] == ("clue 2", "clue 3", "clue 4") and step.text.count("says:") == 3 and step.trial
+    assert "Turtle is not in house 2 (clues 1 and 3). Suppose" in step.text, "the one earlier fact it needs"
+    assert "Suppose rabbit were in house 3: then clue 2 leaves knitting only in houses 1 or 2, then clue 3 puts red" in (
+        step.text
+    ), "each link that rules out an object the dead end needs, the first to rule it out"
     assert step.text.endswith(
-        "the hobby values no longer fit one to each house: a contradiction, so rabbit is in house 2."
+        "the hobby values no longer fit one to each house: a contradiction, so rabbit is not in house 3."
     )
 
 
@@ -207,7 +212,7 @@ def test_categories_are_named_as_a_sentence_needs_them():
     assert any(", and each person has one weight, so " in text for text in said)
     assert any(", and each person has one pet, so " in text for text in said)
     rentals = " ".join(step.text for step in zebra.steps(zebra.parse(examples("zebra")["rentals"])).steps)
-    assert "each customer has one number of days" in rentals and "No number of days but " in rentals
+    assert "each customer has one number of days" in rentals and ": no number of days but " in rentals
     assert "each customer has one car, so " in rentals and "Customer" not in rentals
 
 
@@ -239,7 +244,7 @@ def test_trial_is_the_last_rung_and_is_said_plainly():
 def test_the_einstein_walk_reaches_the_answer_everyone_knows():
     puzzle = zebra.parse(examples("zebra")["einstein"])
     path = zebra.steps(puzzle)
-    assert path.solved and path.trials == 0
+    assert path.solved and all(step.rule != "trial" for step in path.steps)
     assert_every_fact_true(puzzle, path)
     where = placed(puzzle, path)
     nationality, pet, drink = (1, 4, 2)
@@ -252,7 +257,8 @@ def test_the_einstein_walk_reaches_the_answer_everyone_knows():
 def test_each_seed_logic_grid_is_solved_without_trial_every_fact_true(name):
     puzzle = zebra.parse(examples("zebra")[name])
     path = zebra.steps(puzzle)
-    assert path.solved and path.trials == 0
+    assert path.solved and all(step.rule != "trial" for step in path.steps)
+    assert path.trials == sum(step.text.count("Suppose ") for step in path.steps), "every supposition marked"
     assert_every_fact_true(puzzle, path)
     solution = answer_of(puzzle)
     for (c, v), o in placed(puzzle, path).items():
