@@ -41,7 +41,8 @@ Play against a human codemaker. After each guess, type the guess and the key
 pegs you were given: **black** = right colour in the right place, **white** =
 right colour in the wrong place (each peg counted once).
 
-- Guess: colour letters (`rrbbgg`), names or unique prefixes (`red red blue …`).
+- Guess: colour letters (`rrbbgg`; the legend under the guess box spells each out:
+  `w` white, `k` black, `n` brown, `x` none), names or unique prefixes (`red red blue …`).
 - Pegs: black then white, e.g. `1 2`.
 - The table on the left is your game; select a row and press **enter** to edit
   it, **delete** to remove it, **shift+up** / **shift+down** to move it.
