@@ -44,7 +44,7 @@ def views() -> tuple[View, ...]:
         View("home", "home"),
         *screens,
         # The winning row typed by its colour keys (green yellow none yellow orange blue) and its pegs.
-        View("mastermind-solved", "mastermind", (*"gynyob", "enter", "6", "0", "enter")),
+        View("mastermind-solved", "mastermind", (*"gyxyob", "enter", "6", "0", "enter")),
         View("mastermind-solo-practice", "mastermind", load=lambda: mm.parse(examples("mastermind")["solo-practice"])),
         View("peg-openings", "peg", ("o",)),
         View("peg-openings-european", "peg", ("o",), lambda: peg.start("european", 1)),

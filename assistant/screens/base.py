@@ -234,6 +234,7 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
         self.refresh_all()
 
     def refresh_all(self) -> None:
+        self.told_notes = ()  # ctrl+z takes back this edit now, not a step noted before it
         self.forget_hint()
         self.show_sub_title()
         self.draw(self.state)
@@ -308,6 +309,8 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
     # ------------------------------------------------------------ actions
 
     def action_undo(self) -> None:
+        if self.take_back_note():
+            return
         if self.history.undo() is None:
             self.notify("Nothing to undo.", severity="warning")
         else:

@@ -7,7 +7,11 @@ stop as soon as they see it:
 1. where: the places it looks at are highlighted and named, nothing more;
 2. why: the rule and what it uses;
 3. the deduction, in the puzzle's words;
-4. apply it: the screen makes the step's edit, undoable like any other.
+4. apply it: the screen makes the step's edit, undoable like any other, highlights
+   what it entered and says so; a step that enters nothing (it only rules
+   values out) says so and changes nothing.  Where the board already shows
+   every deduction (Mastermind's facts, the Zebra grid), the step is noted as
+   told instead, so the next f4 goes on from it, and ctrl+z takes the note back.
 
 Where nothing fits any more and the person has typed entries, f4 says
 what the check finds (their entry fits no solution: f8 marks it, ctrl+z takes
@@ -33,7 +37,7 @@ from textual.binding import Binding
 
 from assistant.live import Job, LiveResult
 from puzzles.core import Budget
-from puzzles.steps import ENDINGS, Check, Path, Step
+from puzzles.steps import ENDINGS, Check, Path, Step, join_words
 
 HINT_BINDINGS = [
     Binding(
@@ -57,6 +61,9 @@ class GradedHints:
     hint_path: Path | None = None
     hint_blame: Check | None = None  # where nothing fits the person's entries: the check that says which are wrong
     hint_asked_for: object = None  # the state the hint was computed for
+    hint_applied: bool = False  # what the last applied step entered is highlighted
+    told: Any = ()  # the steps noted as told, where a screen notes them (`note_told`)
+    told_notes: tuple[tuple[Any, str], ...] = ()  # each note since the last edit: `told` before it, and what it noted
 
     def setup_hints(self) -> None:
         self.hints: LiveResult[Any, tuple[Path, Check | None]] = LiveResult(
@@ -135,8 +142,40 @@ class GradedHints:
         self.draw_hint()
 
     def apply_hint(self, step: Step) -> None:
-        self.change(self.apply_step(self.state, step))
-        self.panel.show_hint(Text(f"Applied: {step.settles or step.rule}. ctrl+z undoes it; f4 for the next hint."))
+        """The step's entries made as an edit of the person's, highlighted and said: ctrl+z plainly takes them back."""
+        after = self.apply_step(self.state, step)
+        if after == self.state:
+            self.forget_hint()
+            self.panel.show_hint(Text(f"Nothing entered: {nothing_entered(step)} f4 for the next hint."))
+            return
+        self.change(after)
+        entered = [fact for fact in step.sets if fact.holds]
+        self.show_places(tuple(fact.at for fact in entered), "hint")
+        self.hint_applied = True
+        said = join_words([fact.said for fact in entered if fact.said]) or step.rule
+        self.panel.show_hint(Text(f"Entered for you: {said}, highlighted. ctrl+z takes it back; f4 for the next hint."))
+
+    def note_told(self, told: Any, noted: str, aside: str = "") -> None:
+        """A step the board shows already, taken as told (`told` is what the next hint goes on from); ctrl+z takes
+        the note back."""
+        self.told_notes = (*self.told_notes, (self.told, noted))
+        self.told = told
+        self.forget_hint()
+        self.panel.show_hint(Text(f"Noted: {noted}.{aside} ctrl+z takes the note back; f4 for the next step."))
+        self.told_changed()
+
+    def take_back_note(self) -> bool:
+        """ctrl+z straight after a note: the step is untold, so the next f4 tells it again (False: no note to take)."""
+        if not self.told_notes:
+            return False
+        (self.told, noted), self.told_notes = self.told_notes[-1], self.told_notes[:-1]
+        self.forget_hint()
+        self.notify(f"Took back the note: {noted}. f4 tells it again.", timeout=4)
+        self.told_changed()
+        return True
+
+    def told_changed(self) -> None:
+        """The steps told are other now: a screen that shows what follows from them says so again."""
 
     def draw_hint(self) -> None:
         path = self.hint_path
@@ -154,11 +193,11 @@ class GradedHints:
     def forget_hint(self) -> None:
         """After any edit, undo, redo, new puzzle or file: the hint and the check belonged to the board before it.
 
-        What an applied step said ("Applied: ...") goes too, though no hint is pending by then: it is about the
-        board it was applied to, and the next board is another.
+        What an applied step said ("Entered for you: ...") and its highlight go too, though no hint is pending by
+        then: they are about the board it was applied to, and the next board is another.
         """
-        if self.hint_path is not None or self.hint_asked_for is not None or self.hint_level:
-            self.hint_path, self.hint_asked_for, self.hint_level = None, None, 0
+        if self.hint_path is not None or self.hint_asked_for is not None or self.hint_level or self.hint_applied:
+            self.hint_path, self.hint_asked_for, self.hint_level, self.hint_applied = None, None, 0, False
             self.hints.cancel()
             self.checks.cancel()
             self.show_places((), "hint")
@@ -181,6 +220,13 @@ class GradedHints:
 
     def hint_failed(self, message: str) -> None:
         self.panel.show_hint(Text(f"No hint: {message}", style=self.tone("bad")))
+
+
+def nothing_entered(step: Step) -> str:
+    """Why applying `step` leaves the board as it is: it only rules values out, or what it settles is there already."""
+    if not any(fact.holds for fact in step.sets):
+        return f"the step only rules out {step.settles or 'values'}, and a board holds entries, not ruled-out values."
+    return f"{step.settles} is on the board already."
 
 
 def blame_text(check: Check) -> str:

@@ -41,7 +41,8 @@ Play against a human codemaker. After each guess, type the guess and the key
 pegs you were given: **black** = right colour in the right place, **white** =
 right colour in the wrong place (each peg counted once).
 
-- Guess: colour letters (`rrbbgg`), names or unique prefixes (`red red blue …`).
+- Guess: colour letters (`rrbbgg`; the legend under the guess box spells each out:
+  `w` white, `k` black, `n` brown, `x` none), names or unique prefixes (`red red blue …`).
 - Pegs: black then white, e.g. `1 2`.
 - The table on the left is your game; select a row and press **enter** to edit
   it, **delete** to remove it, **shift+up** / **shift+down** to move it.
@@ -51,9 +52,10 @@ right colour in the wrong place (each peg counted once).
   (enter or click one to put it in the guess box); **f3** puts the suggested
   guess there.
 - **f4**, pressed again and again: what the rows prove, one fact at a time
-  (the rows it uses, then the rule, then the deduction), easiest first: one
-  row, then two, then more; once all are told, why the suggestion is the best
-  next question, and the last press puts it in the guess box.
+  (the rows it uses, then the rule, then the deduction, then it is noted as
+  told: **ctrl+z** takes the note back), easiest first: one row, then two,
+  then more; once all are told, why the suggestion is the best next question,
+  and the last press puts it in the guess box.
 - The **cost** column: how many more guesses each row costs on average than
   the optimal guess from the same position (0 for an optimal guess), exact
   where the optimal strategy is known (the classic game once computed,

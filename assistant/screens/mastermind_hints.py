@@ -1,10 +1,11 @@
 """f4 on the Mastermind screen: what the rows prove, one fact at a time, then the best next question.
 
-A fact changes nothing on the board, so its level 4 only notes it as told:
-the next f4 goes on to the next fact (`told` is passed to the engine, and is
-kept while the rows it was told about stay as they were).  The suggestion's
-level 4 puts the guess in the guess box, as f3 does; in practice, where f3
-keeps the suggestion back until the code is found, f4 tells the facts only.
+A fact changes nothing on the board, so its level 4 notes it as told (ctrl+z
+takes the note back): the next f4 goes on to the next fact (`told` is passed
+to the engine, and is kept while the rows it was told about stay as they
+were).  The suggestion's level 4 puts the guess in the guess box, as f3 does;
+in practice, where f3 keeps the suggestion back until the code is found, f4
+tells the facts only.
 """
 
 from __future__ import annotations
@@ -47,13 +48,13 @@ class MastermindHints:
 
     def apply_hint(self, step: Step) -> None:
         guess = mm.guessed(step)
-        if guess is not None:
-            self.fill_guess(guess)
-            said = f"{' '.join(self.state.name(guess))} is in the guess box: type its pegs once you have them."
-        else:
+        if guess is None:
             rows, told = self.told
             kept = told if self.state.rows[: len(rows)] == rows else frozenset()
-            self.told = (self.state.rows, kept | frozenset(step.sets))
-            said = f"Noted: {step.settles}. f4 for the next step."
+            self.note_told((self.state.rows, kept | frozenset(step.sets)), step.settles)
+            return
+        self.fill_guess(guess)
         self.forget_hint()
-        self.panel.show_hint(Text(said))
+        self.panel.show_hint(
+            Text(f"{' '.join(self.state.name(guess))} is in the guess box: type its pegs once you have them.")
+        )

@@ -10,8 +10,8 @@ table f3 shows: the screen opens on the grid, and gives nothing away unasked.
 f4 tells the easiest next deduction of the Zebra ladder a level at a time
 (the grid's rows and the clues it uses, the rule, the deduction, then what it
 settles).  The grid marks everything the clues decide, so there is nothing to
-enter at the last level: the step is taken as told, and the next f4 goes on
-from it, for as long as clues are only added.
+enter at the last level: the step is noted as told (ctrl+z takes the note
+back), and the next f4 goes on from it, for as long as clues are only added.
 """
 
 from __future__ import annotations
@@ -79,10 +79,11 @@ why, and keeps what you typed.
 
 f4 gives the easiest next deduction a level at a time: the rows and clues to
 look at, the rule and the clues it uses, then the deduction in the clues'
-words. The fourth press takes the step (the grid already marks what the
-clues decide) and the next f4 goes on from it: one clue alone, each value
-once, transitivity, one clue over the places left, two, three or four clues
-together, and trial only as the last resort, said plainly.
+words. The fourth press notes the step as told (the grid already marks what
+the clues decide; ctrl+z takes the note back) and the next f4 goes on from
+it: one clue alone, each value once, transitivity, one clue over the places
+left, two, three or four clues together, and trial only as the last resort,
+said plainly.
 
 Marks: **X** a clue rules it out (the panel names it), **O** the only place
 left by the clues one at a time, **x** no solution has it though no single
@@ -326,10 +327,10 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         return zebra.next_step(state, told=self.told, budget=self.HINT_BUDGET, should_stop=job.should_stop)
 
     def apply_hint(self, step: Step) -> None:
-        """The grid already marks what the clues decide: the step is taken as told, and the next f4 goes on from it."""
-        self.told += (step,)
-        self.forget_hint()
-        self.panel.show_hint(Text(f"So: {step.settles or step.rule}. f4 for the next step."))
+        """The grid already marks what the clues decide: the step is noted as told, and the next f4 goes on from it."""
+        self.note_told((*self.told, step), step.settles or step.rule, " The grid (f3) marks it already.")
+
+    def told_changed(self) -> None:
         self.previews.request((self.state, self.told))
 
     def show_places(self, places: tuple, kind: str) -> None:

@@ -1,4 +1,4 @@
-"""Mastermind pegs as their letters on coloured chips, key pegs as black and white dots, a clickable palette.
+"""Mastermind pegs as their letters on coloured chips, key pegs as black and white dots, a clickable legend.
 
 A code never relies on colour alone: each peg shows the key letter it is typed
 with (the digit itself in Bulls and Cows), so it reads the same with
@@ -14,7 +14,8 @@ from rich.color import Color
 from rich.text import Text
 from textual.events import Click
 from textual.message import Message
-from textual.widgets import Static
+from textual.geometry import Size
+from textual.widget import Widget
 
 from puzzles.mastermind import colour_keys
 
@@ -76,24 +77,59 @@ def key_pegs(black: int, white: int, pegs: int) -> Text:
     )
 
 
-class PaletteBar(Static):
-    """The game's colours as clickable pegs with their keys; a click posts `Picked`."""
+class PaletteBar(Widget):
+    """The game's colours as a legend, each key on its chip with its name spelt out ("w white  k black"), wrapped to
+    the width so every name shows; a click on a colour posts `Picked`."""
 
-    CHIP = 4
+    GAP = "  "
 
     @dataclass
     class Picked(Message):
         colour: int
 
+    colours: tuple[str, ...] = ()
+    keys: tuple[str, ...] = ()
+
     def show_colours(self, colours: Sequence[str], keys: Sequence[str]) -> None:
-        self.colours = tuple(colours)
-        chips = [
-            Text.assemble(peg(name, i, key), " " * (self.CHIP - 1)) for i, (name, key) in enumerate(zip(colours, keys))
-        ]
-        self.update(Text("").join(chips))
+        self.colours, self.keys = tuple(colours), tuple(keys)
         self.tooltip = "  ".join(f"{key} = {name}" for name, key in zip(colours, keys))
+        self.refresh(layout=True)
+
+    def entry(self, index: int) -> Text:
+        """One colour of the legend: its chip, then its name unless the chip says it already (a digit)."""
+        name, key = self.colours[index], self.keys[index]
+        chip = peg(name, index, key)
+        return chip if name.lower() == key else Text.assemble(chip, f" {name}")
+
+    def lines(self, width: int) -> list[list[int]]:
+        """The colours on each line of the legend, as many as fit in `width` columns."""
+        lines: list[list[int]] = [[]]
+        used = 0
+        for index in range(len(self.colours)):
+            length = self.entry(index).cell_len
+            if lines[-1] and used + len(self.GAP) + length > width:
+                lines.append([])
+                used = 0
+            used += (len(self.GAP) if lines[-1] else 0) + length
+            lines[-1].append(index)
+        return lines
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> Text:
+        return Text("\n").join(
+            Text(self.GAP).join(self.entry(index) for index in line) for line in self.lines(self.content_size.width)
+        )
 
     def on_click(self, event: Click) -> None:
-        index = event.x // self.CHIP
-        if 0 <= index < len(getattr(self, "colours", ())):
-            self.post_message(self.Picked(index))
+        lines, at = self.lines(self.content_size.width), event.get_content_offset(self)
+        if at is None or not 0 <= at.y < len(lines):
+            return
+        x = at.x
+        for index in lines[at.y]:
+            length = self.entry(index).cell_len
+            if x < length + len(self.GAP):
+                self.post_message(self.Picked(index))
+                return
+            x -= length + len(self.GAP)

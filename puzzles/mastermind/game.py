@@ -105,12 +105,38 @@ def solved(game: Game) -> bool:
     return bool(game.rows) and game.rows[-1].feedback == Feedback(game.pegs, 0)
 
 
+# The letter each usual colour is typed with, the same in every game: its first letter, or where two usual names
+# share one, the letter people already use for it (k for black, as in CMYK; n for brown; x for none, an empty hole).
+USUAL_KEYS = {
+    "red": "r",
+    "blue": "b",
+    "green": "g",
+    "yellow": "y",
+    "orange": "o",
+    "purple": "p",
+    "white": "w",
+    "black": "k",
+    "brown": "n",
+    "none": "x",
+    "pink": "i",
+    "cyan": "c",
+    "magenta": "m",
+    "grey": "e",
+    "gray": "a",
+}
+
+
 def colour_keys(colours: Sequence[str]) -> tuple[str, ...]:
-    """One distinct letter per colour: the earliest letter of its name still free."""
+    """One distinct letter per colour: a usual colour's own (`USUAL_KEYS`), any other name's earliest letter that no
+    colour of the game has taken, so a name typed in full and its letter agree, and white is w whatever else is in
+    the game."""
+    usual = [USUAL_KEYS.get(name.lower()) for name in colours]
     taken: list[str] = []
-    for name in colours:
-        letters = [ch for ch in name.lower() if ch.isalnum()] + list("abcdefghijklmnopqrstuvwxyz0123456789")
-        taken.append(next(ch for ch in letters if ch not in taken))
+    for name, key in zip(colours, usual):
+        free = [ch for ch in name.lower() if ch.isalnum()] + list("abcdefghijklmnopqrstuvwxyz0123456789")
+        if key is None or key in taken:
+            key = next(ch for ch in free if ch not in taken and ch not in usual)
+        taken.append(key)
     return tuple(taken)
 
 

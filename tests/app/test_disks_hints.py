@@ -25,7 +25,8 @@ async def test_f4_goes_a_level_deeper_each_press_then_turns_the_disk_and_undo_tu
         await pilot.press("f4")
         await settle(pilot)
         assert app.screen.state.turned == (0, 0, 5, 0)
-        assert hint_panel(app).startswith("Applied: disk 3 turned 5.")
+        assert hint_panel(app).startswith("Entered for you: disk 3 turned 5, highlighted. ctrl+z takes it back")
+        assert rings.cursor[0] == 2, "the disk it turned is the chosen one"
         await pilot.press("f4")
         await settle(pilot)
         assert hint_panel(app).startswith("Hint: look at disk 4"), "the next disk to turn: disk 2 is at 0 already"

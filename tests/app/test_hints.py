@@ -31,7 +31,8 @@ async def test_each_press_of_the_hint_key_goes_one_level_deeper_then_applies_the
         await pilot.press("f4")
         await settle(pilot)
         assert app.screen.state.grid[1][0] == 6 and (1, 0) not in app.screen.state.givens, "applied as an entry"
-        assert hint_panel(app).startswith("Applied: ring 2, sector 1 = 6.") and not highlighted(app, "hint")
+        assert hint_panel(app).startswith("Entered for you: ring 2, sector 1 = 6, highlighted.")
+        assert highlighted(app, "hint") == {(1, 0)}, "what the step entered, nothing else"
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert app.screen.state.grid[1][0] == 0, "the applied step undoes like any edit"

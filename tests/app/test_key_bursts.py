@@ -102,7 +102,7 @@ def mastermind_rows(app) -> tuple:
 
 
 async def test_two_mastermind_rows_typed_in_one_burst_are_both_added_with_their_pegs():
-    keys = (*"rrbbgy", "enter", *"1 2", "enter", *"yyoonn", "enter", *"2 0", "enter")
+    keys = (*"rrbbgy", "enter", *"1 2", "enter", *"yyooxx", "enter", *"2 0", "enter")
     rows, boxes, editing, focused = await same_in_a_burst("mastermind", keys, mastermind_rows)
     assert [(row.guess, (row.feedback.black, row.feedback.white)) for row in rows[-2:]] == [
         ((0, 0, 1, 1, 2, 3), (1, 2)),

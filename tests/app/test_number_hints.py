@@ -40,7 +40,8 @@ async def test_the_hint_key_goes_where_why_deduction_then_applies(settle, kind):
         for fact in placed:
             r, c = fact.at
             assert app.screen.state.grid[r][c] == fact.value and fact.at not in app.screen.state.givens
-        assert hint_panel(app).startswith("Applied: ") and not highlighted(app, "hint")
+        assert hint_panel(app).startswith("Entered for you: ")
+        assert highlighted(app, "hint") == {fact.at for fact in placed}, "what the step entered, nothing else"
         if kind == "hidoku":  # the seed's first step is quick and fixed: its words are today's
             assert step.text == "r4c5 must be 24: the only free cell touching both 23 (r3c4) and 25 (r5c6)."
             assert app.screen.state.grid[3][4] == 24

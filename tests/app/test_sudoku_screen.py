@@ -88,7 +88,8 @@ async def test_each_press_of_f4_goes_one_level_deeper_then_applies_the_step(sett
         assert "r5c5 can only be 5" in hint_panel(app)
         await pilot.press("f4")
         await settle(pilot)
-        assert app.screen.state.grid[4][4] == 5 and hint_panel(app).startswith("Applied: r5c5 = 5.")
+        assert app.screen.state.grid[4][4] == 5
+        assert hint_panel(app).startswith("Entered for you: r5c5 = 5, highlighted.")
         await pilot.press("ctrl+z")
         await settle(pilot)
         assert app.screen.state.grid[4][4] == 0

@@ -8,6 +8,7 @@ from assistant.app import PuzzleAssistant
 from assistant.widgets.grid import EditableGrid
 from puzzles import sudoku
 from puzzles.core import Budget
+from puzzles.steps import join_words
 from tests.app.reading import screen_text
 from tests.conftest import headline
 
@@ -23,17 +24,20 @@ EDITS = {  # a person's own edit on each screen, from where its cursor starts
     "mastermind": ["delete"],
 }
 FOCUS = {"zebra": "#clues", "mastermind": "#rows"}  # the clue list, the rows: where delete removes one
-SAID_ON_APPLY = ("Applied:", "Noted:", "So:")
+SAID_ON_APPLY = ("Entered for you:", "Noted:")
 
 
 def hint_box(app) -> str:
     return str(app.screen.panel.query_one("#hint").render())
 
 
+HINT_WORK = {"equation": 5_000}  # enough to reach the next value to enter (less finds a step that only rules out);
+# 2,000 elsewhere, as the magic seed's first placement rests on 8 trials, each weighing TRIAL_WEIGHT
+
+
 async def start(kind: str, pilot, settle) -> None:
     await settle(pilot)
-    pilot.app.screen.HINT_BUDGET = Budget(work=2_000)  # the same hint on every machine: the magic seed's first
-    # placement rests on 8 trials, each weighing TRIAL_WEIGHT
+    pilot.app.screen.HINT_BUDGET = Budget(work=HINT_WORK.get(kind, 2_000))  # the same hint on every machine
 
 
 async def press(pilot, settle, *keys: str) -> None:
@@ -206,3 +210,48 @@ async def test_keys_run_together_too_few_are_counted_as_pegs(settle):
         assert app.screen.state.rows == rows
         assert str(app.screen.query_one("#entry-message").render()) == "new row: a guess has 6 pegs, this one has 3"
         assert "new row: a guess has 6 pegs, this one" in screen_text(app), "on screen, wrapped under the entry line"
+
+
+NOTED = ["mastermind", "zebra"]  # where the board shows every deduction already: the step is noted as told
+
+
+@pytest.mark.parametrize("kind", [*BOARDS, "equation", *NOTED])
+async def test_an_applied_hint_says_and_shows_what_it_changed_and_ctrl_z_takes_back_exactly_that(kind, settle):
+    app = PuzzleAssistant(start=kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(kind, pilot, settle)
+        await press(pilot, settle, "f4", "f4", "f4")
+        step, before, told = app.screen.hint_path.steps[0], app.screen.state, app.screen.told
+        await press(pilot, settle, "f4")
+        said = " ".join(hint_box(app).split())
+        if kind in NOTED:
+            assert said.startswith(f"Noted: {step.settles}.") and app.screen.state is before
+            assert app.screen.told != told, "the next f4 goes on from the step"
+        else:
+            placed = {fact.at for fact in step.sets if fact.holds}
+            entered = join_words([fact.said for fact in step.sets if fact.holds])
+            assert said.startswith(f"Entered for you: {entered}, highlighted."), "what it entered, not ruled out"
+            assert app.screen.state != before
+            if kind == "disks":
+                assert app.screen.query_one("DiskRings").cursor[0] in placed, "the disk turned is the chosen one"
+            else:
+                assert set(app.screen.highlights) == placed, "what the step entered is highlighted, nothing else"
+        assert "ctrl+z takes" in said
+        on_screen = "".join(line.split("▏")[-1].strip(" ▌") for line in screen_text(app).splitlines())
+        assert "".join(said.split()) in "".join(on_screen.split()), "the word of it is on screen whole, at 80x24"
+        await press(pilot, settle, "ctrl+z")
+        assert app.screen.state == before and app.screen.told == told, "exactly the step is taken back"
+        assert no_word_of_the_applied_step(app)
+        await press(pilot, settle, "f4")
+        assert app.screen.hint_path.steps[0] == step, "untold, the same step is the hint again"
+
+
+async def test_a_step_that_only_rules_out_enters_nothing_and_says_so(settle):
+    app = PuzzleAssistant(start="magic")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.HINT_BUDGET = Budget(work=1)  # the first step found: bounds that rule out 29 in column 2
+        before = app.screen.state
+        await press(pilot, settle, "f4", "f4", "f4", "f4")
+        assert hint_box(app).startswith("Nothing entered: the step only rules out r1c2 ≠ 29, ")
+        assert app.screen.state is before and app.screen.history.index == 0 and not app.screen.highlights

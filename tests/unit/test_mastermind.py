@@ -198,8 +198,20 @@ def test_impossible_feedback_is_refused(text, message):
         mm.parse_feedback(6, text)
 
 
+def test_colour_letters_follow_the_names_people_type_in_every_game():
+    """w white, k black, n brown whatever else the game holds; an unusual name takes a letter of its own."""
+    assert mm.colour_keys(("white", "black", "brown")) == ("w", "k", "n")
+    assert mm.colour_keys(("brown", "blue", "black", "white", "none")) == ("n", "b", "k", "w", "x")
+    assert mm.colour_keys(("rose", "red", "amber")) == ("o", "r", "a")  # r is red's in every game
+    assert mm.colour_keys(tuple("0123456789")) == tuple("0123456789")
+    seed = "black black white white none none"
+    assert mm.parse_guess(SEED, "kkwwxx") == mm.parse_guess(SEED, seed) == mm.parse_guess(SEED, "k k w w x x")
+    with pytest.raises(PuzzleError, match=r"'l' is not a colour of this game \(r=red, .*, k=black, w=white, x=none\)"):
+        mm.parse_guess(SEED, "llhhnn")  # the letters before: said, not misread
+
+
 def test_guesses_by_keys_names_and_prefixes():
-    assert mm.colour_keys(mm.SEED_COLOURS) == ("r", "b", "g", "y", "o", "w", "l", "h", "n")
+    assert mm.colour_keys(mm.SEED_COLOURS) == ("r", "b", "g", "y", "o", "n", "k", "w", "x")
     expected = mm.parse_guess(SEED, "red red blue blue green green")
     assert mm.parse_guess(SEED, "rrbbgg") == expected
     assert mm.parse_guess(SEED, "re, re, blu, blu, gr, gr") == expected
