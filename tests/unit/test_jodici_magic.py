@@ -129,6 +129,16 @@ def test_magic_two_printed_values_of_any_3x3_square_are_completed_to_it_and_no_o
         assert built(board, Deadline(Budget(work=100))) in (fits or [None])
 
 
+def test_magic_4x4_counted_with_1_in_a_corner_on_a_side_and_in_the_middle_make_frenicles_7040():
+    """--count (budget None) on the three kinds of cell 1 can stand in: 4 corners, 8 side cells, 4 middle ones."""
+    cells = ((0, 0), (0, 1), (1, 1))
+    counts = [magic.analyse(magic.blank(4).with_cell(cell, 1), budget=None, limit=0).count for cell in cells]
+    assert all(count.exact for count in counts)
+    corner, side, middle = (count.value for count in counts)
+    assert 4 * corner + 8 * side + 4 * middle == 7040
+    assert not magic.analyse(magic.blank(4).with_cell((0, 1), 1), budget=Budget(work=20_000), limit=0).count.exact
+
+
 def test_magic_budget_gives_a_lower_bound():
     analysis = magic.analyse(magic.blank(5), budget=Budget(work=2_000))
     assert not analysis.count.exact
