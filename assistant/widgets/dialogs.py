@@ -12,10 +12,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, TextArea
 from textual.widgets.option_list import Option
 
+from assistant.widgets.keys import KeysFollowTheFocus
 from puzzles.core import PuzzleError
 
 
-class Dialog(ModalScreen):
+class Dialog(KeysFollowTheFocus, ModalScreen):
     DEFAULT_CSS = """
     Dialog { align: center middle; }
     Dialog > Vertical {
