@@ -91,7 +91,12 @@ class KeysInOrder:
 
     def post_message(self: Widget, message: Message) -> bool:
         """What the widget tells of itself (Submitted, RowSelected) goes straight to the screen, ahead of the
-        keys still queued here."""
-        if message.bubble and getattr(message, "control", None) is self and self.is_attached:
+        keys still queued here; what happens to it (a click) is its own."""
+        if (
+            message.bubble
+            and not isinstance(message, events.Event)  # a click or a key sent to the widget is its own to handle
+            and getattr(message, "control", None) is self
+            and self.is_attached
+        ):
             return self.screen.post_message(message)
         return super().post_message(message)  # type: ignore[misc]

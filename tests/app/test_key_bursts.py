@@ -169,6 +169,15 @@ def under_and_in_the_dialog(app) -> tuple:
     return puzzle_screen.to_text(puzzle_screen.state), type(app.screen).__name__, type(focused).__name__, held
 
 
+def open_id(case: tuple) -> str:
+    kind, focus = case
+    return "-".join([kind, *([] if focus is None else [getattr(focus, "__name__", str(focus)).strip("#")]), "open"])
+
+
+OTHER_FOCUSES = [("peg", None), ("disks", None), ("zebra", ZebraGrid), ("zebra", "#clues"), ("sudoku", None),
+                 ("jodici", None), ("equation", None), ("magic", None)]  # fmt: skip
+
+
 @pytest.mark.parametrize(
     "kind, focus, keys, dialog, held",
     [
@@ -176,8 +185,9 @@ def under_and_in_the_dialog(app) -> tuple:
         ("mastermind", "#guess", ("ctrl+o", *"rrb"), "AskDialog", "rrb"),  # not rrb in the guess box
         ("zebra", "#clue", ("ctrl+s", *"z.txt"), "AskDialog", "z.txt"),
         ("zebra", "#clue", ("f7", "down", "down", "enter"), "StateClueDialog", "Colour:yellow"),  # open, move, pick
+        *[(kind, focus, ("ctrl+o", *"12x"), "AskDialog", "12x") for kind, focus in OTHER_FOCUSES],  # were lost
     ],
-    ids=["hidoku-open", "mastermind-open", "zebra-save", "zebra-state-a-clue"],
+    ids=["hidoku-open", "mastermind-open", "zebra-save", "zebra-state-a-clue", *map(open_id, OTHER_FOCUSES)],
 )
 async def test_keys_typed_behind_a_key_that_opens_a_dialog_land_in_the_dialog(kind, focus, keys, dialog, held):
     """Before, they went to the widget under the dialog: ctrl+o 1 2 typed 12 into the board, the dialog empty."""
