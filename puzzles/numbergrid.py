@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from puzzles.core import Count, Deadline, PuzzleError, Status, read_number, shown
+from puzzles.core import Budget, Count, Deadline, PuzzleError, ShouldStop, Status, read_number, shown
 from puzzles.pasted import Form, Line, cell_tokens, is_blank_mark, never
 from puzzles.steps import (
     Check,
@@ -182,6 +182,15 @@ def refused(grid: Grid, broken: dict[Position, str], name=None, noun: str = "com
         return None
     position, reason = sorted(broken.items())[0]
     return no_completion(grid, f"{(name or cell_name)(position)}: {reason}.", broken, noun)
+
+
+def witness_deadline(budget: Budget | None, work: int, should_stop: ShouldStop) -> Deadline:
+    """The share of a search for one solution once the count spent its budget finding none: `work` of its own
+    steps where the count had work (the same answer on every machine), a quarter of its seconds where it had
+    seconds (the screens)."""
+    budget = budget or Budget()
+    seconds = None if budget.seconds is None else budget.seconds / 4
+    return Deadline(Budget(seconds, None if budget.work is None else work), should_stop)
 
 
 def cell_name(position: Position) -> str:

@@ -60,7 +60,7 @@ from assistant.widgets.dialogs import (
     path_dialog,
     remember_folder_of,
 )
-from assistant.widgets.keys import hand_on_keys
+from assistant.widgets.keys import KeysFollowTheFocus
 from assistant.widgets.live_panel import LivePanel
 from puzzles.core import Budget
 from puzzles.examples import examples
@@ -68,7 +68,7 @@ from puzzles.examples import examples
 State = TypeVar("State")
 
 
-class PuzzleScreen(GradedHints, Screen, Generic[State]):
+class PuzzleScreen(GradedHints, KeysFollowTheFocus, Screen, Generic[State]):
     """Base of the one screen per puzzle type."""
 
     KIND: ClassVar[str]
@@ -213,13 +213,6 @@ class PuzzleScreen(GradedHints, Screen, Generic[State]):
         if getattr(self.app, "restore_sessions", False):
             self.restore()
         self.refresh_all()
-
-    def set_focus(self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False) -> None:
-        """The keys typed before the focus moved and not yet taken (a burst: "rrbb enter 1 2") follow it."""
-        before = self.focused
-        super().set_focus(widget, scroll_visible, from_app_focus)
-        if before is not None and self.focused is not None and self.focused is not before:
-            hand_on_keys(before, self.focused)
 
     def change(self, state: State) -> None:
         """Every edit ends here: record, draw, recompute, autosave."""

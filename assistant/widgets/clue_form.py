@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, Select, Static
 
 from assistant.widgets.dialogs import FormDialog
+from assistant.widgets.keys import KeysInOrder
 from puzzles import zebra
 from puzzles.core import PuzzleError
 
@@ -26,6 +27,11 @@ RELATIONS = {
 }
 ORDERED = ("is more than", "is less than")
 POSITIONAL = ("is next to", "is just left of", "is somewhere left of")
+
+
+class PartSelect(KeysInOrder, Select):
+    """A list of a clue's parts whose keys act in the order typed: "down down enter" typed at once opens it, moves
+    and picks."""
 
 
 class StateClueDialog(FormDialog):
@@ -56,13 +62,13 @@ class StateClueDialog(FormDialog):
             yield Label("State a clue by picking its parts", classes="title")
             if self.unread is not None:
                 yield Static(f"{self.unread.text}\n({self.unread.unread})", classes="said")
-            yield Select(values, prompt="first value", id="a", compact=True)
-            yield Select(
+            yield PartSelect(values, prompt="first value", id="a", compact=True)
+            yield PartSelect(
                 [(r, r) for r in relations], prompt="how they relate", id="relation", value=relations[0], compact=True
             )
-            yield Select(values, prompt="second value", id="b", compact=True)
+            yield PartSelect(values, prompt="second value", id="b", compact=True)
             if ordered:
-                yield Select(ordered, prompt="counted in", id="category", value=ordered[0][1], compact=True)
+                yield PartSelect(ordered, prompt="counted in", id="category", value=ordered[0][1], compact=True)
                 yield Input(
                     placeholder="by how much (blank: any amount), in the category's unit", id="amount", compact=True
                 )

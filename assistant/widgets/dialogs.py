@@ -15,10 +15,11 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static, Te
 from textual.widgets.option_list import Option
 
 from assistant.settings import remember_folder
+from assistant.widgets.keys import KeysFollowTheFocus
 from puzzles.core import PuzzleError
 
 
-class Dialog(ModalScreen):
+class Dialog(KeysFollowTheFocus, ModalScreen):
     DEFAULT_CSS = """
     Dialog { align: center middle; }
     Dialog > Vertical {

@@ -29,6 +29,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from assistant.widgets import ARROW_BINDINGS
+from assistant.widgets.keys import KeysInOrder
 from assistant.widgets.canvas import Canvas, Point
 from puzzles import disks as engine
 
@@ -94,7 +95,7 @@ def covered(disks: engine.Disks) -> list[int]:
     return [sum(column) for column in zip(*(disks.rotated(d) for d in range(len(disks.rows))))]
 
 
-class DiskRings(Widget, can_focus=True):
+class DiskRings(KeysInOrder, Widget, can_focus=True):
     """Every disk as a ring of fields, turned as the person turned it, with the coverage around it."""
 
     DEFAULT_CSS = """

@@ -22,7 +22,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from assistant.widgets import ARROW_BINDINGS
-from assistant.widgets.keys import caught_up
+from assistant.widgets.keys import run_binding
 from puzzles.numbergrid import Position
 
 DIGITS = "0123456789"
@@ -264,9 +264,10 @@ class EditableGrid(Widget, can_focus=True):
         if active is None or not active.enabled:
             return
         event.stop()
-        if active.node is not self:
-            await caught_up(self.screen)
-        await self.app.run_action(active.binding.action, active.node)
+        if active.node is self:
+            await self.app.run_action(active.binding.action, self)  # the grid's own (arrows), at once
+        else:
+            await run_binding(self, active)  # the screen's and the app's: in order, a dialog given what follows
 
     def action_erase(self) -> None:
         if self.cells and self.cell(self.cursor).editable:

@@ -17,13 +17,14 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from assistant.widgets import ARROW_BINDINGS
+from assistant.widgets.keys import KeysInOrder
 from puzzles import peg as engine
 
 CELL = 4  # columns per hole
 TARGET_CLASSES = {True: "peg-board--target-win", False: "peg-board--target-loss", None: "peg-board--target-open"}
 
 
-class PegBoard(Widget, can_focus=True):
+class PegBoard(KeysInOrder, Widget, can_focus=True):
     """The board drawn as pegs and holes; posts `Chosen` for the hole under the cursor."""
 
     DEFAULT_CSS = """

@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from assistant.widgets import ARROW_BINDINGS
+from assistant.widgets.keys import KeysInOrder
 from puzzles import zebra
 from puzzles.zebra.analysis import CERTAIN, DEDUCED, NO_SOLUTION, OPEN, RULED_OUT
 
@@ -52,7 +53,7 @@ def object_labels(puzzle: zebra.Puzzle) -> tuple[str, ...]:
     return short if len(set(short)) == len(short) else tuple(str(i + 1) for i in range(puzzle.n))
 
 
-class ZebraGrid(Widget, can_focus=True):
+class ZebraGrid(KeysInOrder, Widget, can_focus=True):
     """The candidate grid: one block per category, values down and objects across, laid out to the width."""
 
     DEFAULT_CSS = """

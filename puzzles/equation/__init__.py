@@ -25,7 +25,7 @@ from puzzles.equation.board import (
     supported,
 )
 from puzzles.equation.ladder import LADDER, next_step, printed_only, steps
-from puzzles.equation.witness import balanced
+from puzzles.equation.witness import witness
 from puzzles.numbergrid import BoardAnalysis, BoardReport, check_entries, no_completion, refused
 from puzzles.steps import Check, hint_budget
 
@@ -58,8 +58,8 @@ def analyse(
 
     A search cut short by its budget, even before its first narrowing ends,
     says "at least" or "unknown", never "no solution"; where it found none,
-    a crossword of sums only is balanced as a flow (`witness.balanced`), so
-    that an easy solution is seen: "at least 1".
+    a crossword of sums only is balanced as a flow, one of products only
+    factored (`witness`), so that an easy solution is seen: "at least 1".
     """
     domains = initial_domains(puzzle)
     outside = {
@@ -84,8 +84,8 @@ def analyse(
                 values.add(grid[p[0]][p[1]])
     except OutOfBudget:
         exact = False
-    if not count and not exact and (witness := balanced(puzzle)) is not None:
-        count, found = 1, [witness][:limit]  # "at least 1", and one to see, rather than "at least 0"
+    if not count and not exact and (shown := witness(puzzle)) is not None:
+        count, found = 1, [shown][:limit]  # "at least 1", and one to see, rather than "at least 0"
     chosen = {p: sorted(v) for p, v in seen.items()} if exact else {p: domains[p].tolist() for p in domains}
     candidates = tuple(
         tuple(tuple(chosen[(r, c)]) if v is None else () for c, v in enumerate(row))

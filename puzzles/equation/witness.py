@@ -1,4 +1,5 @@
-"""One solution found fast where the count runs out: a crossword of sums only, balanced as a flow.
+"""One solution found fast where the count runs out: a crossword of sums only balanced as a flow, one of
+products only factored, each prime's powers balanced as a flow.
 
 When every operator is `+`, a crossword is a table of unknowns with each
 row's and column's total given, each unknown in low..high: a transportation
@@ -7,47 +8,192 @@ its column, and a flow that carries every row's total to the columns, each
 column's total arriving, is a solution.  A maximum flow (shortest augmenting
 paths, over at most 10 rows and 10 columns) finds one whenever one exists, in
 a few hundred steps where the search's table of a 10-cell sum is out of reach.
+
+When every operator is `*`, each prime's exponents add up along a line as the
+values do in a sum: the unknowns start at 1, and each prime of the lines'
+products, the largest first, is spread as a flow whose room in a cell is the
+power of it that still keeps the cell within its bound (where that leaves a
+prime no room, the smallest first, then a few seeded orders).  Signs are settled
+first: each line with a negative product (its printed values aside) takes an
+odd number of negative unknowns, walked up a spanning tree of rows and
+columns.  This greedy spreading can miss a solution that exists, never shows
+one that is wrong: what it builds is checked line by line.
 """
 
 from __future__ import annotations
 
+import math
+import random
 from collections import deque
+from collections.abc import Callable
 
 from puzzles.equation.board import Crossword
-from puzzles.numbergrid import Grid
+from puzzles.numbergrid import Grid, Position
 
 Node = tuple[str, int]  # ("row", r), ("column", c), or the source and the sink
 SOURCE: Node = ("source", 0)
 SINK: Node = ("sink", 0)
+ORDERS = 6  # seeded orders of the primes tried after the largest first and the smallest first
+
+
+def witness(puzzle: Crossword) -> Grid | None:
+    """A solution of a crossword of sums only or of products only (None: another operator, or none found)."""
+    operators = {op for ops in (*puzzle.row_ops, *puzzle.column_ops) for op in ops}
+    if operators <= {"+"}:
+        return balanced(puzzle)
+    return factored(puzzle) if operators == {"*"} else None
 
 
 def balanced(puzzle: Crossword) -> Grid | None:
-    """A solution of a crossword of sums only (None: some operator is not `+`, or no solution exists)."""
-    if any(op != "+" for ops in (*puzzle.row_ops, *puzzle.column_ops) for op in ops):
-        return None
+    """A solution of a crossword of sums only (None: none exists)."""
     cells = puzzle.cells
-    unknown = [(r, c) for r, row in enumerate(cells) for c, v in enumerate(row) if v is None]
     rows = [left(puzzle.row_results[r], row, puzzle.low) for r, row in enumerate(cells)]
     columns = [left(total, [row[c] for row in cells], puzzle.low) for c, total in enumerate(puzzle.column_results)]
-    if min(rows + columns) < 0 or sum(rows) != sum(columns):
+    flow = carried(unknowns(puzzle), rows, columns, lambda cell: puzzle.high - puzzle.low)
+    if flow is None:
         return None
-    room = {SOURCE: {("row", r): need for r, need in enumerate(rows)}, SINK: {}}
-    for c, need in enumerate(columns):
-        room[("column", c)] = {SINK: need}
-    for r, c in unknown:
-        room.setdefault(("row", r), {})[("column", c)] = puzzle.high - puzzle.low
-    carried = max_flow(room)
-    if carried != sum(rows):
-        return None
-    return tuple(
-        tuple(v if v is not None else puzzle.high - room[("row", r)][("column", c)] for c, v in enumerate(row))
-        for r, row in enumerate(cells)
-    )
+    return filled(puzzle, {cell: puzzle.low + amount for cell, amount in flow.items()})
 
 
 def left(total: int, line: list[int | None] | tuple[int | None, ...], low: int) -> int:
     """What a line's unknowns must add up to above `low` each."""
     return total - sum(v for v in line if v is not None) - low * sum(v is None for v in line)
+
+
+def factored(puzzle: Crossword) -> Grid | None:
+    """A solution of a crossword of products only, or None where the spreading finds none (or a product is 0)."""
+    lines = [(cells, result) for _, cells, _, result in puzzle.equations()]
+    needs = [wanted(puzzle, cells, result) for cells, result in lines]
+    if None in needs:
+        return None
+    unknown = unknowns(puzzle)
+    negative = signs(unknown, [need < 0 for need in needs], len(puzzle.cells))
+    if negative is None:
+        return None
+    primes = sorted({p for need in needs for p in factors(abs(need))}, reverse=True)
+    for order in (primes, primes[::-1], *(random.Random(seed).sample(primes, len(primes)) for seed in range(ORDERS))):
+        values = spread(puzzle, needs, unknown, {cell: -1 if cell in negative else 1 for cell in unknown}, order)
+        if values is not None:
+            grid = filled(puzzle, values)
+            if all(puzzle.low <= v <= puzzle.high for v in values.values()) and holds(grid, lines):
+                return grid
+    return None
+
+
+def spread(
+    puzzle: Crossword, needs: list[int], unknown: list[Position], values: dict[Position, int], primes: list[int]
+) -> dict[Position, int] | None:
+    """The unknowns with each prime's powers spread over them in turn, each cell kept within its bound."""
+    rows = len(puzzle.cells)
+    for prime in primes:
+        powers = [exponent(abs(need), prime) for need in needs]
+        flow = carried(unknown, powers[:rows], powers[rows:], lambda cell: room(values[cell], prime, puzzle))
+        if flow is None:
+            return None
+        for cell, times in flow.items():
+            values[cell] *= prime**times
+    return values
+
+
+def wanted(puzzle: Crossword, cells: list[Position], result: int) -> int | None:
+    """What a line's unknowns must multiply to (None: 0, or not a whole number)."""
+    printed = math.prod(v for r, c in cells if (v := puzzle.cells[r][c]) is not None)
+    if result == 0 or printed == 0 or result % printed:
+        return None
+    return result // printed
+
+
+def signs(unknown: list[Position], odd: list[bool], rows: int) -> set[Position] | None:
+    """Unknowns to make negative so that each line with `odd` set has an odd number of them (None: none can).
+
+    Rows and columns are the nodes of a graph whose edges are the unknowns; a
+    node still wanting one more negative passes its edge to its parent in a
+    spanning tree, leaves first, and each tree's root must end up content.
+    """
+    wants = list(odd)
+    edges: dict[int, list[tuple[int, Position]]] = {}
+    for r, c in unknown:
+        edges.setdefault(r, []).append((rows + c, (r, c)))
+        edges.setdefault(rows + c, []).append((r, (r, c)))
+    negative: set[Position] = set()
+    seen: set[int] = set()
+    for root in range(len(odd)):
+        if root in seen:
+            continue
+        seen.add(root)
+        order, parent = [root], {root: None}
+        for node in order:
+            for other, cell in edges.get(node, []):
+                if other not in seen:
+                    seen.add(other)
+                    parent[other] = (node, cell)
+                    order.append(other)
+        for node in reversed(order[1:]):
+            if wants[node]:
+                up, cell = parent[node]
+                negative ^= {cell}
+                wants[node], wants[up] = False, not wants[up]
+        if wants[root]:
+            return None
+    return negative
+
+
+def factors(n: int) -> set[int]:
+    """The primes dividing n (trial division: products are at most 9 digits)."""
+    found, p = set(), 2
+    while p * p <= n:
+        while n % p == 0:
+            found.add(p)
+            n //= p
+        p += 1
+    return found | ({n} if n > 1 else set())
+
+
+def exponent(n: int, prime: int) -> int:
+    times = 0
+    while n % prime == 0:
+        n //= prime
+        times += 1
+    return times
+
+
+def room(value: int, prime: int, puzzle: Crossword) -> int:
+    """How many more factors `prime` a cell holding `value` takes and stays within the range."""
+    bound = puzzle.high if value > 0 else -puzzle.low
+    times = 0
+    while abs(value) * prime ** (times + 1) <= bound:
+        times += 1
+    return times
+
+
+def holds(grid: Grid, lines: list[tuple[list[Position], int]]) -> bool:
+    return all(math.prod(grid[r][c] for r, c in cells) == result for cells, result in lines)
+
+
+def unknowns(puzzle: Crossword) -> list[Position]:
+    return [(r, c) for r, row in enumerate(puzzle.cells) for c, v in enumerate(row) if v is None]
+
+
+def filled(puzzle: Crossword, values: dict[Position, int]) -> Grid:
+    return tuple(
+        tuple(v if v is not None else values[(r, c)] for c, v in enumerate(row)) for r, row in enumerate(puzzle.cells)
+    )
+
+
+def carried(
+    unknown: list[Position], rows: list[int], columns: list[int], room_of: Callable[[Position], int]
+) -> dict[Position, int] | None:
+    """How much of each row's need each unknown carries to its column, every need met (None: they cannot be)."""
+    if min(rows + columns, default=0) < 0 or sum(rows) != sum(columns):
+        return None
+    room = {SOURCE: {("row", r): need for r, need in enumerate(rows)}, SINK: {}}
+    for c, need in enumerate(columns):
+        room[("column", c)] = {SINK: need}
+    for r, c in unknown:
+        room.setdefault(("row", r), {})[("column", c)] = room_of((r, c))
+    if max_flow(room) != sum(rows):
+        return None
+    return {(r, c): room[("column", c)][("row", r)] for r, c in unknown}
 
 
 def max_flow(room: dict[Node, dict[Node, int]]) -> int:

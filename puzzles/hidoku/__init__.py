@@ -29,10 +29,21 @@ from puzzles.hidoku.board import (
     to_grid,
 )
 from puzzles.hidoku.ladder import LADDER, next_step, printed_only, steps
-from puzzles.numbergrid import EMPTY, BoardAnalysis, BoardReport, Grid, check_entries, no_completion, refused
+from puzzles.hidoku.witness import walked
+from puzzles.numbergrid import (
+    EMPTY,
+    BoardAnalysis,
+    BoardReport,
+    Grid,
+    check_entries,
+    no_completion,
+    refused,
+    witness_deadline,
+)
 from puzzles.steps import Check, hint_budget
 
 SOLVE_OPTIONS = ()
+WITNESS_WORK = 20_000  # cells weighed by the walk that looks for one completion when the count found none
 
 __all__ = [
     "ADJACENCIES",
@@ -65,7 +76,10 @@ def analyse(
     """Candidates (exact once the count is), completions counted until the budget, and what is wrong if none.
 
     The next step is not worked out here, where every keystroke pays for it:
-    the screen asks `next_step` on f4, and `solve` adds it as its hint.
+    the screen asks `next_step` on f4, and `solve` adds it as its hint.  A
+    count cut short with nothing found hands over to a walk built to find one
+    completion fast (`witness.walked`), so an open board says "at least 1" and
+    shows it rather than "at least 0".
     """
     if broken := refused(board.grid, conflicts(board)):
         return broken
@@ -85,6 +99,8 @@ def analyse(
                 found.append(to_grid(board, solution, geometry))
     except OutOfBudget:
         exact = False
+    if not count and not exact and (witness := walked(board, witness_deadline(budget, WITNESS_WORK, should_stop))):
+        count, found = 1, [witness][:limit]
     candidates = candidate_table(board, seen if exact else narrowed, geometry)
     dead = "No completion: some number cannot be joined to its neighbours; undo the last entries."
     hint = "" if count or not exact else dead

@@ -12,11 +12,13 @@ from dataclasses import replace
 from puzzles.core import Budget, Count, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.magic.board import BUDGET, MAX_SIDE, MAX_VALUES, Magic, Search, blank, conflicts, format, lines_of, parse
 from puzzles.magic.ladder import LADDER, Known, dead_end, next_step, printed_only, steps
-from puzzles.numbergrid import BoardAnalysis, BoardReport, Grid, Position, check_entries, refused
+from puzzles.magic.witness import built
+from puzzles.numbergrid import BoardAnalysis, BoardReport, Grid, Position, check_entries, refused, witness_deadline
 from puzzles.steps import Check, hint_budget
 
 SOLVE_OPTIONS = ()
 HINT_WORK = 100  # `solve`'s hint: steps walked, a trial weighing TRIAL_WEIGHT: about 0.2 s where a trial is needed
+WITNESS_WORK = 20_000  # squares weighed by the search for one completion when the count found none
 
 __all__ = [
     "BUDGET",
@@ -42,7 +44,10 @@ def analyse(
     """Candidates by line bounds (exact when the search finishes), completions, and what is wrong if none.
 
     A search cut short by its budget says nothing about whether a completion
-    exists: only a finished one that found none says "No completion".
+    exists: only a finished one that found none says "No completion".  Where
+    it found none, a classic magic square moved to the printed values
+    (`witness.built`) is looked for, so an open board says "at least 1" and
+    shows it.
     """
     if broken := refused(board.grid, conflicts(board)):
         return broken
@@ -60,6 +65,8 @@ def analyse(
                 values.add(solution[r][c])
     except OutOfBudget:
         exact = False
+    if not count and not exact and (witness := built(board, witness_deadline(budget, WITNESS_WORK, should_stop))):
+        count, found = 1, [witness][:limit]
     chosen = {p: tuple(sorted(v)) for p, v in seen.items()} if exact else bounds
     candidates = tuple(tuple(chosen.get((r, c), ()) for c in range(board.n)) for r in range(board.n))
     hint = "" if count or not exact else f"No completion: {dead_end_said(board)}; undo the last entries."

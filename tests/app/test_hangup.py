@@ -296,9 +296,14 @@ def held_app(tmp_path) -> tuple[subprocess.Popen, int, int]:
     return process, master, int(said.strip())
 
 
+@pytest.mark.parametrize("load", ["idle", "busy"])
 @pytest.mark.parametrize("how", ["sighup", "closed"])
-def test_the_watcher_kills_an_app_whose_python_never_runs_again_after_a_hang_up(tmp_path, how):
+def test_the_watcher_kills_an_app_whose_python_never_runs_again_after_a_hang_up(request, tmp_path, how, load):
+    """The worst case: Python's lock held for good, and (busy) every core taken by spinners from before the
+    hang-up to after the kill; with SIGHUP the terminal stays open, so only the signal's byte wakes the watcher."""
     process, master, watcher = held_app(tmp_path)
+    if load == "busy":
+        request.getfixturevalue("busy_machine")
     try:
         if how == "sighup":
             process.send_signal(signal.SIGHUP)

@@ -159,3 +159,37 @@ async def test_peg_picks_and_jumps_in_one_burst_are_played_in_order():
     position, picked, cursor = await same_in_a_burst("peg", keys, peg_game)
     assert [move[0::2] for move in position.played] == [(4, 1), (6, 4)]  # 4 over 2 into the corner, 6 over 5 to 4
     assert picked is None and cursor == 4
+
+
+def under_and_in_the_dialog(app) -> tuple:
+    """The puzzle under the dialog as text, the dialog open, and what its focused widget holds."""
+    puzzle_screen = next(screen for screen in app.screen_stack if hasattr(screen, "state"))
+    focused = app.screen.focused
+    held = getattr(focused, "value", None) if focused is not None else None
+    return puzzle_screen.to_text(puzzle_screen.state), type(app.screen).__name__, type(focused).__name__, held
+
+
+def open_id(case: tuple) -> str:
+    kind, focus = case
+    return "-".join([kind, *([] if focus is None else [getattr(focus, "__name__", str(focus)).strip("#")]), "open"])
+
+
+OTHER_FOCUSES = [("peg", None), ("disks", None), ("zebra", ZebraGrid), ("zebra", "#clues"), ("sudoku", None),
+                 ("jodici", None), ("equation", None), ("magic", None)]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "kind, focus, keys, dialog, held",
+    [
+        ("hidoku", None, ("ctrl+o", "1", "2", "x"), "AskDialog", "12x"),  # not 12 in the board's cell
+        ("mastermind", "#guess", ("ctrl+o", *"rrb"), "AskDialog", "rrb"),  # not rrb in the guess box
+        ("zebra", "#clue", ("ctrl+s", *"z.txt"), "AskDialog", "z.txt"),
+        ("zebra", "#clue", ("f7", "down", "down", "enter"), "StateClueDialog", "Colour:yellow"),  # open, move, pick
+        *[(kind, focus, ("ctrl+o", *"12x"), "AskDialog", "12x") for kind, focus in OTHER_FOCUSES],  # were lost
+    ],
+    ids=["hidoku-open", "mastermind-open", "zebra-save", "zebra-state-a-clue", *map(open_id, OTHER_FOCUSES)],
+)
+async def test_keys_typed_behind_a_key_that_opens_a_dialog_land_in_the_dialog(kind, focus, keys, dialog, held):
+    """Before, they went to the widget under the dialog: ctrl+o 1 2 typed 12 into the board, the dialog empty."""
+    _, opened, _, value = await same_in_a_burst(kind, keys, under_and_in_the_dialog, focus=focus)
+    assert opened == dialog and str(value).endswith(held)

@@ -1,7 +1,9 @@
 """`puzzle-assistant solve`: the same file gives the same answer, unless a person asks for seconds."""
 
 import io
+import itertools
 import json
+import math
 import os
 import re
 import subprocess
@@ -192,3 +194,65 @@ def test_bench_hints_explains_each_example_and_says_how_its_walk_ended(capsys):
     assert figure["name"] == "disks examples: --steps"
     assert re.search(r"fixed [\d.]+ m?s \(solved, \d+ steps, \d+ trials?\)", figure["note"])
     assert re.search(r"original [\d.]+ m?s \(contradiction, \d+ steps", figure["note"])
+
+
+def king_paths(rows: int, cols: int) -> int:
+    """Numberings of an empty rows x cols Hidoku, counted apart from the engine: paths by the cells they cover and
+    the cell they end in."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    near = [[j for j, b in enumerate(cells) if a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1] for a in cells]
+    ways = {(1 << i, i): 1 for i in range(len(cells))}
+    for _ in range(len(cells) - 1):
+        longer: dict[tuple[int, int], int] = {}
+        for (covered, end), count in ways.items():
+            for j in near[end]:
+                if not covered >> j & 1:
+                    longer[(covered | 1 << j, j)] = longer.get((covered | 1 << j, j), 0) + count
+        ways = longer
+    return sum(ways.values())
+
+
+def squares_with_margins(n: int, total: int, high: int) -> int:
+    """n x n tables of 0..high whose every row and column adds up to `total`, counted row by row."""
+    rows = [row for row in itertools.product(range(high + 1), repeat=n) if sum(row) == total]
+    sums = {(0,) * n: 1}
+    for _ in range(n):
+        grown: dict[tuple[int, ...], int] = {}
+        for partial, count in sums.items():
+            for row in rows:
+                key = tuple(a + b for a, b in zip(partial, row))
+                if max(key) <= total:
+                    grown[key] = grown.get(key, 0) + count
+        sums = grown
+    return sums.get((total,) * n, 0)
+
+
+SUMS_TO_13 = "range: 0..9\n" + "_ + _ + _ = 13\n+   +   +\n" * 2 + "_ + _ + _ = 13\n=   =   =\n13  13  13\n"
+KNOWN_TOTALS = [  # (kind, file, total, whether the default budget falls short of it)
+    ("hidoku", "_ _ _ _\n" * 3, king_paths(3, 4), True),
+    ("equation", SUMS_TO_13, squares_with_margins(3, 13, 9), True),
+    ("magic", "_ _ _\n" * 3, 8, False),
+    ("zebra", "Person: Ann, Bo, Cy, Di, Ed, Flo, Gus\nPet: ant, bat, cat, dog, eel, fox, gnu\n"
+              "Drink: tea, rum, gin, ale, cola, milk, wine\nkey: Person\n1. Ann does not have the ant.\n",
+     6 * math.factorial(6) * math.factorial(7), False),  # fmt: skip
+    ("peg", "board: triangle5\n    O\n   X X\n  X X X\n X X X X\nX X X X X\n", 29_760, False),
+    ("mastermind", "pegs: 4\ncolours: red blue green yellow orange brown\n", 6**4, False),
+    ("jodici", "_ _ _ _ _ _\n" * 3, 318_600, False),
+    ("disks", "1,0,1,0\n0,1,0,1\n", 2, False),  # the second disk turned by 1 or 3
+]
+
+
+@pytest.mark.parametrize("kind, text, total, short", KNOWN_TOTALS, ids=[k[0] for k in KNOWN_TOTALS])
+def test_count_counts_every_kind_exactly_and_asks_for_its_progress_line(capsys, monkeypatch, tmp_path,
+                                                                           kind, text, total, short):  # fmt: skip
+    """--count gives each kind's known total where its default budget may not (Sudoku's: test_sudoku.py), and a
+    kind that searches asks the progress line as it goes, so a count past a second says how long it has run."""
+    path = tmp_path / f"{kind}.txt"
+    path.write_text(text, encoding="utf-8")
+    asked = []
+    monkeypatch.setattr(Progress, "__call__", lambda self: asked.append(self.doing) and False)
+    counted = solved(capsys, kind, str(path), "--count", "--limit", "0")
+    assert counted["count"] == total and counted.get("exact", True)
+    assert asked or kind in {"jodici", "disks", "mastermind"}, "only the counts that are never long ask nothing"
+    default = solved(capsys, kind, str(path), "--limit", "0")
+    assert (default["count"] < total and default["exact"] is False) == short

@@ -7,8 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles import jodici, magic
-from puzzles.core import Budget, PuzzleError
+from puzzles.core import Budget, Deadline, PuzzleError
 from puzzles.examples import examples
+from puzzles.magic.witness import built
 from puzzles.numbergrid import EMPTY
 
 JODICI = jodici.parse(examples("jodici")["seed"])
@@ -83,6 +84,59 @@ def test_magic_3x3_brute_force():
     assert analysis.count.value == len(squares) == 8
     assert {tuple(v for row in g for v in row) for g in analysis.solutions} == set(squares)
     assert analysis.candidates[1][1] == (5,)
+
+
+def completes(board: magic.Magic, grid) -> bool:
+    """Whether `grid` fills `board`: its printed values kept, each value once within the range, every line's sum."""
+    values = [v for row in grid for v in row]
+    return (
+        len(set(values)) == len(values)
+        and all(board.low <= v <= board.high for v in values)
+        and all(sum(grid[r][c] for r, c in cells) == board.total for _, cells in magic.lines_of(board.n))
+        and all(v in (EMPTY, grid[r][c]) for r, row in enumerate(board.grid) for c, v in enumerate(row))
+    )
+
+
+def test_magic_an_empty_8x8_over_1_to_64_shows_a_completion_where_the_search_finds_none_in_its_budget():
+    board = magic.blank(8)
+    analysis = magic.analyse(board)
+    assert (analysis.count.value, analysis.count.exact, analysis.headline) == (1, False, "at least 1 completion")
+    (grid,) = analysis.solutions
+    assert completes(board, grid)
+    assert built(board, Deadline(Budget(work=0))) is None, "within no share at all, nothing is claimed"
+
+
+WIDER = "range: 1..100 sum: 64\n" + "_ _ _ _\n" * 4  # 2·(v - 1) + 1 of a square of 1..16
+
+
+@pytest.mark.parametrize("text", [f"{'_ ' * n}\n" * n for n in range(3, 9)] + [WIDER])
+def test_magic_every_side_and_a_wider_range_has_a_classic_square(text):
+    board = magic.parse(text)
+    grid = built(board, Deadline(Budget(work=1_000)))
+    assert grid is not None and completes(board, grid)
+
+
+def test_magic_two_printed_values_of_any_3x3_square_are_completed_to_it_and_no_others_are():
+    """The 8 squares of 1..9 are one square turned and mirrored: any two of its values are met by moving it."""
+    squares = {g for g in magic.analyse(magic.blank(3), budget=None, limit=8).solutions}
+    for square in squares:
+        for (a, b), (c, d) in itertools.combinations(itertools.product(range(3), repeat=2), 2):
+            board = magic.blank(3).with_cell((a, b), square[a][b]).with_cell((c, d), square[c][d])
+            assert built(board, Deadline(Budget(work=100))) in squares
+    for v, w in itertools.permutations(range(1, 10), 2):  # every pair in the top corner and beside it: most fit none
+        board = magic.blank(3).with_cell((0, 0), v).with_cell((0, 1), w)
+        fits = [g for g in squares if (g[0][0], g[0][1]) == (v, w)]
+        assert built(board, Deadline(Budget(work=100))) in (fits or [None])
+
+
+def test_magic_4x4_counted_with_1_in_a_corner_on_a_side_and_in_the_middle_make_frenicles_7040():
+    """--count (budget None) on the three kinds of cell 1 can stand in: 4 corners, 8 side cells, 4 middle ones."""
+    cells = ((0, 0), (0, 1), (1, 1))
+    counts = [magic.analyse(magic.blank(4).with_cell(cell, 1), budget=None, limit=0).count for cell in cells]
+    assert all(count.exact for count in counts)
+    corner, side, middle = (count.value for count in counts)
+    assert 4 * corner + 8 * side + 4 * middle == 7040
+    assert not magic.analyse(magic.blank(4).with_cell((0, 1), 1), budget=Budget(work=20_000), limit=0).count.exact
 
 
 def test_magic_budget_gives_a_lower_bound():
