@@ -85,11 +85,10 @@ class Board:
         while changed:
             changed = False
             used = Counter(v for cell in self.values if (v := self.placed(cell)) is not None)
-            for cell, left in self.values.items():
+            for left in self.values.values():
                 if len(left) > 1 and (gone := {v for v in left if used[v] >= self.stock[v]}):
                     left -= gone
                     changed = True
-
 
     def copy(self) -> Board:
         values = {c: set(v) for c, v in self.values.items()}
@@ -283,9 +282,7 @@ def magic_board(puzzle) -> Board:
     from puzzles.numbergrid import cell_name
 
     span = set(range(puzzle.low, puzzle.high + 1))
-    values = {
-        (r, c): ({v} if v else set(span)) for r, row in enumerate(puzzle.grid) for c, v in enumerate(row)
-    }
+    values = {(r, c): ({v} if v else set(span)) for r, row in enumerate(puzzle.grid) for c, v in enumerate(row)}
     lines = {name: Line(name, cells, sum_line(puzzle.total)) for name, cells in lines_of(puzzle.n)}
     board = Board(values, lines, cell_name, 1, Counter(dict.fromkeys(span, 1)), (puzzle.low, puzzle.high))
     board.drop_used()

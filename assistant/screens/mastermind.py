@@ -80,9 +80,9 @@ class EntryBox(KeysInOrder, Input):
         return character != "?" and super().check_consume_key(key, character)
 
 
-
 class RowsTable(KeysInOrder, DataTable):
     """The game's rows: a row picked (enter) is in the entry line before the keys typed behind it are taken."""
+
 
 @dataclass(frozen=True)
 class LiveInput:

@@ -29,8 +29,8 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from assistant.widgets import ARROW_BINDINGS
-from assistant.widgets.keys import KeysInOrder
 from assistant.widgets.canvas import Canvas, Point
+from assistant.widgets.keys import KeysInOrder
 from puzzles import disks as engine
 
 FRAME = 1 / 15  # seconds per field turned

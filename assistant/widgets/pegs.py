@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from rich.color import Color
 from rich.text import Text
 from textual.events import Click
-from textual.message import Message
 from textual.geometry import Size
+from textual.message import Message
 from textual.widget import Widget
 
 from puzzles.mastermind import colour_keys

@@ -87,7 +87,9 @@ def spread(
     rows = len(puzzle.cells)
     for prime in primes:
         powers = [exponent(abs(need), prime) for need in needs]
-        flow = carried(unknown, powers[:rows], powers[rows:], lambda cell: room(values[cell], prime, puzzle))
+        flow = carried(
+            unknown, powers[:rows], powers[rows:], lambda cell, prime=prime: room(values[cell], prime, puzzle)
+        )
         if flow is None:
             return None
         for cell, times in flow.items():

@@ -75,7 +75,6 @@ from puzzles.zebra.telling import (
     reason,
     settled,
     value_name,
-    where_now,
 )
 
 GROUP_MOST = 3  # clues searched for the fewest that refute a place (four are found by leaving clues out)
@@ -254,9 +253,7 @@ def narrowing(known: Known, model: Model, after: dict[int, int], placing: bool =
     return gives
 
 
-def refuting(
-    known: Known, model: Model, x: int, o: int, placing: bool, inner: Sequence[tuple[int, int]] = ()
-) -> Gives:
+def refuting(known: Known, model: Model, x: int, o: int, placing: bool, inner: Sequence[tuple[int, int]] = ()) -> Gives:
     """Whether supposing value x at object o runs into a dead end (once the `inner` suppositions are refuted in
     turn), and what the step then says of x follows."""
     rest, dead_end = narrowing(known, model, {x: known.domains[x] & ~(1 << o)}, placing), replayed(model, x, o, inner)
@@ -333,8 +330,11 @@ def premises_said(known: Known, premises: Sequence[Fact]) -> list[tuple[str, lis
     for x, mask in out.items():
         by_mask.setdefault(mask, []).append(x)
     ruled_out = [
-        (f"{join_words([value_name(puzzle, x) for x in xs])} {'are' if len(xs) > 1 else 'is'} "
-         f"{at_words(puzzle, mask, False)}", xs)
+        (
+            f"{join_words([value_name(puzzle, x) for x in xs])} {'are' if len(xs) > 1 else 'is'} "
+            f"{at_words(puzzle, mask, False)}",
+            xs,
+        )
         for mask, xs in by_mask.items()
     ]
     return placed + ruled_out
@@ -475,7 +475,7 @@ def placed_leaves_object(known: Known) -> Iterator[Step]:
                 o = bits(mask)[0]
                 rule = f"each {thing(puzzle)} has one {one_value(puzzle.categories[c])}"
                 after = {y: known.domains[y] & ~mask for y in others}
-                why = lambda said: f"{capital(said)}, and {rule}"  # noqa: E731
+                why = lambda said, rule=rule: f"{capital(said)}, and {rule}"  # noqa: E731
                 yield rules_step(known, [x, *others], [("column", c, o)], after, why)
 
 
@@ -491,7 +491,9 @@ def only_taker(known: Known) -> Iterator[Step]:
                     f"{at_words(puzzle, 1 << o)}"
                 )
                 after = {takers[0]: 1 << o}
-                yield rules_step(known, others, [("column", c, o)], after, lambda said: f"{capital(said)}: {only}")
+                yield rules_step(
+                    known, others, [("column", c, o)], after, lambda said, only=only: f"{capital(said)}: {only}"
+                )
 
 
 def shared_places(known: Known) -> Iterator[Step]:
@@ -508,7 +510,7 @@ def shared_places(known: Known) -> Iterator[Step]:
                 if union.bit_count() == size and others:
                     values = f"{size} {noun(puzzle.categories[c])} values for {size} {things(puzzle)}"
                     after = {y: known.domains[y] & ~union for y in others}
-                    why = lambda said: f"{capital(said)}: {values}"  # noqa: E731
+                    why = lambda said, values=values: f"{capital(said)}: {values}"  # noqa: E731
                     yield rules_step(known, [*group, *others], values_spots(known, group), after, why)
 
 

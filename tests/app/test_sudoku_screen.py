@@ -73,6 +73,8 @@ async def test_marks_read_as_the_other_boards_marks_never_as_an_entry(settle):
         app.screen.load(sudoku.parse(examples("sudoku")["sixteen"]))
         await settle(pilot)
         assert grid.cell((3, 9)).text == "D" and grid.cell((5, 9)).marks == "ᵉ", "r6c10 can only be E (14)"
+
+
 async def test_each_press_of_f4_goes_one_level_deeper_then_applies_the_step(settle):
     app = PuzzleAssistant(start="sudoku")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -202,9 +202,9 @@ async def test_a_cell_two_clues_rule_out_names_both_once_its_step_is_taken(settl
         await take_hint_steps(pilot, settle, 8)
         detail = await select_cell(pilot, settle, "down", "down", "down", "down", "right", "right")  # green, 3
         assert "Colour:green is not at position 3: hint step 8 (transitivity)." in detail
-        assert (
-            "Clue 4 says: Coffee is drunk in the green house. Coffee is not in house 3 (clue 9)" in detail
-        ), "the clue that pairs coffee with green, and the one that put milk in house 3"
+        assert "Clue 4 says: Coffee is drunk in the green house. Coffee is not in house 3 (clue 9)" in detail, (
+            "the clue that pairs coffee with green, and the one that put milk in house 3"
+        )
 
 
 async def test_undo_and_redo_say_how_the_clue_they_reach_was_read(settle):

@@ -16,8 +16,8 @@ import pytest
 from puzzles import disks, equation, hidoku, jodici, magic
 from puzzles.disks import ladder as disks_ladder
 from puzzles.equation import ladder as equation_ladder
-from puzzles.hidoku import ladder as hidoku_ladder
 from puzzles.examples import examples
+from puzzles.hidoku import ladder as hidoku_ladder
 from puzzles.jodici import ladder as jodici_ladder
 from puzzles.magic import ladder as magic_ladder
 from puzzles.steps import Fact, Step

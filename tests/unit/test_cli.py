@@ -232,9 +232,13 @@ KNOWN_TOTALS = [  # (kind, file, total, whether the default budget falls short o
     ("hidoku", "_ _ _ _\n" * 3, king_paths(3, 4), True),
     ("equation", SUMS_TO_13, squares_with_margins(3, 13, 9), True),
     ("magic", "_ _ _\n" * 3, 8, False),
-    ("zebra", "Person: Ann, Bo, Cy, Di, Ed, Flo, Gus\nPet: ant, bat, cat, dog, eel, fox, gnu\n"
-              "Drink: tea, rum, gin, ale, cola, milk, wine\nkey: Person\n1. Ann does not have the ant.\n",
-     6 * math.factorial(6) * math.factorial(7), False),  # fmt: skip
+    (
+        "zebra",
+        "Person: Ann, Bo, Cy, Di, Ed, Flo, Gus\nPet: ant, bat, cat, dog, eel, fox, gnu\n"
+        "Drink: tea, rum, gin, ale, cola, milk, wine\nkey: Person\n1. Ann does not have the ant.\n",
+        6 * math.factorial(6) * math.factorial(7),
+        False,
+    ),  # fmt: skip
     ("peg", "board: triangle5\n    O\n   X X\n  X X X\n X X X X\nX X X X X\n", 29_760, False),
     ("mastermind", "pegs: 4\ncolours: red blue green yellow orange brown\n", 6**4, False),
     ("jodici", "_ _ _ _ _ _\n" * 3, 318_600, False),

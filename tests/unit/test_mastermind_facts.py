@@ -231,7 +231,7 @@ def test_on_8_pegs_of_10_colours_a_row_too_big_to_list_still_tells_what_it_prove
 
 
 def test_a_two_row_step_says_which_row_the_codes_without_its_fact_would_score_otherwise():
-    """"Only codes in which peg 5 is orange score both so." said no why: now the other row's scores say it."""
+    """ "Only codes in which peg 5 is orange score both so." said no why: now the other row's scores say it."""
     game = mm.parse(examples("mastermind")["seed"])
     step = next(step for step in mm.steps(game).steps if step.text.find("Only codes in which peg 5 is orange") > 0)
     assert step.rule == "two rows" and step.uses == ("row 4", "row 8")

@@ -166,7 +166,10 @@ def test_next_to_reads_the_clue_against_what_is_known():
 def test_two_clues_together_suppose_a_place_and_say_what_breaks():
     step = assert_easiest(zebra.parse(MONTHS), "two clues together")
     assert step.uses == ("clue 2", "clue 3", "feb is not in house 3") and step.trial
-    assert "Feb is not in house 3 (clue 1). Suppose feb were in house 2: then each value once leaves jan only in houses 1 or 3" in step.text
+    assert (
+        "Feb is not in house 3 (clue 1). Suppose feb were in house 2: then each value once leaves jan only in houses 1 or 3"
+        in step.text
+    )
     assert step.text.endswith(
         "then clue 2 puts japanese in house 2, then clue 3 cannot hold: a contradiction, so feb is in house 1."
     )
@@ -188,8 +191,9 @@ def test_three_clues_together_come_before_trial():
     step = assert_easiest(zebra.parse(HOBBIES), "three clues together")
     assert step.uses[:3] == ("clue 2", "clue 3", "clue 4") and step.text.count("says:") == 3 and step.trial
     assert "Turtle is not in house 2 (clues 1 and 3). Suppose" in step.text, "the one earlier fact it needs"
-    assert "Suppose rabbit were in house 3: then clue 2 leaves knitting only in houses 1 or 2, then clue 3 puts red" in (
-        step.text
+    assert (
+        "Suppose rabbit were in house 3: then clue 2 leaves knitting only in houses 1 or 2, then clue 3 puts red"
+        in (step.text)
     ), "each link that rules out an object the dead end needs, the first to rule it out"
     assert step.text.endswith(
         "the hobby values no longer fit one to each house: a contradiction, so rabbit is not in house 3."
