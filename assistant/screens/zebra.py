@@ -328,7 +328,8 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
 
     def apply_hint(self, step: Step) -> None:
         """The grid already marks what the clues decide: the step is noted as told, and the next f4 goes on from it."""
-        self.note_told((*self.told, step), step.settles or step.rule, " The grid (f3) marks it already.")
+        self.note_told((*self.told, step), step.settles or step.rule, " The grid marks it already.")
+        self.set_class(True, "-hinting")  # the note is read whole too, until the next edit or hint forgets it
 
     def told_changed(self) -> None:
         self.previews.request((self.state, self.told))

@@ -268,7 +268,7 @@ async def test_the_hint_key_goes_from_where_to_why_to_the_deduction_then_takes_t
         await pilot.press("f4")
         await settle(pilot)
         assert hint_panel(app) == (
-            "Noted: ivory not in house 5 and green not in house 1. The grid (f3) marks it already. "
+            "Noted: ivory not in house 5 and green not in house 1. The grid marks it already. "
             "ctrl+z takes the note back; f4 for the next step."
         )
         assert not grid.hinted and len(app.screen.told) == 1
