@@ -421,8 +421,9 @@ def next_placement(
     apply: Callable[[Known, Step], Known],
     ended: Callable[[Known], str | None],
     deadline: Deadline,
+    resting: Callable[..., Sequence[Step] | None] = needed_steps,
 ) -> Path:
-    """The next step that places something, with only the steps it rests on, told as one.
+    """The next step that places something, with only the steps it rests on (`resting`), told as one.
 
     For screens that keep no record of what was ruled out (number boards):
     their hint must end in something the person can enter.  When the ladder
@@ -434,7 +435,7 @@ def next_placement(
         return path
     if not places(path.steps[-1]):
         return Path(path.steps[:1], "budget" if path.ended == "budget" else "more")
-    needed = needed_steps(ladder, known, path.steps, apply, deadline)
+    needed = resting(ladder, known, path.steps, apply, deadline)
     return Path(path.steps[:1], "budget") if needed is None else Path((told_as_one(needed),), "more")
 
 
