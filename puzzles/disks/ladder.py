@@ -195,7 +195,7 @@ def dead_end(known: Known) -> str | None:
 
 
 def link_said(step: Step) -> str:
-    """One link of a supposition's chain, with the rule and what it used: "disk 3 is turned 2 (last turn left: ...)"."""
+    """One link of a supposition's chain, with its rule and what it used: "disk 3 turned 2 (last turn left: disk 3)"."""
     return f"{step.settles} ({step.rule}: {join_words(list(step.uses))})"
 
 
