@@ -23,11 +23,8 @@ from puzzles.steps import (
     Step,
     cell_steps,
     join_words,
-    places,
+    next_placement,
     refuting,
-    told_as_one,
-    walk,
-    weighed,
     yields,
 )
 
@@ -317,32 +314,35 @@ def check_entries(
 
 
 def placement_hint(ladder: Sequence[Rung[Any]], known: Any, *, apply, ended, deadline: Deadline) -> Path:
-    """The next step that places a value, with the earlier steps it rests on, told as one.
+    """The next step that places a value, with the earlier steps it rests on found whole (`whole_steps_needed`),
+    told as one: `steps.next_placement` for boards whose rungs rule out many values at once."""
+    return next_placement(ladder, known, apply=apply, ended=ended, deadline=deadline, resting=whole_steps_needed)
 
-    Like `steps.next_placement`, but the steps it rests on are found whole,
-    latest first: a step is left out when the placement is still found
-    without it.  Boards whose rungs rule out many values at once (line
-    bounds) would otherwise weigh each ruled-out value on its own, at a cost
-    that grows with their square.  A trial found weighs TRIAL_WEIGHT of the
-    work (`steps.weighed`).  When the budget runs out first, the hint is the
-    first step found.
+
+def whole_steps_needed(
+    ladder: Sequence[Rung[Any]], known: Any, steps: Sequence[Step], apply, deadline: Deadline
+) -> list[Step] | None:
+    """The steps a placement (the last step) rests on, found whole, latest first: a step is left out when the
+    placement is still found without it.
+
+    Boards whose rungs rule out many values at once (line bounds) would
+    otherwise weigh each ruled-out value on its own (`steps.needed_steps`), at
+    a cost that grows with their square.  Each context weighed is a rung run
+    again, a unit of the work `deadline` has left: None when it runs out first.
     """
-    path = walk(ladder, known, apply=weighed(apply, deadline), ended=ended, deadline=deadline, until=places)
-    if not path.steps or not places(path.steps[-1]):
-        return Path(path.steps[:1], path.ended if not path.steps or path.ended == "budget" else "more")
-    *before, last = path.steps
+    *before, last = steps
     placed = [fact for fact in last.sets if fact.holds]
     kept, weighing = list(before), deadline.rest()
     for step in reversed(before):
-        if weighing.expired():  # each context weighed is a rung run again: a unit of work
-            return Path(path.steps[:1], "budget")
+        if weighing.expired():
+            return None
         fewer = [other for other in kept if other is not step]
         after = known
         for other in fewer:
             after = apply(after, other)
         if all(yields(ladder, last.rule, after, fact) for fact in placed):
             kept = fewer
-    return Path((told_as_one([*kept, last]),), "more")
+    return [*kept, last]
 
 
 def within(lowest: int, highest: int, low: int, high: int) -> str:

@@ -24,6 +24,7 @@ as an ordinary undoable edit.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from itertools import count
 from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
@@ -108,6 +109,24 @@ class Rung(Generic[Known]):
     name: str
     says: str
     find: Callable[[Known], Iterable[Step]]
+
+
+def ending_when(
+    dead_end: Callable[[Known], object], unsettled: Callable[[Known], object]
+) -> Callable[[Known], str | None]:
+    """`walk`'s `ended` for a ladder: "contradiction" at a dead end, "solved" once nothing is `unsettled`."""
+
+    def ended(known: Known) -> str | None:
+        if dead_end(known):
+            return "contradiction"
+        return None if unsettled(known) else "solved"
+
+    return ended
+
+
+def first_found(tries: Iterable[tuple], find: Callable[..., Step | None]) -> Step | None:
+    """A trial rung's step: `find` for each of `tries` in turn (the cheapest first), the first it finds."""
+    return next(filter(None, (find(*tried) for tried in tries)), None)
 
 
 def easiest(ladder: Sequence[Rung[Known]], known: Known, deadline: Deadline | None = None) -> Step | None:
@@ -243,12 +262,12 @@ def chained(
     *,
     apply: Callable[[Known, Step], Known],
     dead_end: Callable[[Known], str | None],
-    depth: int,
+    depth: int | None,
 ) -> tuple[list[Step], str] | None:
     """The links a supposition leads to by `rungs`, easiest first, and the dead end they reach (None: none
-    within `depth` links)."""
+    within `depth` links; no `depth`: as many as the rungs find)."""
     known, links = apply(known, supposed), []
-    for _ in range(depth):
+    for _ in count() if depth is None else range(depth):
         if reason := dead_end(known):
             return links, reason
         step = easiest(rungs, known)
@@ -307,20 +326,23 @@ def refuting(
     *,
     apply: Callable[[Known, Step], Known],
     dead_end: Callable[[Known], str | None],
-    depth: int,
+    depth: int | None,
     said: Callable[[Step], str],
     words: tuple[str, str],
+    cutting: bool = True,
 ) -> str | None:
     """A supposition followed by `rungs` link by link to a dead end, the links nothing after them uses cut, said
     plainly: "Suppose r3c3 were 6: then ..., then <dead end>. That cannot be, so r3c3 is not 6." (`words`: the
-    supposition and its denial).  None when no dead end is reached within `depth` links."""
+    supposition and its denial).  None when no dead end is reached within `depth` links.  Without `cutting`
+    every link is said, as found."""
     found = chained(known, supposed, rungs, apply=apply, dead_end=dead_end, depth=depth)
     if found is None:
         return None
-    links = cut(known, supposed, found[0], rungs, apply=apply, dead_end=dead_end)
-    reason = dead_end(apply(apply(known, supposed), Step("", "", sets=tuple(f for link in links for f in link.sets))))
-    if reason is None:
-        links, reason = found
+    links, reason = found
+    if cutting:
+        kept = cut(known, supposed, links, rungs, apply=apply, dead_end=dead_end)
+        if kept_end := dead_end(knowing(apply(known, supposed), [(0, f) for link in kept for f in link.sets], apply)):
+            links, reason = kept, kept_end
     return f"Suppose {words[0]}: then {', then '.join([*map(said, links), reason])}. That cannot be, so {words[1]}."
 
 
@@ -399,8 +421,9 @@ def next_placement(
     apply: Callable[[Known, Step], Known],
     ended: Callable[[Known], str | None],
     deadline: Deadline,
+    resting: Callable[..., Sequence[Step] | None] = needed_steps,
 ) -> Path:
-    """The next step that places something, with only the steps it rests on, told as one.
+    """The next step that places something, with only the steps it rests on (`resting`), told as one.
 
     For screens that keep no record of what was ruled out (number boards):
     their hint must end in something the person can enter.  When the ladder
@@ -412,7 +435,7 @@ def next_placement(
         return path
     if not places(path.steps[-1]):
         return Path(path.steps[:1], "budget" if path.ended == "budget" else "more")
-    needed = needed_steps(ladder, known, path.steps, apply, deadline)
+    needed = resting(ladder, known, path.steps, apply, deadline)
     return Path(path.steps[:1], "budget") if needed is None else Path((told_as_one(needed),), "more")
 
 

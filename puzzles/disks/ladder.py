@@ -19,13 +19,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from puzzles.core import Budget, Deadline, ShouldStop, never
-from puzzles.steps import Check, Fact, Mistake, Path, Rung, Step, easiest, join_words, needed_steps, told_as_one, walk
+from puzzles.steps import (
+    Check,
+    Fact,
+    Mistake,
+    Path,
+    Rung,
+    Step,
+    ending_when,
+    first_found,
+    join_words,
+    needed_steps,
+    refuting,
+    told_as_one,
+    walk,
+)
 
 if TYPE_CHECKING:
     from puzzles.disks import Disks
@@ -180,29 +194,25 @@ def dead_end(known: Known) -> str | None:
     return None
 
 
-def refuted(known: Known, disk: int, turn: int) -> list[str] | None:
-    """What follows from supposing `disk` turned `turn`, up to a dead end (None: no dead end)."""
-    known, said = apply(known, Step("trial", "", sets=(turned(disk, turn),))), []
-    while (reason := dead_end(known)) is None:
-        step = easiest(EASY, known)
-        if step is None:
-            return None
-        said.append(f"{step.settles} ({step.rule}: {join_words(list(step.uses))})")
-        known = apply(known, step)
-    return [*said, reason]
+def link_said(step: Step) -> str:
+    """One link of a supposition's chain, with its rule and what it used: "disk 3 turned 2 (last turn left: disk 3)"."""
+    return f"{step.settles} ({step.rule}: {join_words(list(step.uses))})"
+
+
+def refuted(known: Known, disk: int, turn: int) -> Step | None:
+    """`disk` turned `turn` followed to a dead end, every link said (None: no dead end)."""
+    words = (f"disk {disk + 1} were turned {turn}", f"disk {disk + 1} is not turned {turn}")
+    supposed = Step("trial", "", sets=(turned(disk, turn),))
+    text = refuting(
+        known, supposed, EASY, apply=apply, dead_end=dead_end, depth=None, said=link_said, words=words, cutting=False
+    )
+    return text and Step("trial", text, (f"disk {disk + 1}",), (disk,), (turned(disk, turn, False),), trial=True)
 
 
 def trial(known: Known) -> Iterator[Step]:
-    for d in sorted(known.open, key=lambda d: len(known.left[d])):
-        for turn in known.left[d]:
-            chain = refuted(known, d, turn)
-            if chain is not None:
-                text = (
-                    f"Suppose disk {d + 1} were turned {turn}: then {', then '.join(chain)}. "
-                    f"That cannot be, so disk {d + 1} is not turned {turn}."
-                )
-                yield Step("trial", text, (f"disk {d + 1}",), (d,), (turned(d, turn, False),), trial=True)
-                return
+    tries = [(d, turn) for d in sorted(known.open, key=lambda d: len(known.left[d])) for turn in known.left[d]]
+    if step := first_found(tries, partial(refuted, known)):
+        yield step
 
 
 LADDER: tuple[Rung[Known], ...] = (*EASY, Rung("trial", "suppose a turn and follow it to a contradiction", trial))
@@ -218,10 +228,7 @@ def apply(known: Known, step: Step) -> Known:
     return Known(known.disks, tuple(settled), frozenset(ruled_out))
 
 
-def ending(known: Known) -> str | None:
-    if dead_end(known):
-        return "contradiction"
-    return None if known.open else "solved"
+ending = ending_when(dead_end, lambda known: known.open)
 
 
 def steps(

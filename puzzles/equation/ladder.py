@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, partial
 from math import prod
 
 import numpy as np
@@ -27,7 +27,7 @@ import numpy as np
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.equation.board import BUDGET, TABLE_LIMIT, WORK_PER_STEP, Crossword, initial_domains, solutions, supported
 from puzzles.numbergrid import Position, cell_name, placement_hint, spans, supposition, within
-from puzzles.steps import Path, Rung, Step, cell_steps, walk
+from puzzles.steps import Path, Rung, Step, cell_steps, ending_when, first_found, walk
 
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
 TRIAL_WORK = 600  # suppositions tried, times the values they look at, before the search is asked
@@ -227,18 +227,21 @@ def trial(known: Known) -> Iterator[Step]:
     cells = sorted((p for p in known.unknown if len(known.domains[p]) > 1), key=lambda p: len(known.domains[p]))
     tries = [(p, int(v)) for p in cells for v in known.domains[p][:50]]
     size = max(1, max((len(known.domains[p]) for p in cells), default=1))
-    for position, value in tries[: max(1, TRIAL_WORK // size)]:
-        if step := supposition(known, position, value, EASY, apply=apply, dead_end=dead_end, depth=TRIAL_DEPTH):
-            yield step
-            return
-    for position, value in tries[:SEARCHED_TRIES]:
-        if not solvable(apply(known, placing("trial", "", (), (), {position: value}))):
-            text = (
-                f"Suppose {cell_name(position)} were {value}: then no way of filling the other unknowns makes "
-                f"every row and column come out right (every way was tried). So {cell_name(position)} is not {value}."
-            )
-            yield ruling_out("trial", text, (cell_name(position),), (position,), [(position, value)])
-            return
+    refute = partial(supposition, known, easy=EASY, apply=apply, dead_end=dead_end, depth=TRIAL_DEPTH)
+    step = first_found(tries[: max(1, TRIAL_WORK // size)], refute)
+    if step := step or first_found(tries[:SEARCHED_TRIES], partial(searched, known)):
+        yield step
+
+
+def searched(known: Known, position: Position, value: int) -> Step | None:
+    """`value` at `position` ruled out because the search finds no way to fill the rest (None: it finds one)."""
+    if solvable(apply(known, placing("trial", "", (), (), {position: value}))):
+        return None
+    text = (
+        f"Suppose {cell_name(position)} were {value}: then no way of filling the other unknowns makes "
+        f"every row and column come out right (every way was tried). So {cell_name(position)} is not {value}."
+    )
+    return ruling_out("trial", text, (cell_name(position),), (position,), [(position, value)])
 
 
 LADDER: tuple[Rung[Known], ...] = (*EASY, Rung("trial", "suppose a value and follow it to a contradiction", trial))
@@ -261,10 +264,7 @@ def apply(known: Known, step: Step) -> Known:
     return Known(puzzle, frozenset(ruled_out), domains)
 
 
-def ending(known: Known) -> str | None:
-    if dead_end(known):
-        return "contradiction"
-    return None if known.unknown else "solved"
+ending = ending_when(dead_end, lambda known: known.unknown)
 
 
 def charged(deadline: Deadline):

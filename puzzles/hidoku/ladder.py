@@ -24,12 +24,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 
 from puzzles.core import Budget, Deadline, ShouldStop, never
 from puzzles.hidoku.board import BUDGET, Geometry, Hidoku, conflicts, initial_places, propagate
 from puzzles.numbergrid import BLOCKED, EMPTY, Position, cell_name, spans, supposition
-from puzzles.steps import Path, Rung, Step, cell_steps, join_words, next_placement, on_board, walk
+from puzzles.steps import (
+    Path,
+    Rung,
+    Step,
+    cell_steps,
+    ending_when,
+    first_found,
+    join_words,
+    next_placement,
+    on_board,
+    walk,
+)
 
 LONGEST_GAP = 12  # numbers missing in a row beyond which chains are not listed: too many to follow
 MOST_CHAINS = 200  # chains listed for one gap before it is given up as too open to tell
@@ -363,19 +374,15 @@ def trial(known: Known) -> Iterator[Step]:
         for k in sorted(known.missing, key=lambda k: known.places[k].bit_count())
         for p in geometry.positions(known.places[k])
     ]
-    for position, k in tries[: max(1, TRIAL_WORK // max(1, known.free.bit_count()))]:
-        if step := supposition(known, position, k, EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH):
-            yield step
-            return
+    refute = partial(supposition, known, easy=EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH)
+    if step := first_found(tries[: max(1, TRIAL_WORK // max(1, known.free.bit_count()))], refute):
+        yield step
 
 
 LADDER: tuple[Rung[Known], ...] = (*EASY, Rung("trial", "suppose a number and follow it to a contradiction", trial))
 
 
-def ending(known: Known) -> str | None:
-    if dead_end(known):
-        return "contradiction"
-    return None if known.free else "solved"
+ending = ending_when(dead_end, lambda known: known.free)
 
 
 def joinable(board: Hidoku) -> bool:

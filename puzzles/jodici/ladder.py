@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import product
 
 from puzzles.core import Budget, Deadline, ShouldStop, never
@@ -39,7 +39,18 @@ from puzzles.jodici.board import (
     label,
 )
 from puzzles.numbergrid import Position, supposition
-from puzzles.steps import Path, Rung, Step, cell_steps, join_words, next_placement, on_board, walk
+from puzzles.steps import (
+    Path,
+    Rung,
+    Step,
+    cell_steps,
+    ending_when,
+    first_found,
+    join_words,
+    next_placement,
+    on_board,
+    walk,
+)
 
 DIGITS = range(1, 10)
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
@@ -287,22 +298,15 @@ def dead_end(known: Known) -> str | None:
 
 def trial(known: Known) -> Iterator[Step]:
     tries = [(p, d) for p in sorted(known.empty, key=lambda p: len(known.allowed(p))) for d in known.allowed(p)]
-    for position, digit in tries:
-        step = supposition(
-            known, position, digit, EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH, name=label
-        )
-        if step:
-            yield step
-            return
+    refute = partial(supposition, known, easy=EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH, name=label)
+    if step := first_found(tries, refute):
+        yield step
 
 
 LADDER: tuple[Rung[Known], ...] = (*EASY, Rung("trial", "suppose a digit and follow it to a contradiction", trial))
 
 
-def ending(known: Known) -> str | None:
-    if dead_end(known) or counted(known.board, never)[0] == 0:
-        return "contradiction"
-    return None if known.empty else "solved"
+ending = ending_when(lambda known: dead_end(known) or not counted(known.board, never)[0], lambda known: known.empty)
 
 
 def steps(

@@ -49,7 +49,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
-from puzzles.steps import Fact, Path, Rung, Step, join_words, walk
+from puzzles.steps import Fact, Path, Rung, Step, first_found, join_words, walk
 from puzzles.zebra.cnf import Selected, boolean
 from puzzles.zebra.model import Atom, Between, Category, Gap, HowMany, Place, Puzzle, Ref
 from puzzles.zebra.reader.vocabulary import stem
@@ -688,12 +688,10 @@ def trial(known: Known) -> Iterator[Step]:
     """The last rung: a supposition the clues refute, told as propagation unfolds it; failing that, one whose
     propagation reaches a dead end once suppositions inside it are refuted the same way (`nested`)."""
     refutable = sorted(known.refutable, key=lambda xo: len(known.clues_refuting(*xo)))
-    for x, o in refutable[:TRIAL_TRIES]:
-        if step := exact_supposition("trial", known, x, o, known.clues_refuting(x, o)):
-            yield step
-            return
     if refutable:
-        yield supposition_step("trial", known, *refutable[0], known.clues_refuting(*refutable[0]))
+        clues = known.clues_refuting
+        step = first_found(refutable[:TRIAL_TRIES], lambda x, o: exact_supposition("trial", known, x, o, clues(x, o)))
+        yield step or supposition_step("trial", known, *refutable[0], clues(*refutable[0]))
         return
     by_choices = sorted(open_values(known), key=lambda x: known.domains[x].bit_count())
     places = [(x, o) for x in by_choices for o in bits(known.domains[x])]
