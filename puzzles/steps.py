@@ -24,8 +24,8 @@ as an ordinary undoable edit.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from itertools import count
 from dataclasses import dataclass, replace
+from itertools import count
 from typing import Any, Generic, TypeVar
 
 from puzzles.core import Budget, Deadline, Tone
