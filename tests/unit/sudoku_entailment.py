@@ -115,7 +115,7 @@ def added_up(known: Known, step: Step) -> list[str]:
             made -= sum(w * known.at(p) for p, w in weights.items() if known.at(p))
             open_cells = [(p, w) for p, w in weights.items() if w and not known.at(p)]
             if len(open_cells) == 1 and open_cells[0][1] in (1, -1):
-                (p, w), = open_cells
+                ((p, w),) = open_cells
                 settled.setdefault(p, set()).add(made * w)
     return [fact.said for fact in step.sets if not fact.holds or settled.get(fact.at) != {fact.value}]
 
