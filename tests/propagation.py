@@ -16,9 +16,11 @@ The flower disks are checked alike (`disks_checked`): the turns of the cited
 disks that cover nothing twice between them, a cited field bringing every
 disk as its cover is theirs together.
 
-Hidoku's steps that place a number by its distance from the numbers they
-cite are checked alike (`hidoku_checked`); its other rungs only for naming
-what they cite.
+Hidoku's steps are checked alike (`hidoku_checked`): the grid in view, a
+number ruled out of a cell known only where the step cites the cell, a
+placement by distance, a cell with one number left and the ways a gap fills
+are replayed from the numbers and cells the step cites, and the last two
+must need each one.
 
 The checker shares no code with the ladders: it reads the board's rules (a
 line's cells and sum, an equation's arithmetic, a disk's solid fields) and
@@ -372,46 +374,179 @@ def disk_step_follows(disks, turns: list[set[int]], step: Step, m: int, exactly:
 # ---------------------------------------------------------------- Hidoku
 
 HIDOKU_DISTANCE_RULES = ("between two numbers", "next to a number", "only cell for a number")
+HIDOKU_REPLAYED = ("one number left for a cell", "the ways a gap fills")
+MOST_CHAINS = 5_000  # chains the checker follows through a gap before it calls the gap too open to tell
+
+
+@dataclass
+class HidokuSeen:
+    """What a person following a Hidoku step sees: the whole grid (numbers placed, free cells), and the numbers ruled
+    out of a cell only where the step cites that cell."""
+
+    size: int
+    king: bool
+    placed: dict[int, Cell]
+    free: set[Cell]
+    ruled: set[tuple[Cell, int]]
+    far: dict[Cell, dict[Cell, int]] = field(default_factory=dict)  # moves from a cell to each free one, as now
+
+    def settle(self, fact: Fact) -> None:
+        if fact.holds:
+            self.placed[fact.value] = fact.at
+            self.free.discard(fact.at)
+            self.far.clear()
+        else:
+            self.ruled.add((fact.at, fact.value))
+
+    def open_for(self, cell: Cell, k: int, cited: set[Cell]) -> bool:
+        return cell in self.free and not (cell in cited and (cell, k) in self.ruled)
+
+    def nearest(self, a: int, k: int) -> bool:
+        """Whether no number between a and k is placed: k's path to a runs through free cells alone."""
+        return not any(m in self.placed for m in range(min(a, k) + 1, max(a, k)))
+
+    def neighbours(self, cell: Cell) -> set[Cell]:
+        r, c = cell
+        return {
+            (r + dr, c + dc)
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if (dr, dc) != (0, 0) and (self.king or 0 in (dr, dc))
+        }
 
 
 def hidoku_checked(puzzle, steps: Iterable[Step]) -> list[tuple[int, Step, str]]:
-    """Each Hidoku step placing a number by its distance from the numbers it cites that does not follow from them:
-    k must stand within |k - a| moves of each cited a, through free cells (king or rook moves as the board says).
-    Other rungs (whole-board counts, the ways a gap fills) and trials are checked only for naming what they cite."""
-    from puzzles.numbergrid import EMPTY
+    """Each Hidoku step that does not follow from what it cites.
+
+    A placement by distance: k must stand within |k - a| moves of each cited a, through free cells (king or rook
+    moves as the board says).  One number left for a cell: every other missing number is ruled out of the cited cell
+    or too far from a cited number to reach it.  The ways a gap fills: the chains of free cells joining the cited
+    numbers (or leading on from one), each number kept out of the cited cells it was ruled out of, agree on what the
+    step settles.  Those two rules must need every number and cell they cite but their own cell.  Trials are checked
+    only for naming what they cite."""
+    from puzzles.numbergrid import EMPTY, cell_name
 
     grid = {(r, c): v for r, row in enumerate(puzzle.grid) for c, v in enumerate(row)}
-    king = puzzle.adjacency == "king"
     placed = {v: p for p, v in grid.items() if v > 0}
-    free = {p for p, v in grid.items() if v == EMPTY}
-    ruled: set[tuple[Cell, int]] = set()
+    seen = HidokuSeen(
+        puzzle.size, puzzle.adjacency == "king", placed, {p for p, v in grid.items() if v == EMPTY}, set()
+    )
+    names = {cell_name(p): p for p in grid}
     found = []
     for n, step in enumerate(steps, 1):
         unnamed = [u for u in step.uses if u.lower() not in step.text.lower()]
         if unnamed:
             found.append((n, step, f"the text does not name {', '.join(unnamed)}"))
-        elif step.rule in HIDOKU_DISTANCE_RULES:
-            cited = [int(u) for u in step.uses if u.isdigit()]
-            for fact in step.sets:
-                near = {p for p in free if (p, fact.value) not in ruled}
-                for a in cited:
-                    near &= within_moves(placed[a], abs(fact.value - a), free, king)
-                if near != {fact.at}:
-                    found.append((n, step, f"{fact.said} does not follow from {', '.join(step.uses)}"))
+        elif reason := hidoku_step_follows(seen, step, names):
+            found.append((n, step, reason))
         for fact in step.sets:
-            if fact.holds:
-                placed[fact.value] = fact.at
-                free.discard(fact.at)
-            else:
-                ruled.add((fact.at, fact.value))
+            seen.settle(fact)
     return found
 
 
-def within_moves(start: Cell, moves: int, free: set[Cell], king: bool) -> set[Cell]:
+def hidoku_step_follows(seen: HidokuSeen, step: Step, names: dict[str, Cell]) -> str | None:
+    """Why a Hidoku step does not follow from what it cites, or cites more than it needs (None: it follows)."""
+    if step.rule not in (*HIDOKU_DISTANCE_RULES, *HIDOKU_REPLAYED):
+        return None
+    if not hidoku_replays(seen, step, step.uses, names):
+        return f"{', '.join(f.said for f in step.sets)} does not follow from {', '.join(step.uses)}"
+    if step.rule in HIDOKU_REPLAYED:
+        own = {name for name, cell in names.items() if cell in {f.at for f in step.sets}}
+        for use in step.uses:
+            if use not in own and hidoku_replays(seen, step, tuple(u for u in step.uses if u != use), names):
+                return f"it cites {use}, which it does not need"
+    return None
+
+
+def hidoku_replays(seen: HidokuSeen, step: Step, uses: tuple[str, ...], names: dict[str, Cell]) -> bool:
+    numbers = [int(u) for u in uses if u.isdigit()]
+    cells = {names[u] for u in uses if u in names}
+    if any(a not in seen.placed for a in numbers):
+        return False
+    if step.rule == "one number left for a cell":
+        return all(one_number_left_replays(seen, fact, numbers, cells) for fact in step.sets)
+    if step.rule == "the ways a gap fills":
+        return gap_replays(seen, step, numbers, cells)
+    return all(
+        {p for p in seen.free if (p, f.value) not in seen.ruled}
+        & set.intersection(*(within_moves(seen, seen.placed[a], abs(f.value - a)) for a in numbers), seen.free)
+        == {f.at}
+        for f in step.sets
+    )
+
+
+def one_number_left_replays(seen: HidokuSeen, fact: Fact, numbers: list[int], cells: set[Cell]) -> bool:
+    """Every free cell holds a missing number: each other one is ruled out of the cell or too far from a cited one."""
+    cell = fact.at
+    if cell not in cells:
+        return False
+    left = {
+        k
+        for k in range(1, seen.size + 1)
+        if k not in seen.placed
+        and seen.open_for(cell, k, cells)
+        and not any(seen.nearest(a, k) and cell not in within_moves(seen, seen.placed[a], abs(k - a)) for a in numbers)
+    }
+    return left == {fact.value}
+
+
+def gap_replays(seen: HidokuSeen, step: Step, numbers: list[int], cells: set[Cell]) -> bool:
+    """The chains through the gap the cited numbers bound agree on every fact the step settles."""
+    values = {f.value for f in step.sets}
+    if len(numbers) == 2:
+        low, high = sorted(numbers)
+        gap = list(range(low + 1, high))
+    elif len(numbers) == 1 and values and all(v > numbers[0] for v in values):
+        low, high, gap = numbers[0], None, list(range(numbers[0] + 1, seen.size + 1))
+    elif len(numbers) == 1 and values and all(v < numbers[0] for v in values):
+        low, high, gap = numbers[0], None, list(range(numbers[0] - 1, 0, -1))
+    else:
+        return False
+    if not gap or any(k in seen.placed for k in gap) or not values <= set(gap):
+        return False
+    chains = gap_chains(seen, gap, seen.placed[low], seen.placed[high] if high else None, cells)
+    if not chains:
+        return False
+    return all((chain[f.value] == f.at) == f.holds for chain in chains for f in step.sets)
+
+
+def gap_chains(seen: HidokuSeen, gap: list[int], start: Cell, finish: Cell | None, cells: set[Cell]) -> list[dict]:
+    """Every chain of free cells putting the gap's numbers in order from `start`, each touching the next and the last
+    touching `finish` (where there is one); empty when there are more than the checker follows."""
+    far = distances(seen, finish) if finish else {}
+    found: list[dict] = []
+
+    def extend(chain: dict[int, Cell], at: Cell) -> bool:
+        if len(chain) == len(gap):
+            if finish is None or finish in seen.neighbours(at):
+                found.append(dict(chain))
+            return len(found) <= MOST_CHAINS
+        k = gap[len(chain)]
+        for cell in sorted(seen.neighbours(at)):
+            if seen.open_for(cell, k, cells) and cell not in chain.values():
+                if finish and far.get(cell, len(gap) + 1) > len(gap) - len(chain):
+                    continue
+                chain[k] = cell
+                if not extend(chain, cell):
+                    return False
+                del chain[k]
+        return True
+
+    return found if extend({}, start) else []
+
+
+def distances(seen: HidokuSeen, start: Cell) -> dict[Cell, int]:
+    """How many moves each free cell is from `start`, through free cells."""
+    if start not in seen.far:
+        far, frontier, moves = {}, {start}, 0
+        while frontier:
+            moves += 1
+            frontier = {p for q in frontier for p in seen.neighbours(q) if p in seen.free and p not in far}
+            far.update(dict.fromkeys(frontier, moves))
+        seen.far[start] = far
+    return seen.far[start]
+
+
+def within_moves(seen: HidokuSeen, start: Cell, moves: int) -> set[Cell]:
     """The free cells `moves` or fewer moves from `start`, every step onto a free cell."""
-    steps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0) and (king or 0 in (dr, dc))]
-    reached, frontier = set(), {start}
-    for _ in range(moves):
-        frontier = {(r + dr, c + dc) for r, c in frontier for dr, dc in steps} & free - reached
-        reached |= frontier
-    return reached
+    return {p for p, d in distances(seen, start).items() if d <= moves}

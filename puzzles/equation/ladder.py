@@ -8,8 +8,8 @@
 4. the values that fit: with the values its other cells still allow, a line comes out right only for
    some values of an unknown: one left is placed, the others are ruled out;
 5. trial, said plainly: suppose a value; the rungs above then run into a cell with no value left or
-   a line that cannot come out right, so the cell does not hold it.  Where no short chain does, a
-   supposition the search refutes within a small budget is said as such.
+   a line that cannot come out right, so the cell does not hold it.  No search is ever said as a step:
+   where no short chain refutes a supposition, the ladder is stuck.
 
 Values may repeat in a crossword, so "only place for a value" (magic board, Jodici) has no rung here.
 What is known is the puzzle and the values ruled out of cells so far (`Known`).
@@ -30,9 +30,8 @@ from puzzles.numbergrid import Position, cell_name, placement_hint, spans, suppo
 from puzzles.steps import Path, Rung, Step, cell_steps, ending_when, first_found, walk
 
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
-TRIAL_WORK = 600  # suppositions tried, times the values they look at, before the search is asked
-SEARCHED_TRIES = 4  # suppositions handed to the search when no short chain refutes one
-SEARCH_WORK = Budget(work=400)  # the search's budget for one supposition
+TRIAL_WORK = 600  # suppositions tried, times the values they look at, before the ladder is stuck
+SEARCH_WORK = Budget(work=400)  # the search's budget for telling whether the board has a solution at all
 SYMBOLS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
 
 
@@ -228,20 +227,8 @@ def trial(known: Known) -> Iterator[Step]:
     tries = [(p, int(v)) for p in cells for v in known.domains[p][:50]]
     size = max(1, max((len(known.domains[p]) for p in cells), default=1))
     refute = partial(supposition, known, easy=EASY, apply=apply, dead_end=dead_end, depth=TRIAL_DEPTH)
-    step = first_found(tries[: max(1, TRIAL_WORK // size)], refute)
-    if step := step or first_found(tries[:SEARCHED_TRIES], partial(searched, known)):
+    if step := first_found(tries[: max(1, TRIAL_WORK // size)], refute):
         yield step
-
-
-def searched(known: Known, position: Position, value: int) -> Step | None:
-    """`value` at `position` ruled out because the search finds no way to fill the rest (None: it finds one)."""
-    if solvable(apply(known, placing("trial", "", (), (), {position: value}))):
-        return None
-    text = (
-        f"Suppose {cell_name(position)} were {value}: then no way of filling the other unknowns makes "
-        f"every row and column come out right (every way was tried). So {cell_name(position)} is not {value}."
-    )
-    return ruling_out("trial", text, (cell_name(position),), (position,), [(position, value)])
 
 
 LADDER: tuple[Rung[Known], ...] = (*EASY, Rung("trial", "suppose a value and follow it to a contradiction", trial))

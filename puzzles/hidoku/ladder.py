@@ -6,12 +6,14 @@
    below it and b-k steps of the nearest placed b above it, moving through free cells only; when
    one free cell is that close to both, k goes there;
 4. one number left for a cell: every free cell holds one of the missing numbers; when every other
-   missing number is too far (as in 3) to reach a cell, the cell holds the one left;
+   missing number is too far (as in 3) to reach a cell, the cell holds the one left (the placed
+   numbers that keep the others away are named, as few as do it);
 5. touching a neighbour's places: k touches k-1 and k+1, so a cell touching none of the few cells
    left for k-1 (or k+1) cannot hold k;
 6. the ways a gap fills: the numbers between two placed ones (or before the lowest, after the
    highest) form a chain of free cells; when only a few chains fit, a cell every chain fills alike
-   is placed, and a number no chain puts in a cell is ruled out there;
+   is placed, and a number no chain puts in a cell is ruled out there (the cells whose numbers
+   ruled out before the chains need are named);
 7. trial, said plainly: suppose k in a cell; the rungs above then run into a number with no cell or a
    cell with no number, so the cell does not hold k.
 
@@ -44,6 +46,7 @@ from puzzles.steps import (
 
 LONGEST_GAP = 12  # numbers missing in a row beyond which chains are not listed: too many to follow
 MOST_CHAINS = 200  # chains listed for one gap before it is given up as too open to tell
+MOST_CHAINS_CHECKED = 5_000  # chains followed to tell whether a fact ruled out before is needed for a gap's step
 TRIAL_DEPTH = 14  # steps followed after a supposition before it is given up as no help
 TRIAL_WORK = 4_000  # suppositions tried, times the free cells each one looks at, before the ladder is stuck
 
@@ -201,6 +204,23 @@ def only_cell(known: Known) -> Iterator[Step]:
             yield placing("only cell for a number", text, uses, where, {cell: k})
 
 
+def keeping_away(known: Known, far: list[int], bit: int) -> dict[int, list[int]]:
+    """For each placed number that keeps some of `far` from the cell (too far from it), those numbers: as few placed
+    numbers as do it, so each one named is needed."""
+    options = {m: [a for a in known.bounds(m) if a is not None and not known.within(a, abs(m - a)) & bit] for m in far}
+    chosen: list[int] = []
+    for m in sorted(far, key=lambda m: len(options[m])):
+        if not set(chosen) & set(options[m]):
+            chosen.append(options[m][0])
+    for a in list(chosen):
+        if all(set(options[m]) & set(chosen) - {a} for m in far if a in options[m]):
+            chosen.remove(a)
+    kept: dict[int, list[int]] = {}
+    for m in far:
+        kept.setdefault(next(a for a in options[m] if a in chosen), []).append(m)
+    return dict(sorted(kept.items()))
+
+
 def one_number_left(known: Known) -> Iterator[Step]:
     once, twice = known.reach
     alone = once & ~twice
@@ -208,18 +228,22 @@ def one_number_left(known: Known) -> Iterator[Step]:
         bit = known.geometry.bit(cell)
         k = next(k for k in known.missing if known.places[k] & bit)
         ruled = [m for m in known.missing if m != k and (cell, m) in known.ruled_out]
-        far = [m for m in known.missing if m != k and m not in ruled]
-        why = []
-        if far:
-            are, them = ("is", "it") if len(far) == 1 else ("are", "them")
-            why.append(f"{spans(far)} {are} too far from the numbers placed around {them} to reach {cell_name(cell)}")
+        far = keeping_away(known, [m for m in known.missing if m != k and m not in ruled], bit)
+        why = [
+            f"{spans(numbers)} {'is' if len(numbers) == 1 else 'are'} too far from {named(known, a)}"
+            for a, numbers in far.items()
+        ]
+        if why:
+            why[0] += f" to reach {cell_name(cell)}"
         if ruled:
             why.append(f"{spans(ruled)} {'was' if len(ruled) == 1 else 'were'} ruled out here")
         text = (
             f"{cell_name(cell)} can only hold {k}: every free cell holds one of the missing numbers, "
             f"{spans(known.missing)}; {'; '.join(why)}."
         )
-        yield placing("one number left for a cell", text, (cell_name(cell),), (cell,), {cell: k})
+        where = (cell, *(known.placed[a] for a in far))
+        uses = (cell_name(cell), *map(str, far))
+        yield placing("one number left for a cell", text, uses, where, {cell: k})
 
 
 def places_of(known: Known, k: int) -> int:
@@ -284,8 +308,8 @@ def gaps(known: Known) -> list[Gap]:
     return sorted(found, key=lambda gap: gap.last - gap.first)
 
 
-def chains(known: Known, gap: Gap) -> list[tuple[int, ...]] | None:
-    """Every way to put the gap's numbers in free cells, each touching the next (None: too many)."""
+def chains(known: Known, gap: Gap, most: int = MOST_CHAINS) -> list[tuple[int, ...]] | None:
+    """Every way to put the gap's numbers in free cells, each touching the next (None: more than `most`)."""
     geometry, found = known.geometry, []
     ascending = gap.low is not None
     numbers = list(range(gap.first, gap.last + 1)) if ascending else list(range(gap.last, gap.first - 1, -1))
@@ -296,7 +320,7 @@ def chains(known: Known, gap: Gap) -> list[tuple[int, ...]] | None:
         if len(chain) == len(numbers):
             if not finish or geometry.around(at) & finish:
                 found.append(tuple(chain))
-            return len(found) <= MOST_CHAINS
+            return len(found) <= most
         options = geometry.around(at) & known.places[numbers[len(chain)]] & ~used
         while options:
             cell = options & -options
@@ -310,6 +334,40 @@ def chains(known: Known, gap: Gap) -> list[tuple[int, ...]] | None:
     return [chain if ascending else chain[::-1] for chain in found]
 
 
+def holds_still(known: Known, gap: Gap, fixed: dict[Position, int], unused: list[tuple[Position, int]]) -> bool:
+    """Whether the chains that fit the gap, as `known` sees it, still put `fixed` and leave out `unused`."""
+    found = chains(known, gap, MOST_CHAINS_CHECKED)
+    if not found:
+        return False
+    put = [{(known.geometry.position(cell), k) for k, cell in zip(range(gap.first, gap.last + 1), c)} for c in found]
+    return all(set(fixed.items()) <= each and not each & set(unused) for each in put)
+
+
+def ruled_before(
+    known: Known, gap: Gap, fixed: dict[Position, int], unused: list[tuple[Position, int]]
+) -> dict[Position, list[int]]:
+    """The cells whose numbers ruled out before the chains need (as few as do it), with those numbers."""
+    numbers = range(gap.first, gap.last + 1)
+    cells = sorted({p for p, k in known.ruled_out if k in numbers and known.geometry.bit(p) & known.free})
+    dropped: set[Position] = set()
+    for p in cells:
+        fewer = frozenset(fact for fact in known.ruled_out if fact[0] not in dropped | {p})
+        if holds_still(Known(known.board, fewer), gap, fixed, unused):
+            dropped.add(p)
+    return {p: [k for k in numbers if (p, k) in known.ruled_out] for p in cells if p not in dropped}
+
+
+def before_said(needed: dict[Position, list[int]]) -> str:
+    """What was ruled out before that the chains rest on: " (ruled out before: 20 at r2c2; 21 at r1c1 and r1c2)"."""
+    if not needed:
+        return ""
+    by = {}
+    for p, numbers in needed.items():
+        for k in numbers:
+            by.setdefault(k, []).append(cell_name(p))
+    return f" (ruled out before: {'; '.join(f'{k} at {join_words(names)}' for k, names in sorted(by.items()))})"
+
+
 def gap_fills(known: Known) -> Iterator[Step]:
     for gap in gaps(known):
         found = chains(known, gap)
@@ -317,24 +375,28 @@ def gap_fills(known: Known) -> Iterator[Step]:
             continue
         numbers = range(gap.first, gap.last + 1)
         used = {k: {chain[i] for chain in found} for i, k in enumerate(numbers)}
-        uses = tuple(str(m) for m in (gap.low, gap.high) if m)
         ends = tuple(known.placed[m] for m in (gap.low, gap.high) if m)
         ways = "only one way fits" if len(found) == 1 else f"only {len(found)} ways fit"
         fixed = {known.geometry.position(next(iter(cells))): k for k, cells in used.items() if len(cells) == 1}
+        left_out = (known.geometry.positions(known.places[k] & ~sum(used[k])) for k in numbers)
+        unused = [] if fixed else [(p, k) for k, cells in zip(numbers, left_out) for p in cells]
+        if not fixed and not unused:
+            continue
+        needed = ruled_before(known, gap, fixed, unused)
+        uses = (*(str(m) for m in (gap.low, gap.high) if m), *map(cell_name, needed))
+        through = f"{gap.said(known)} through free cells{before_said(needed)}, and {ways}"
         if fixed:
             said = join_words([f"{k} at {cell_name(p)}" for p, k in fixed.items()])
-            text = f"{gap.said(known)} through free cells, and {ways}; every one puts {said}."
-            yield placing("the ways a gap fills", text, uses, (*ends, *fixed), fixed)
-            continue
-        unused = [(p, k) for k in numbers for p in known.geometry.positions(known.places[k] & ~sum(used[k]))]
-        if unused:
-            gone = "; ".join(
-                f"{k} at {join_words([cell_name(p) for p, m in unused if m == k], 'or')}"
-                for k in dict.fromkeys(k for _, k in unused)
+            yield placing(
+                "the ways a gap fills", f"{through}; every one puts {said}.", uses, (*ends, *fixed, *needed), fixed
             )
-            text = f"{gap.said(known)} through free cells, and {ways}: none puts {gone}."
-            where = (*ends, *dict.fromkeys(p for p, _ in unused))
-            yield ruling_out("the ways a gap fills", text, uses, where, unused)
+            continue
+        gone = "; ".join(
+            f"{k} at {join_words([cell_name(p) for p, m in unused if m == k], 'or')}"
+            for k in dict.fromkeys(k for _, k in unused)
+        )
+        where = (*ends, *dict.fromkeys(p for p, _ in unused), *needed)
+        yield ruling_out("the ways a gap fills", f"{through}: none puts {gone}.", uses, where, unused)
 
 
 EASY: tuple[Rung[Known], ...] = (

@@ -9,15 +9,19 @@ by naked and hidden singles (and cage sums), ruling out on the way every
 cited candidate whose own supposition reaches a dead end by singles
 (`with_inner_suppositions`): that is how a subset, a fish, a chain, a forcing
 chain or a nested supposition is followed, one level deep.  The rule of 45
-adds cages up, which propagation does not, so it is left out (`UNCHECKED`).
+adds cages up, which propagation does not: its step is checked by sums
+(`added_up`), the cited unit less any of the cages reaching into it leaving
+one open cell a value.
 
 Propagation is the search's own compiled loop (`puzzles.sudoku.kernel`).
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
+from collections import Counter
 
 import numpy as np
 
@@ -28,7 +32,6 @@ from puzzles.steps import Step
 from puzzles.sudoku.known import Known, bit
 from puzzles.sudoku.search import cage_arrays, combos, loop, search, tables
 
-UNCHECKED = ("rule of 45",)  # a unit's sum against its cages': propagation has no rule that adds cages up
 CELL = re.compile(r"\br(\d+)c(\d+)\b")
 
 
@@ -95,8 +98,32 @@ def supposed(state: np.ndarray, i: int, mask: int) -> np.ndarray:
     return trying
 
 
+def added_up(known: Known, step: Step) -> list[str]:
+    """The facts of a rule-of-45 step its cited unit and the cages reaching into it do not settle: the unit adds up
+    to 1 + ... + n, each cage to its total, so the unit less some of those cages is a sum too; where it leaves one
+    open cell (the placed values known), that cell is the difference."""
+    units = {unit.name: unit for unit in known.shape.units}
+    settled: dict[Position, set[int]] = {}
+    for unit in (units[use] for use in step.uses if use in units):
+        n = known.board.n
+        touching = [cage for cage in known.board.cages if set(cage.cells) & set(unit.cells)]
+        for chosen in itertools.product((False, True), repeat=len(touching)):
+            weights, made = Counter(dict.fromkeys(unit.cells, 1)), n * (n + 1) // 2
+            for cage in itertools.compress(touching, chosen):
+                weights.subtract(dict.fromkeys(cage.cells, 1))
+                made -= cage.total
+            made -= sum(w * known.at(p) for p, w in weights.items() if known.at(p))
+            open_cells = [(p, w) for p, w in weights.items() if w and not known.at(p)]
+            if len(open_cells) == 1 and open_cells[0][1] in (1, -1):
+                ((p, w),) = open_cells
+                settled.setdefault(p, set()).add(made * w)
+    return [fact.said for fact in step.sets if not fact.holds or settled.get(fact.at) != {fact.value}]
+
+
 def entailed(known: Known, step: Step) -> list[str]:
     """The facts of `step` that its citations do not entail (empty: the step checks)."""
+    if step.rule == "rule of 45":
+        return added_up(known, step)
     cited = cited_cells(known, step)
     board = cited_board(known, cited)
     n, missing = known.board.n, []

@@ -1,7 +1,7 @@
 """Every step of the boards' explained solutions follows from what it cites, by propagation alone (tests/propagation).
 
 Run over the bundled examples, the seed's reference instances (where this machine has them) and boards made from
-the examples' answers with cells blanked at random (seeded): no board kind has a generator of its own.
+the examples' answers with cells blanked at random (seeded), Hidoku's from random Hamiltonian king paths.
 """
 
 from __future__ import annotations
@@ -14,14 +14,17 @@ from pathlib import Path
 import pytest
 
 from puzzles import disks, equation, hidoku, jodici, magic
+from puzzles.core import Budget
 from puzzles.disks import ladder as disks_ladder
 from puzzles.equation import ladder as equation_ladder
 from puzzles.examples import examples
 from puzzles.hidoku import ladder as hidoku_ladder
 from puzzles.jodici import ladder as jodici_ladder
 from puzzles.magic import ladder as magic_ladder
+from puzzles.numbergrid import EMPTY
 from puzzles.steps import Fact, Step
 from tests.propagation import checked, disks_checked, equation_board, hidoku_checked, jodici_board, magic_board
+from tests.unit.test_hidoku_steps import random_path
 
 REFERENCE = Path("/work/shared/reference")
 KINDS = {
@@ -142,10 +145,39 @@ HIDOKU_BOARDS = {
 
 
 @pytest.mark.parametrize("name", list(HIDOKU_BOARDS))
-def test_every_hidoku_step_placing_by_distance_follows_from_the_numbers_it_cites(name):
+def test_every_hidoku_step_follows_from_the_numbers_and_cells_it_cites(name):
     puzzle = hidoku.parse(HIDOKU_BOARDS[name])
     path = hidoku_ladder.steps(puzzle)
     assert path.solved and hidoku_checked(puzzle, path.steps) == []
+
+
+@cache
+def hidoku_sampled(seed: int) -> tuple[hidoku.Hidoku, tuple[Step, ...]]:
+    """A board from a random Hamiltonian king path (seeded), 45% of its numbers shown, and its steps within a small
+    work budget: such boards often have several completions, so the ladder stops, but every step it takes counts."""
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(5, 5), (6, 6), (6, 8)])
+    numbers = random_path(rows, cols, rng)
+    kept = set(rng.sample(sorted(numbers), round(0.45 * len(numbers))))
+    grid = tuple(tuple(numbers[(r, c)] if (r, c) in kept else EMPTY for c in range(cols)) for r in range(rows))
+    board = hidoku.Hidoku(grid, frozenset(kept))
+    return board, hidoku_ladder.steps(board, budget=Budget(work=200)).steps
+
+
+HIDOKU_SEEDS = range(8)
+
+
+@pytest.mark.parametrize("seed", HIDOKU_SEEDS)
+def test_every_hidoku_step_on_a_sampled_board_follows_from_what_it_cites(seed):
+    board, steps = hidoku_sampled(seed)
+    assert hidoku_checked(board, steps) == []
+
+
+def test_the_sampled_hidoku_boards_take_the_steps_that_rest_on_the_whole_board():
+    """The sample reaches the rules the checker replays, a gap's step citing what was ruled out before among them."""
+    steps = [step for seed in HIDOKU_SEEDS for step in hidoku_sampled(seed)[1]]
+    assert {"one number left for a cell", "the ways a gap fills"} <= {step.rule for step in steps}
+    assert any(step.rule == "the ways a gap fills" and "ruled out before" in step.text for step in steps)
 
 
 def test_the_hidoku_checker_flags_a_placement_its_cited_numbers_do_not_force():
@@ -155,4 +187,19 @@ def test_the_hidoku_checker_flags_a_placement_its_cited_numbers_do_not_force():
     fewer = Step(step.rule, step.text, step.uses[:1], step.where, step.sets)  # one of the two numbers left out
     assert [(m, why) for m, _, why in hidoku_checked(puzzle, [*steps[: n - 1], fewer])] == [
         (n, f"{step.sets[0].said} does not follow from {step.uses[0]}")
+    ]
+
+
+def test_the_hidoku_checker_flags_a_cell_with_one_number_left_that_cites_too_little_or_too_much():
+    puzzle = hidoku.parse(examples("hidoku")["seed"])
+    steps = hidoku_ladder.steps(puzzle).steps
+    n, step = next((n, step) for n, step in enumerate(steps, 1) if step.rule == "one number left for a cell")
+    fewer = replace(step, uses=step.uses[:-1])  # the last number that keeps others away left out
+    more = replace(step, uses=(*step.uses, "100"), text=f"{step.text} 100")
+    assert hidoku_checked(puzzle, steps[:n]) == []
+    assert [(m, why) for m, _, why in hidoku_checked(puzzle, [*steps[: n - 1], fewer])] == [
+        (n, f"{step.sets[0].said} does not follow from {', '.join(fewer.uses)}")
+    ]
+    assert [(m, why) for m, _, why in hidoku_checked(puzzle, [*steps[: n - 1], more])] == [
+        (n, "it cites 100, which it does not need")
     ]

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from puzzles import equation
 from puzzles.core import Budget
+from puzzles.equation import ladder as equation_ladder
 from puzzles.equation.ladder import LADDER, Known, apply
 from puzzles.steps import easiest
 from tests.unit.test_equation import SEED, python_value
@@ -118,3 +119,14 @@ def test_a_search_out_of_budget_says_at_least_never_no_solution():
 def test_a_puzzle_with_no_solution_gives_no_step():
     path = equation.next_step(equation.parse("5 + _ = 8\n+   +\n1 + 2 = 3\n=   =\n6   9\n"))  # r1c2 is 3 and 7
     assert not path.steps and path.ended == "contradiction"
+
+
+def test_no_step_is_a_search_where_no_short_chain_refutes_a_supposition_the_ladder_is_stuck(monkeypatch):
+    """Suppositions cut to one link refute nothing on the seed: the ladder stops there rather than say a search."""
+    full = equation_ladder.steps(SEED)
+    monkeypatch.setattr(equation_ladder, "TRIAL_DEPTH", 1)
+    cut = equation_ladder.steps(SEED)
+    assert full.ended == "solved" and cut.ended == "stuck"
+    said = [s.text for s in (*full.steps, *cut.steps)]
+    assert [text for text in said if "every way" in text] == []
+    assert [s.rule for s in cut.steps if s.trial] == []

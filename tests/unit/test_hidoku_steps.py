@@ -42,7 +42,7 @@ def assert_true_in_every_completion(board: hidoku.Hidoku, step) -> None:
             "one number left for a cell",
             "r1c3 = 6",
             "r1c3 can only hold 6: every free cell holds one of the missing numbers, 2, 3, 6, 7 and 9; "
-            "2, 3, 7 and 9 are too far from the numbers placed around them to reach r1c3.",
+            "2 is too far from 1 (r3c1) to reach r1c3; 3 is too far from 4 (r3c2); 7 and 9 are too far from 8 (r1c1).",
         ),
         (
             "_ _ _\n_ 1 5\n9 _ _\n",
@@ -61,12 +61,12 @@ def test_each_rung_is_the_easiest_step_on_a_board_made_for_it(text, rule, settle
     assert_true_in_every_completion(board, step)
 
 
-def test_one_number_left_names_the_numbers_too_far_and_those_ruled_out():
+def test_one_number_left_names_the_numbers_too_far_the_numbers_they_are_too_far_from_and_those_ruled_out():
     known = Known(hidoku.parse("8 _ _\n_ _ 5\n1 4 _\n"), frozenset({((0, 2), 2)}))
     (step, *_) = one_number_left(known)
-    assert step.settles == "r1c3 = 6"
+    assert step.settles == "r1c3 = 6" and step.uses == ("r1c3", "4", "8")
     assert step.text.endswith(
-        "and 9; 3, 7 and 9 are too far from the numbers placed around them to reach r1c3; 2 was ruled out here."
+        "and 9; 3 is too far from 4 (r3c2) to reach r1c3; 7 and 9 are too far from 8 (r1c1); 2 was ruled out here."
     )
 
 
@@ -107,17 +107,19 @@ def test_each_step_is_the_easiest_rung_that_has_one():
 
 
 def random_path(rows: int, cols: int, rng: random.Random) -> dict[tuple[int, int], int]:
-    """A random path of king moves through every cell: numbered, it is a completed Hidoku."""
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    """A random path of king moves through every cell: numbered, it is a completed Hidoku.  Each move goes to a
+    neighbour with the fewest ways on (Warnsdorff's rule, ties drawn at random), so a walk seldom strands a corner."""
+    cells = {(r, c) for r in range(rows) for c in range(cols)}
+
+    def near(cell: tuple[int, int], path: set) -> list[tuple[int, int]]:
+        r, c = cell
+        return sorted((r + a, c + b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (r + a, c + b) in cells - path)
+
     while True:
-        path = [rng.choice(cells)]
-        while True:
-            r, c = path[-1]
-            near = [(r + a, c + b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (r + a, c + b) in cells]
-            near = [p for p in near if p not in path]
-            if not near:
-                break
-            path.append(rng.choice(near))
+        path = [rng.choice(sorted(cells))]
+        while options := near(path[-1], set(path)):
+            fewest = min(len(near(p, {*path, p})) for p in options)
+            path.append(rng.choice([p for p in options if len(near(p, {*path, p})) == fewest]))
         if len(path) == len(cells):
             return {p: k for k, p in enumerate(path, 1)}
 
