@@ -55,6 +55,7 @@ from puzzles.zebra.model import Atom, Between, Category, Gap, HowMany, Place, Pu
 from puzzles.zebra.reader.vocabulary import stem
 from puzzles.zebra.solver import (
     Apart,
+    Channel,
     Constraint,
     Model,
     bits,
@@ -104,6 +105,13 @@ class Setting:
         return {}
 
     @cached_property
+    def fixpoints(self) -> dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, ...], list[int], frozenset[int]]]:
+        """Per place and group of clues that did not refute it, the marks it was supposed from, where its
+        propagation stopped and the clues that narrowed on the way: from narrower marks, propagation goes on from
+        there (`refutes`)."""
+        return {}
+
+    @cached_property
     def clauses(self) -> Selected:
         """The puzzle as clauses, each clue's behind a selector: what SAT says a step's clues and premises imply."""
         return Selected(self.model)
@@ -138,6 +146,9 @@ class Known:
     because: tuple[frozenset[int], ...]  # per value, the clues of the last step that narrowed it (or of its premises)
     earlier: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
     """Clues found to refute a place at earlier marks: they still do."""
+    dead_ends: dict[tuple[int, int], list[frozenset[int]]] = field(default_factory=dict, compare=False, repr=False)
+    """Per place, the clues that narrowed something in propagations that refuted it, at these marks or earlier:
+    any group holding one of them refutes it too (`refutes`)."""
 
     @property
     def puzzle(self) -> Puzzle:
@@ -153,7 +164,7 @@ class Known:
         by_choices = sorted(open_values(self), key=lambda x: self.domains[x].bit_count())
         tries = [(x, o) for x in by_choices for o in bits(self.domains[x])]
         every = [k for k, p in enumerate(self.setting.parts) if p.constraints]
-        return tuple((x, o) for x, o in tries if refutes(self, every, x, o))
+        return tuple((x, o) for x, o in tries if (x, o) in self.earlier or refutes(self, every, x, o))
 
     @cached_property
     def refuting(self) -> dict[tuple[int, int], tuple[int, ...]]:
@@ -174,6 +185,25 @@ class Known:
             *(x for x in range(values) if self.apart_closed[x] != self.domains[x]),
             *range(values, len(self.apart_closed)),
         )
+
+    @cached_property
+    def within(self) -> dict[int, tuple[tuple[int, ...], list[int] | None]]:
+        """Per marks (by id, kept) a fixed point was propagated from (`Setting.fixpoints`), the variables these
+        marks narrow further (None: they are not within them)."""
+        return {}
+
+    def narrowing_since(self, marks: tuple[int, ...]) -> list[int] | None:
+        seen = self.within.get(id(marks))
+        if seen is None or seen[0] is not marks:
+            now = self.apart_closed
+            within = all(not a & ~b for a, b in zip(now, marks, strict=True))
+            seen = self.within[id(marks)] = (marks, [v for v, b in enumerate(marks) if now[v] != b] if within else None)
+        return seen[1]
+
+    @cached_property
+    def facts(self) -> dict[int, list[Fact]]:
+        """Per value, what the marks say of it (`known_facts`), as asked."""
+        return {}
 
     @cached_property
     def searched(self) -> dict[tuple[int, int], tuple[list[int], int]]:
@@ -220,6 +250,12 @@ def step_of(
 
 def known_facts(known: Known, x: int) -> list[Fact]:
     """What the marks say of value x as facts: its object once placed, else each object ruled out."""
+    if x not in known.facts:
+        known.facts[x] = facts_of(known, x)
+    return known.facts[x]
+
+
+def facts_of(known: Known, x: int) -> list[Fact]:
     start, mask = known.setting.model.start[x], known.domains[x]
     if mask == start:
         return []
@@ -245,10 +281,11 @@ def narrowing(known: Known, model: Model, after: dict[int, int], placing: bool =
     n, facts = known.puzzle.n, settled(known.puzzle, known.domains, after, placing)[0]
     wanted = [(f.at[0] * n + f.at[1], f.value, f.holds) for f in facts]
 
-    def gives(domains: list[int]) -> bool:
-        if not settle(model, domains):
-            return True
+    def said(domains: list[int]) -> bool:
         return all(domains[x] == 1 << o if holds else not domains[x] >> o & 1 for x, o, holds in wanted)
+
+    def gives(domains: list[int]) -> bool:  # what holds before propagating holds after (or nothing fits)
+        return said(domains) or not settle(model, domains) or said(domains)
 
     return gives
 
@@ -628,10 +665,29 @@ def together(known: Known, clues: Sequence[int]) -> Model:
 def refutes(known: Known, clues: Sequence[int], x: int, o: int) -> bool:
     """Whether these clues, with each value once, refute x at o: propagated from the marks each value once leaves,
     starting from what differs from the marks (every clue is at its fixed point there once the one-clue rungs
-    have found nothing: the group rungs come after them)."""
-    domains = list(known.apart_closed)
+    have found nothing: the group rungs come after them).  A group holding the clues an earlier refutation of the
+    place used refutes it without propagating (`Known.dead_ends`)."""
+    found, group = known.dead_ends.setdefault((x, o), []), set(clues)
+    if any(used <= group for used in found):
+        return True
+    domains, used = list(known.apart_closed), set()
     domains[x] &= 1 << o
-    return not settle(together(known, clues), domains, [*known.unsettled, x])
+    key, changed = (x, o, tuple(sorted(group))), [*known.unsettled, x]
+    marks, stopped, before = known.setting.fixpoints.get(key, (None, [], frozenset()))
+    since = None if marks is None else known.narrowing_since(marks)
+    if since is not None:
+        changed = [v for v in since if stopped[v] & ~domains[v]]
+        if not changed:
+            return False  # the marks narrowed nothing the propagation had left
+        domains, now = list(stopped), domains
+        for v in changed:
+            domains[v] &= now[v]
+        used.update(before)
+    if settle(together(known, clues), domains, changed, used):
+        known.setting.fixpoints[key] = (known.apart_closed, domains, frozenset(used))
+        return False
+    found.append(frozenset(used - {-1}))
+    return True
 
 
 def clues_together(known: Known, fewest: int, most: int, rule: str) -> Iterator[Step]:
@@ -792,12 +848,16 @@ SUPPOSED = -2  # an event's clue when a supposition inside another was refuted: 
 
 def told_settle(setting: Setting, model: Model, domains: list[int]) -> tuple[bool, list[Event]]:
     """Propagate as `settle` does, noting each variable narrowed (a channel's too) and, last, the constraint that
-    failed."""
+    failed.  A constraint none of whose variables narrowed since it was asked is not asked again (it would narrow
+    nothing: a table or a category is at its own fixed point once revised; a channel is asked after its own)."""
     events: list[Event] = []
+    stale = [True] * len(model.constraints)  # whether a variable of the constraint narrowed since it was asked
     changed = True
     while changed:
         changed = False
-        for constraint in model.constraints:
+        for i, constraint in enumerate(model.constraints):
+            if not stale[i]:
+                continue
             reads = tuple(domains[x] for x in constraint.scope)
             moved = revise(model, constraint, domains)
             if moved is None:
@@ -805,6 +865,10 @@ def told_settle(setting: Setting, model: Model, domains: list[int]) -> tuple[boo
                 return False, events
             changed = changed or bool(moved)
             events += [Event(constraint.clue, x, domains[x], constraint.scope, reads, constraint) for x in moved]
+            for x in moved:
+                for j in model.watch[x]:
+                    stale[j] = True
+            stale[i] = isinstance(constraint, Channel) and bool(moved)
     return True, events
 
 
@@ -963,7 +1027,8 @@ def apply(known: Known, step: Step) -> Known:
         x = f.at[0] * n + f.at[1]
         domains[x] = domains[x] & (1 << f.value) if f.holds else domains[x] & ~(1 << f.value)
         because[x] = clues
-    return Known(known.setting, tuple(domains), tuple(because), known.earlier | known.refuting)
+    dead_ends = {place: list(used) for place, used in known.dead_ends.items()}  # the earlier marks keep theirs
+    return Known(known.setting, tuple(domains), tuple(because), known.earlier | known.refuting, dead_ends)
 
 
 def ending(known: Known) -> str | None:
