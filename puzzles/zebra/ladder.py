@@ -74,11 +74,13 @@ from puzzles.zebra.telling import (
     fact,
     quoted,
     reason,
+    ruled_out,
     settled,
     value_name,
 )
 
 GROUP_MOST = 3  # clues searched for the fewest that refute a place (four are found by leaving clues out)
+INNER_TRIES = 6  # suppositions inside another that propagation refutes, tried for one that ends the outer at once
 NESTED_TRIES = 3  # suppositions that need others inside them, found for the one needing fewest
 TRIAL_TRIES = 8  # refutations, fewest clues first, tried for one that cites nothing spare before the first is taken
 GROUP_SEARCH = 12  # clues a refutation rests on, searched for the fewest that do it (up to GROUP_MOST of them)
@@ -772,15 +774,7 @@ def nested(known: Known, x: int, o: int, fewer_than: int | None = None) -> list[
     inner: list[tuple[int, int]] = []
     while True:
         spent(setting.deadline)
-        refuted = next(
-            (
-                (y, p)
-                for y in open_among(setting, domains)
-                for p in bits(domains[y])
-                if refuted_in(setting.model, domains, y, p)
-            ),
-            None,
-        )
+        refuted = ending_first(setting.model, domains, open_among(setting, domains))
         if refuted is None:
             return None
         inner.append(refuted)
@@ -790,6 +784,23 @@ def nested(known: Known, x: int, o: int, fewer_than: int | None = None) -> list[
         domains[y] &= ~(1 << p)
         if not settle(setting.model, domains):
             return inner
+
+
+def ending_first(model: Model, domains: list[int], values: list[int]) -> tuple[int, int] | None:
+    """The first of a few suppositions (`INNER_TRIES`) that propagation refutes whose refutation leads the outer one
+    to its dead end at once (one link less to tell), else the first (None: none is refuted)."""
+    refuted = []
+    for y, p in ((y, p) for y in values for p in bits(domains[y])):
+        if not refuted_in(model, domains, y, p):
+            continue
+        refuted.append((y, p))
+        trying = list(domains)
+        trying[y] &= ~(1 << p)
+        if not settle(model, trying):
+            return y, p
+        if len(refuted) == INNER_TRIES:
+            break
+    return refuted[0] if refuted else None
 
 
 def open_among(setting: Setting, domains: list[int]) -> list[int]:
@@ -872,10 +883,11 @@ def told_settle(setting: Setting, model: Model, domains: list[int]) -> tuple[boo
     return True, events
 
 
-def traced(model: Model, base: Sequence[int], events: list[Event]) -> list[Event]:
+def traced(model: Model, base: Sequence[int], events: list[Event]) -> tuple[list[Event], set[tuple[int, int]]]:
     """The events a dead end rests on, object by object: going back from it, each event that first ruled out an
     object of a value some kept event needed out, where the fewest such objects its constraint needed are found by
-    putting back, value by value then object by object, those it does without.  Links nothing after uses go."""
+    putting back, value by value then object by object, those it does without.  Links nothing after uses go.
+    With them, the objects already ruled out in `base` they need."""
     first: dict[tuple[int, int], int] = {}
     gone = list(base)
     for i, event in enumerate(events):
@@ -890,14 +902,14 @@ def traced(model: Model, base: Sequence[int], events: list[Event]) -> list[Event
         if wanted and events[i].value >= 0:
             kept.append(events[i])
             needed_out.update(reasons(model, base, events[i], wanted))
-    return kept[::-1]
+    return kept[::-1], needed_out - first.keys()
 
 
 def reasons(
     model: Model, base: Sequence[int], event: Event, wanted: tuple[tuple[int, int], ...]
 ) -> list[tuple[int, int]]:
     """The fewest objects ruled out before `event` (from `base`) that its constraint needs to fail (`wanted` empty)
-    or to rule out the `wanted` (value, object) pairs; a refuted inner supposition needs all it looked at."""
+    or to rule out the `wanted` (value, object) pairs; a refuted inner supposition needs all it reads as out."""
     out = [(x, p) for x, d in zip(event.scope, event.reads, strict=True) for p in bits(base[x] & ~d)]
     if event.constraint is None:
         return out
@@ -938,9 +950,10 @@ Inner = dict[tuple[int, int], tuple[list[int], list[Event]]]
 
 
 def links(known: Known, model: Model, base: list[int], events: list[Event], inner: Inner) -> str:
-    """The links a dead end rests on, each with its clue or rule; a supposition inside, refuted, told in full."""
-    puzzle, said = known.puzzle, []
-    for event in traced(model, base, events):
+    """The links a dead end rests on, each with its clue or rule; a supposition inside, refuted, told in full;
+    links in a row by which one rule rules values out of the same objects, told as one."""
+    puzzle, said, folding, last = known.puzzle, [], [], None
+    for event in traced(model, base, events)[0]:
         source = "each value once" if event.clue < 0 else f"clue {event.clue + 1}"
         if event.constraint is None:
             y, p = event.value, bits(event.reads[0] & ~event.places)[0]
@@ -950,12 +963,22 @@ def links(known: Known, model: Model, base: list[int], events: list[Event], inne
         elif event.value >= known.setting.values:
             continue  # a comparison's channel: its clue is told where it narrows a value
         elif event.value >= 0:
-            said.append(event_words(puzzle, source, event.value, event.places))
+            before = event.reads[event.scope.index(event.value)]
+            out = ruled_out(event.places, before)
+            if out and last == (source, out):
+                folding.append(event.value)
+                said[-1] = event_words(puzzle, source, folding, event.places, before)
+            else:
+                folding = [event.value]
+                said.append(event_words(puzzle, source, folding, event.places, before))
+            last = (source, out) if out else None
+            continue
         elif event.clue >= 0:
             said.append(f"{source} cannot hold")
         else:
             category = noun(puzzle.categories[min(event.scope) // puzzle.n])
             said.append(f"the {category} values no longer fit one to each {thing(puzzle)}")
+        last = None
     return ", then ".join(said)
 
 
@@ -963,7 +986,7 @@ def nested_events(
     known: Known, model: Model, domains: list[int], x: int, o: int, inner: Sequence[tuple[int, int]]
 ) -> tuple[list[int], list[Event], Inner]:
     """The propagation of `x at o` (the domains it starts from, its events), each inner supposition's refutation
-    one event (its own propagation kept apart)."""
+    one event (its own propagation kept apart) that needs what the outer one ruled out and its dead end uses."""
     setting, domains = known.setting, list(domains)
     domains[x] = 1 << o
     base = list(domains)
@@ -975,9 +998,9 @@ def nested_events(
         trying = list(domains)
         trying[y] = 1 << p
         told[(y, p)] = (list(trying), told_settle(setting, model, trying)[1])
-        looked = sorted({v for e in traced(model, *told[(y, p)]) for v in e.scope} - {y})
-        scope = (y, *looked)
-        reads = tuple(domains[v] for v in scope)
+        needs = [(v, q) for v, q in traced(model, *told[(y, p)])[1] if v != y]
+        scope = (y, *sorted({v for v, _ in needs}))
+        reads = (domains[y], *(base[v] & ~sum(1 << q for w, q in needs if w == v) for v in scope[1:]))
         domains[y] &= ~(1 << p)
         events.append(Event(SUPPOSED, y, domains[y], scope, reads))
         ok, more = told_settle(setting, model, domains)
