@@ -55,6 +55,7 @@ from puzzles.zebra.model import Atom, Between, Category, Gap, HowMany, Place, Pu
 from puzzles.zebra.reader.vocabulary import stem
 from puzzles.zebra.solver import (
     Apart,
+    Channel,
     Constraint,
     Model,
     bits,
@@ -73,11 +74,13 @@ from puzzles.zebra.telling import (
     fact,
     quoted,
     reason,
+    ruled_out,
     settled,
     value_name,
 )
 
 GROUP_MOST = 3  # clues searched for the fewest that refute a place (four are found by leaving clues out)
+INNER_TRIES = 6  # suppositions inside another that propagation refutes, tried for one that ends the outer at once
 NESTED_TRIES = 3  # suppositions that need others inside them, found for the one needing fewest
 TRIAL_TRIES = 8  # refutations, fewest clues first, tried for one that cites nothing spare before the first is taken
 GROUP_SEARCH = 12  # clues a refutation rests on, searched for the fewest that do it (up to GROUP_MOST of them)
@@ -101,6 +104,13 @@ class Setting:
     @cached_property
     def models(self) -> dict[tuple[int, ...], Model]:
         """The models of groups of clues (with each value once) made so far (`together`)."""
+        return {}
+
+    @cached_property
+    def fixpoints(self) -> dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, ...], list[int], frozenset[int]]]:
+        """Per place and group of clues that did not refute it, the marks it was supposed from, where its
+        propagation stopped and the clues that narrowed on the way: from narrower marks, propagation goes on from
+        there (`refutes`)."""
         return {}
 
     @cached_property
@@ -138,6 +148,9 @@ class Known:
     because: tuple[frozenset[int], ...]  # per value, the clues of the last step that narrowed it (or of its premises)
     earlier: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
     """Clues found to refute a place at earlier marks: they still do."""
+    dead_ends: dict[tuple[int, int], list[frozenset[int]]] = field(default_factory=dict, compare=False, repr=False)
+    """Per place, the clues that narrowed something in propagations that refuted it, at these marks or earlier:
+    any group holding one of them refutes it too (`refutes`)."""
 
     @property
     def puzzle(self) -> Puzzle:
@@ -153,7 +166,7 @@ class Known:
         by_choices = sorted(open_values(self), key=lambda x: self.domains[x].bit_count())
         tries = [(x, o) for x in by_choices for o in bits(self.domains[x])]
         every = [k for k, p in enumerate(self.setting.parts) if p.constraints]
-        return tuple((x, o) for x, o in tries if refutes(self, every, x, o))
+        return tuple((x, o) for x, o in tries if (x, o) in self.earlier or refutes(self, every, x, o))
 
     @cached_property
     def refuting(self) -> dict[tuple[int, int], tuple[int, ...]]:
@@ -174,6 +187,25 @@ class Known:
             *(x for x in range(values) if self.apart_closed[x] != self.domains[x]),
             *range(values, len(self.apart_closed)),
         )
+
+    @cached_property
+    def within(self) -> dict[int, tuple[tuple[int, ...], list[int] | None]]:
+        """Per marks (by id, kept) a fixed point was propagated from (`Setting.fixpoints`), the variables these
+        marks narrow further (None: they are not within them)."""
+        return {}
+
+    def narrowing_since(self, marks: tuple[int, ...]) -> list[int] | None:
+        seen = self.within.get(id(marks))
+        if seen is None or seen[0] is not marks:
+            now = self.apart_closed
+            within = all(not a & ~b for a, b in zip(now, marks, strict=True))
+            seen = self.within[id(marks)] = (marks, [v for v, b in enumerate(marks) if now[v] != b] if within else None)
+        return seen[1]
+
+    @cached_property
+    def facts(self) -> dict[int, list[Fact]]:
+        """Per value, what the marks say of it (`known_facts`), as asked."""
+        return {}
 
     @cached_property
     def searched(self) -> dict[tuple[int, int], tuple[list[int], int]]:
@@ -220,6 +252,12 @@ def step_of(
 
 def known_facts(known: Known, x: int) -> list[Fact]:
     """What the marks say of value x as facts: its object once placed, else each object ruled out."""
+    if x not in known.facts:
+        known.facts[x] = facts_of(known, x)
+    return known.facts[x]
+
+
+def facts_of(known: Known, x: int) -> list[Fact]:
     start, mask = known.setting.model.start[x], known.domains[x]
     if mask == start:
         return []
@@ -245,10 +283,11 @@ def narrowing(known: Known, model: Model, after: dict[int, int], placing: bool =
     n, facts = known.puzzle.n, settled(known.puzzle, known.domains, after, placing)[0]
     wanted = [(f.at[0] * n + f.at[1], f.value, f.holds) for f in facts]
 
-    def gives(domains: list[int]) -> bool:
-        if not settle(model, domains):
-            return True
+    def said(domains: list[int]) -> bool:
         return all(domains[x] == 1 << o if holds else not domains[x] >> o & 1 for x, o, holds in wanted)
+
+    def gives(domains: list[int]) -> bool:  # what holds before propagating holds after (or nothing fits)
+        return said(domains) or not settle(model, domains) or said(domains)
 
     return gives
 
@@ -628,10 +667,29 @@ def together(known: Known, clues: Sequence[int]) -> Model:
 def refutes(known: Known, clues: Sequence[int], x: int, o: int) -> bool:
     """Whether these clues, with each value once, refute x at o: propagated from the marks each value once leaves,
     starting from what differs from the marks (every clue is at its fixed point there once the one-clue rungs
-    have found nothing: the group rungs come after them)."""
-    domains = list(known.apart_closed)
+    have found nothing: the group rungs come after them).  A group holding the clues an earlier refutation of the
+    place used refutes it without propagating (`Known.dead_ends`)."""
+    found, group = known.dead_ends.setdefault((x, o), []), set(clues)
+    if any(used <= group for used in found):
+        return True
+    domains, used = list(known.apart_closed), set()
     domains[x] &= 1 << o
-    return not settle(together(known, clues), domains, [*known.unsettled, x])
+    key, changed = (x, o, tuple(sorted(group))), [*known.unsettled, x]
+    marks, stopped, before = known.setting.fixpoints.get(key, (None, [], frozenset()))
+    since = None if marks is None else known.narrowing_since(marks)
+    if since is not None:
+        changed = [v for v in since if stopped[v] & ~domains[v]]
+        if not changed:
+            return False  # the marks narrowed nothing the propagation had left
+        domains, now = list(stopped), domains
+        for v in changed:
+            domains[v] &= now[v]
+        used.update(before)
+    if settle(together(known, clues), domains, changed, used):
+        known.setting.fixpoints[key] = (known.apart_closed, domains, frozenset(used))
+        return False
+    found.append(frozenset(used - {-1}))
+    return True
 
 
 def clues_together(known: Known, fewest: int, most: int, rule: str) -> Iterator[Step]:
@@ -714,15 +772,7 @@ def nested(known: Known, x: int, o: int, fewer_than: int | None = None) -> list[
     inner: list[tuple[int, int]] = []
     while True:
         spent(setting.deadline)
-        refuted = next(
-            (
-                (y, p)
-                for y in open_among(setting, domains)
-                for p in bits(domains[y])
-                if refuted_in(setting.model, domains, y, p)
-            ),
-            None,
-        )
+        refuted = ending_first(setting.model, domains, open_among(setting, domains))
         if refuted is None:
             return None
         inner.append(refuted)
@@ -732,6 +782,23 @@ def nested(known: Known, x: int, o: int, fewer_than: int | None = None) -> list[
         domains[y] &= ~(1 << p)
         if not settle(setting.model, domains):
             return inner
+
+
+def ending_first(model: Model, domains: list[int], values: list[int]) -> tuple[int, int] | None:
+    """The first of a few suppositions (`INNER_TRIES`) that propagation refutes whose refutation leads the outer one
+    to its dead end at once (one link less to tell), else the first (None: none is refuted)."""
+    refuted = []
+    for y, p in ((y, p) for y in values for p in bits(domains[y])):
+        if not refuted_in(model, domains, y, p):
+            continue
+        refuted.append((y, p))
+        trying = list(domains)
+        trying[y] &= ~(1 << p)
+        if not settle(model, trying):
+            return y, p
+        if len(refuted) == INNER_TRIES:
+            break
+    return refuted[0] if refuted else None
 
 
 def open_among(setting: Setting, domains: list[int]) -> list[int]:
@@ -790,12 +857,16 @@ SUPPOSED = -2  # an event's clue when a supposition inside another was refuted: 
 
 def told_settle(setting: Setting, model: Model, domains: list[int]) -> tuple[bool, list[Event]]:
     """Propagate as `settle` does, noting each variable narrowed (a channel's too) and, last, the constraint that
-    failed."""
+    failed.  A constraint none of whose variables narrowed since it was asked is not asked again (it would narrow
+    nothing: a table or a category is at its own fixed point once revised; a channel is asked after its own)."""
     events: list[Event] = []
+    stale = [True] * len(model.constraints)  # whether a variable of the constraint narrowed since it was asked
     changed = True
     while changed:
         changed = False
-        for constraint in model.constraints:
+        for i, constraint in enumerate(model.constraints):
+            if not stale[i]:
+                continue
             reads = tuple(domains[x] for x in constraint.scope)
             moved = revise(model, constraint, domains)
             if moved is None:
@@ -803,13 +874,18 @@ def told_settle(setting: Setting, model: Model, domains: list[int]) -> tuple[boo
                 return False, events
             changed = changed or bool(moved)
             events += [Event(constraint.clue, x, domains[x], constraint.scope, reads, constraint) for x in moved]
+            for x in moved:
+                for j in model.watch[x]:
+                    stale[j] = True
+            stale[i] = isinstance(constraint, Channel) and bool(moved)
     return True, events
 
 
-def traced(model: Model, base: Sequence[int], events: list[Event]) -> list[Event]:
+def traced(model: Model, base: Sequence[int], events: list[Event]) -> tuple[list[Event], set[tuple[int, int]]]:
     """The events a dead end rests on, object by object: going back from it, each event that first ruled out an
     object of a value some kept event needed out, where the fewest such objects its constraint needed are found by
-    putting back, value by value then object by object, those it does without.  Links nothing after uses go."""
+    putting back, value by value then object by object, those it does without.  Links nothing after uses go.
+    With them, the objects already ruled out in `base` they need."""
     first: dict[tuple[int, int], int] = {}
     gone = list(base)
     for i, event in enumerate(events):
@@ -824,14 +900,14 @@ def traced(model: Model, base: Sequence[int], events: list[Event]) -> list[Event
         if wanted and events[i].value >= 0:
             kept.append(events[i])
             needed_out.update(reasons(model, base, events[i], wanted))
-    return kept[::-1]
+    return kept[::-1], needed_out - first.keys()
 
 
 def reasons(
     model: Model, base: Sequence[int], event: Event, wanted: tuple[tuple[int, int], ...]
 ) -> list[tuple[int, int]]:
     """The fewest objects ruled out before `event` (from `base`) that its constraint needs to fail (`wanted` empty)
-    or to rule out the `wanted` (value, object) pairs; a refuted inner supposition needs all it looked at."""
+    or to rule out the `wanted` (value, object) pairs; a refuted inner supposition needs all it reads as out."""
     out = [(x, p) for x, d in zip(event.scope, event.reads, strict=True) for p in bits(base[x] & ~d)]
     if event.constraint is None:
         return out
@@ -872,9 +948,10 @@ Inner = dict[tuple[int, int], tuple[list[int], list[Event]]]
 
 
 def links(known: Known, model: Model, base: list[int], events: list[Event], inner: Inner) -> str:
-    """The links a dead end rests on, each with its clue or rule; a supposition inside, refuted, told in full."""
-    puzzle, said = known.puzzle, []
-    for event in traced(model, base, events):
+    """The links a dead end rests on, each with its clue or rule; a supposition inside, refuted, told in full;
+    links in a row by which one rule rules values out of the same objects, told as one."""
+    puzzle, said, folding, last = known.puzzle, [], [], None
+    for event in traced(model, base, events)[0]:
         source = "each value once" if event.clue < 0 else f"clue {event.clue + 1}"
         if event.constraint is None:
             y, p = event.value, bits(event.reads[0] & ~event.places)[0]
@@ -884,12 +961,22 @@ def links(known: Known, model: Model, base: list[int], events: list[Event], inne
         elif event.value >= known.setting.values:
             continue  # a comparison's channel: its clue is told where it narrows a value
         elif event.value >= 0:
-            said.append(event_words(puzzle, source, event.value, event.places))
+            before = event.reads[event.scope.index(event.value)]
+            out = ruled_out(event.places, before)
+            if out and last == (source, out):
+                folding.append(event.value)
+                said[-1] = event_words(puzzle, source, folding, event.places, before)
+            else:
+                folding = [event.value]
+                said.append(event_words(puzzle, source, folding, event.places, before))
+            last = (source, out) if out else None
+            continue
         elif event.clue >= 0:
             said.append(f"{source} cannot hold")
         else:
             category = noun(puzzle.categories[min(event.scope) // puzzle.n])
             said.append(f"the {category} values no longer fit one to each {thing(puzzle)}")
+        last = None
     return ", then ".join(said)
 
 
@@ -897,7 +984,7 @@ def nested_events(
     known: Known, model: Model, domains: list[int], x: int, o: int, inner: Sequence[tuple[int, int]]
 ) -> tuple[list[int], list[Event], Inner]:
     """The propagation of `x at o` (the domains it starts from, its events), each inner supposition's refutation
-    one event (its own propagation kept apart)."""
+    one event (its own propagation kept apart) that needs what the outer one ruled out and its dead end uses."""
     setting, domains = known.setting, list(domains)
     domains[x] = 1 << o
     base = list(domains)
@@ -909,9 +996,9 @@ def nested_events(
         trying = list(domains)
         trying[y] = 1 << p
         told[(y, p)] = (list(trying), told_settle(setting, model, trying)[1])
-        looked = sorted({v for e in traced(model, *told[(y, p)]) for v in e.scope} - {y})
-        scope = (y, *looked)
-        reads = tuple(domains[v] for v in scope)
+        needs = [(v, q) for v, q in traced(model, *told[(y, p)])[1] if v != y]
+        scope = (y, *sorted({v for v, _ in needs}))
+        reads = (domains[y], *(base[v] & ~sum(1 << q for w, q in needs if w == v) for v in scope[1:]))
         domains[y] &= ~(1 << p)
         events.append(Event(SUPPOSED, y, domains[y], scope, reads))
         ok, more = told_settle(setting, model, domains)
@@ -961,7 +1048,8 @@ def apply(known: Known, step: Step) -> Known:
         x = f.at[0] * n + f.at[1]
         domains[x] = domains[x] & (1 << f.value) if f.holds else domains[x] & ~(1 << f.value)
         because[x] = clues
-    return Known(known.setting, tuple(domains), tuple(because), known.earlier | known.refuting)
+    dead_ends = {place: list(used) for place, used in known.dead_ends.items()}  # the earlier marks keep theirs
+    return Known(known.setting, tuple(domains), tuple(because), known.earlier | known.refuting, dead_ends)
 
 
 def ending(known: Known) -> str | None:

@@ -490,11 +490,12 @@ def singles(before: list[int], whole: bool) -> list[int] | None:
     return domains
 
 
-def settle(model: Model, domains: list[int], changed: list[int] | None = None) -> bool:
+def settle(model: Model, domains: list[int], changed: list[int] | None = None, used: set[int] | None = None) -> bool:
     """Propagate to a fixed point (all constraints, or those naming `changed`); False when nothing fits.
 
     A table or a category revised is at its own fixed point, so it is not asked again for the
-    changes it made itself; a channel may be.
+    changes it made itself; a channel may be.  `used` gathers the clues of the constraints that
+    narrowed a domain or failed: those alone, in the same order, reach the same end.
     """
     constraints, watch = model.constraints, model.watch
     if changed is None:
@@ -507,6 +508,8 @@ def settle(model: Model, domains: list[int], changed: list[int] | None = None) -
         waiting.discard(i)
         constraint = constraints[i]
         moved = revise(model, constraint, domains)
+        if used is not None and (moved is None or moved):
+            used.add(constraint.clue)
         if moved is None:
             return False
         again = isinstance(constraint, Channel)

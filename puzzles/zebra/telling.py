@@ -88,13 +88,27 @@ def settled(
     return tuple(facts), join_words(said)
 
 
-def event_words(puzzle: Puzzle, source: str, x: int, mask: int) -> str:
-    """`clue 6 puts green in house 4`, `each value once leaves blue only in houses 2 or 4`."""
+def event_words(puzzle: Puzzle, source: str, xs: Sequence[int], mask: int, before: int = 0) -> str:
+    """`clue 6 puts green in house 4`, `each value once leaves blue only in houses 2 or 4`; where more than
+    three objects are left, fewer of them than were taken from the `before` ones: `clue 3 rules out tea in house 5`
+    (values one rule takes from the same objects said together: `each value once rules out cat and tea in house 6`)."""
+    names = join_words([value_name(puzzle, x) for x in xs])
     if not mask:
-        return f"{source} leaves {value_name(puzzle, x)} no place"
+        return f"{source} leaves {names} no place"
     if single(mask):
-        return f"{source} puts {value_name(puzzle, x)} {at_words(puzzle, mask)}"
-    return f"{source} leaves {value_name(puzzle, x)} only {at_words(puzzle, mask)}"
+        return f"{source} puts {names} {at_words(puzzle, mask)}"
+    if out := ruled_out(mask, before):
+        return f"{source} rules out {names} {at_words(puzzle, out)}"
+    return f"{source} leaves {names} only {at_words(puzzle, mask)}"
+
+
+SAID_LEFT = 3  # objects left a value that a link names; with more, it names those it rules out where they are fewer
+
+
+def ruled_out(mask: int, before: int) -> int:
+    """The objects a link that narrows a value from `before` to `mask` names as ruled out (0: it names those left)."""
+    out = before & ~mask
+    return out if mask.bit_count() > SAID_LEFT and out.bit_count() < mask.bit_count() else 0
 
 
 def spot_name(puzzle: Puzzle, spot: Spot) -> str:

@@ -16,6 +16,7 @@ from puzzles.steps import Fact, easiest
 from puzzles.zebra import generator
 from puzzles.zebra.ladder import LADDER, apply, known_of, one_value
 from puzzles.zebra.model import Category
+from puzzles.zebra.telling import event_words
 
 
 def answer_of(puzzle: zebra.Puzzle) -> tuple[tuple[str, ...], ...]:
@@ -240,6 +241,17 @@ def test_trial_is_the_last_rung_and_is_said_plainly():
     step = assert_easiest(zebra.parse(COLOURS), "trial")
     assert step.trial and "Suppose " in step.text and "a contradiction, so " in step.text
     assert [rung.name for rung in LADDER][-1] == "trial"
+
+
+def test_a_link_leaving_many_houses_names_those_it_rules_out_values_together():
+    """A trial's link that leaves four of five houses says the one it takes, and a rule taking the same house from
+    two values says it once; with three houses or fewer left, the link says those left."""
+    puzzle = zebra.parse(examples("zebra")["einstein"])
+    yellow_blue, red = [0, 1], [2]
+    assert event_words(puzzle, "each value once", yellow_blue, 0b11110, 0b11111) == (
+        "each value once rules out yellow and blue in house 1"
+    )
+    assert event_words(puzzle, "clue 3", red, 0b01110, 0b11111) == "clue 3 leaves red only in houses 2, 3 or 4"
 
 
 # ---------------------------------------------------------------- walks to the known answers
