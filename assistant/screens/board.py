@@ -68,6 +68,7 @@ class BoardScreen(PuzzleScreen):
     CSS_PATH = "board.tcss"
     AUTO_FOCUS = "EditableGrid"
     ACCEPTS: ClassVar[str] = DIGITS
+    BLANK: ClassVar[object] = EMPTY  # what an empty cell holds in the engine's board
     BINDINGS = [
         Binding("m", "next_marks", "Marks", tooltip="Marks: nothing, counts, candidates (remembered)"),
         Binding("t", "toggle_givens", "Givens", tooltip="Type the printed clues: numbers typed are givens until t"),
@@ -186,7 +187,23 @@ class BoardScreen(PuzzleScreen):
         return [self.cell_label(place) for place in places]
 
     def compute(self, board: Any, job: Job) -> Any:
-        return self.engine.analyse(board, budget=self.BUDGET, should_stop=job.should_stop)
+        analysis = self.engine.analyse(board, budget=self.BUDGET, should_stop=job.should_stop)
+        if has_marks(analysis) or not self.has_entries(board):
+            return analysis
+        return replace(analysis, candidates=self.marks_past_a_slip(board, analysis, job))
+
+    def marks_past_a_slip(self, board: Any, analysis: Any, job: Job) -> Any:
+        """The marks of a board whose entries leave no number for any cell: a wrong entry is the person's slip, so
+        the cells keep the candidates of the printed clues and the entries that break no rule (of the printed clues
+        alone, where those entries too leave none), rather than "×" everywhere."""
+        kept = board
+        for position in set(analysis.conflicts) - board.givens:
+            kept = kept.with_cell(position, self.BLANK)
+        for marked in (kept, self.engine.printed_only(board)):
+            other = self.engine.analyse(marked, budget=self.BUDGET, should_stop=job.should_stop)
+            if has_marks(other):
+                return other.candidates
+        return analysis.candidates
 
     def show_result(self, analysis: Any) -> None:
         self.analysis = analysis
@@ -316,3 +333,8 @@ class BoardScreen(PuzzleScreen):
             save_setting(f"marks-{self.KIND}", self.marks_level)
         except OSError as error:
             self.notify(f"The marks level could not be saved: {error}", severity="warning")
+
+
+def has_marks(analysis: Any) -> bool:
+    """Whether some cell has a number left: none anywhere (every cell "×") says only that something is wrong."""
+    return any(values for row in analysis.candidates for values in row)
