@@ -47,7 +47,7 @@ skipped; its numbers are the printed clues.
 
 ## Typing a printed puzzle
 **t** switches to typing the givens: numbers typed are the puzzle's printed
-clues (bold), not your entries, until **t** again; the line over the board says
+clues (bold), not your entries, until **t** again; the line under the board says
 so while it lasts. Type a puzzle from a page as printed, press **t**, then play:
 f8 checks your entries against those clues. ctrl+z undoes a clue typed as any
 other edit.
@@ -73,7 +73,7 @@ class BoardScreen(PuzzleScreen):
         Binding("m", "next_marks", "Marks", tooltip="Marks: nothing, counts, candidates (remembered)"),
         Binding("t", "toggle_givens", "Givens", tooltip="Type the printed clues: numbers typed are givens until t"),
     ]
-    # What typing puts in a cell besides the person's entries, as the line over the board says while it lasts.
+    # What typing puts in a cell besides the person's entries, as the line under the board says while it lasts.
     TYPING: ClassVar[dict[str, str]] = {"givens": "Givens: typing clues; t ends"}
 
     def __init__(self) -> None:
@@ -87,8 +87,8 @@ class BoardScreen(PuzzleScreen):
         yield Header()
         with Horizontal(id="columns"):
             with Vertical(id="board"):
-                yield Static(id="typing")
                 yield self.make_grid()
+                yield Static(id="typing")
                 yield Static(id="cell-info")
             yield LivePanel()
         yield Footer(compact=True)
@@ -238,7 +238,7 @@ class BoardScreen(PuzzleScreen):
         )
 
     def toggle_typing(self, mode: str) -> None:
-        """Typing puts what `mode` says into cells until asked again (or another mode is); said over the board."""
+        """Typing puts what `mode` says into cells until asked again (or another mode is); said under the board."""
         self.typing = "" if self.typing == mode else mode
         self.query_one("#typing", Static).update(self.TYPING.get(self.typing, ""))
         self.show_sub_title()
