@@ -94,6 +94,10 @@ async def test_the_board_and_the_panel_stay_put_as_the_line_under_the_board_chan
         assert headline(app)
 
 
+def panel_text(app) -> str:
+    return str(app.screen.panel.query_one("#detail").render())
+
+
 SLIPS = {  # a wrong entry of the person's on each board, typed from where its cursor starts
     "sudoku": ["2"],  # on the 4x4: 2 stands twice in column 1
     "jodici": ["right", "right", "9"],
@@ -115,6 +119,7 @@ async def test_a_wrong_entry_keeps_the_marks_of_the_printed_clues_not_a_cross_in
         await settle(pilot)
         screen = app.screen
         assert headline(app) == "No completion", "the entry leaves none"
+        assert "given" not in panel_text(app), "the entry is not called a printed clue"
         printed = screen.engine.analyse(screen.engine.printed_only(screen.state)).candidates
         assert screen.analysis.candidates == printed, "the marks of the printed clues"
         grid = app.screen.query_one(EditableGrid)
@@ -124,3 +129,17 @@ async def test_a_wrong_entry_keeps_the_marks_of_the_printed_clues_not_a_cross_in
         await settle(pilot)
         said = " ".join(str(screen.panel.query_one("#hint").render()).split())
         assert "your entr" in said and "f8" in said and "ctrl+z" in said, said
+
+
+async def test_a_wrong_entry_that_breaks_no_rule_is_not_called_a_given_and_keeps_its_marks(settle):
+    app = PuzzleAssistant(start="sudoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.load(sudoku.parse(examples("sudoku")["mini"]))
+        await settle(pilot)
+        await pilot.press("3")  # r1c1: no rule broken, and no completion has it
+        await settle(pilot)
+        assert headline(app) == "No completion" and not app.screen.analysis.conflicts
+        assert panel_text(app).startswith("No completion: the values on the board cannot all be part of one solution")
+        marks = [cell.marks for row in app.screen.query_one(EditableGrid).cells for cell in row if cell.role == "empty"]
+        assert "×" not in marks and all(marks)
