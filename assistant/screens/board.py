@@ -40,7 +40,8 @@ Small grey marks in empty cells are live: **m** chooses how much they show,
 remembered for next time: nothing, counts (how many numbers the cell has left,
 as ₃; the default, so an example never looks solved) or candidates (the
 numbers themselves, as superscripts ² ⁷, so a cell with one number left still
-reads as a pencil mark, not an entry). `×` means no number fits. The panel
+reads as a pencil mark, not an entry). `×` means no number fits; where your
+entries leave no number for any cell, the marks are those of the printed clues. The panel
 says how many completions remain (0: a mistake somewhere; 1: unique).
 Paste a puzzle (your terminal's paste keys) to open it, the text around it
 skipped; its numbers are the printed clues.
