@@ -192,16 +192,32 @@ class Status(StrEnum):
     CONTRADICTION = "contradiction"  # nothing fits: a mistake somewhere
     UNIQUE = "unique"
     SEVERAL = "several"
-    UNKNOWN = "unknown"  # the budget ran out before anything was found
+    UNKNOWN = "unknown"  # the budget ran out before it was settled: none found yet, or one found and maybe more
     SOLVED = "solved"  # the puzzle as it stands is already a solution
     WINNABLE = "winnable"  # a game that can still be won (peg solitaire)
 
     @classmethod
     def of(cls, count: Count) -> Status:
-        """The status a number of solutions implies: at least one, when not exact, is not unique."""
+        """The status a number of solutions implies: at least one, when not exact, may be the only one, so only at
+        least two are several."""
+        if count.value <= 1 and not count.exact:
+            return cls.UNKNOWN
         if count.value == 0:
-            return cls.CONTRADICTION if count.exact else cls.UNKNOWN
-        return cls.UNIQUE if count.value == 1 and count.exact else cls.SEVERAL
+            return cls.CONTRADICTION
+        return cls.UNIQUE if count.value == 1 else cls.SEVERAL
+
+    def said(self, count: Count) -> str:
+        """The status in `solve`'s words: "unknown" says what is not known."""
+        if self is Status.UNKNOWN:
+            return "unknown whether unique" if count.value else "none found yet"
+        return self.value
+
+    def headline(self, count: Count, noun: str) -> str | None:
+        """The first words of an analysis, where the status says more than the count: None where it does not."""
+        return {
+            Status.CONTRADICTION: f"No {noun}",
+            Status.UNKNOWN: f"1 {noun} found, unknown whether unique" if count.value else f"No {noun} found yet",
+        }.get(self)
 
     @property
     def tone(self) -> Tone:

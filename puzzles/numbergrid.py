@@ -227,11 +227,9 @@ class BoardAnalysis:
 
     @property
     def headline(self) -> str:
-        return {
-            Status.CONTRADICTION: f"No {self.noun}",
-            Status.UNIQUE: f"Unique {self.noun}",
-            Status.UNKNOWN: f"No {self.noun} found yet",
-        }.get(self.status, self.count.of(self.noun))
+        if self.status == Status.UNIQUE:
+            return f"Unique {self.noun}"
+        return self.status.headline(self.count, self.noun) or self.count.of(self.noun)
 
 
 @dataclass(frozen=True)
@@ -258,7 +256,7 @@ class BoardReport:
 
     def to_text(self) -> str:
         a = self.analysis
-        lines = [f"{a.count.of(a.noun)} ({a.status.value})"]
+        lines = [f"{a.count.of(a.noun)} ({a.status.said(a.count)})"]
         for grid in a.solutions:
             lines += ["", format_rows(grid, zero_is_empty=self.zero_is_empty).replace(" ", self.separator).rstrip()]
         return "\n".join([*lines, "", a.hint])

@@ -40,14 +40,15 @@ Small grey marks in empty cells are live: **m** chooses how much they show,
 remembered for next time: nothing, counts (how many numbers the cell has left,
 as ₃; the default, so an example never looks solved) or candidates (the
 numbers themselves, as superscripts ² ⁷, so a cell with one number left still
-reads as a pencil mark, not an entry). `×` means no number fits. The panel
+reads as a pencil mark, not an entry). `×` means no number fits; where your
+entries leave no number for any cell, the marks are those of the printed clues. The panel
 says how many completions remain (0: a mistake somewhere; 1: unique).
 Paste a puzzle (your terminal's paste keys) to open it, the text around it
 skipped; its numbers are the printed clues.
 
 ## Typing a printed puzzle
 **t** switches to typing the givens: numbers typed are the puzzle's printed
-clues (bold), not your entries, until **t** again; the line over the board says
+clues (bold), not your entries, until **t** again; the line under the board says
 so while it lasts. Type a puzzle from a page as printed, press **t**, then play:
 f8 checks your entries against those clues. ctrl+z undoes a clue typed as any
 other edit.
@@ -68,11 +69,12 @@ class BoardScreen(PuzzleScreen):
     CSS_PATH = "board.tcss"
     AUTO_FOCUS = "EditableGrid"
     ACCEPTS: ClassVar[str] = DIGITS
+    BLANK: ClassVar[object] = EMPTY  # what an empty cell holds in the engine's board
     BINDINGS = [
         Binding("m", "next_marks", "Marks", tooltip="Marks: nothing, counts, candidates (remembered)"),
         Binding("t", "toggle_givens", "Givens", tooltip="Type the printed clues: numbers typed are givens until t"),
     ]
-    # What typing puts in a cell besides the person's entries, as the line over the board says while it lasts.
+    # What typing puts in a cell besides the person's entries, as the line under the board says while it lasts.
     TYPING: ClassVar[dict[str, str]] = {"givens": "Givens: typing clues; t ends"}
 
     def __init__(self) -> None:
@@ -86,8 +88,8 @@ class BoardScreen(PuzzleScreen):
         yield Header()
         with Horizontal(id="columns"):
             with Vertical(id="board"):
-                yield Static(id="typing")
                 yield self.make_grid()
+                yield Static(id="typing")
                 yield Static(id="cell-info")
             yield LivePanel()
         yield Footer(compact=True)
@@ -186,7 +188,23 @@ class BoardScreen(PuzzleScreen):
         return [self.cell_label(place) for place in places]
 
     def compute(self, board: Any, job: Job) -> Any:
-        return self.engine.analyse(board, budget=self.BUDGET, should_stop=job.should_stop)
+        analysis = self.engine.analyse(board, budget=self.BUDGET, should_stop=job.should_stop)
+        if has_marks(analysis) or not self.has_entries(board):
+            return analysis
+        return replace(analysis, candidates=self.marks_past_a_slip(board, analysis, job))
+
+    def marks_past_a_slip(self, board: Any, analysis: Any, job: Job) -> Any:
+        """The marks of a board whose entries leave no number for any cell: a wrong entry is the person's slip, so
+        the cells keep the candidates of the printed clues and the entries that break no rule (of the printed clues
+        alone, where those entries too leave none), rather than "×" everywhere."""
+        kept = board
+        for position in set(analysis.conflicts) - board.givens:
+            kept = kept.with_cell(position, self.BLANK)
+        for marked in (kept, self.engine.printed_only(board)):
+            other = self.engine.analyse(marked, budget=self.BUDGET, should_stop=job.should_stop)
+            if has_marks(other):
+                return other.candidates
+        return analysis.candidates
 
     def show_result(self, analysis: Any) -> None:
         self.analysis = analysis
@@ -221,7 +239,7 @@ class BoardScreen(PuzzleScreen):
         )
 
     def toggle_typing(self, mode: str) -> None:
-        """Typing puts what `mode` says into cells until asked again (or another mode is); said over the board."""
+        """Typing puts what `mode` says into cells until asked again (or another mode is); said under the board."""
         self.typing = "" if self.typing == mode else mode
         self.query_one("#typing", Static).update(self.TYPING.get(self.typing, ""))
         self.show_sub_title()
@@ -316,3 +334,8 @@ class BoardScreen(PuzzleScreen):
             save_setting(f"marks-{self.KIND}", self.marks_level)
         except OSError as error:
             self.notify(f"The marks level could not be saved: {error}", severity="warning")
+
+
+def has_marks(analysis: Any) -> bool:
+    """Whether some cell has a number left: none anywhere (every cell "×") says only that something is wrong."""
+    return any(values for row in analysis.candidates for values in row)

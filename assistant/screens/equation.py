@@ -37,6 +37,7 @@ LABEL = GridCell("", "label", accepts="")
 class EquationScreen(BoardScreen):
     KIND = "equation"
     BUDGET = Budget(seconds=2.0)
+    BLANK = None  # an unknown: 0 is a value here
     HELP = HELP
 
     def cell_width(self) -> int:

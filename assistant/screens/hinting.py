@@ -8,8 +8,9 @@ stop as soon as they see it:
 2. why: the rule and what it uses;
 3. the deduction, in the puzzle's words;
 4. apply it: the screen makes the step's edit, undoable like any other, highlights
-   what it entered and says so; a step that enters nothing (it only rules
-   values out) says so and changes nothing.  Where the board already shows
+   what it entered and says so.  A step that enters nothing (it only rules
+   values out) says so at level 3 and offers no apply: f4 there changes
+   nothing, so it is not offered.  Where the board already shows
    every deduction (Mastermind's facts, the Zebra grid), the step is noted as
    told instead, so the next f4 goes on from it, and ctrl+z takes the note back.
 
@@ -119,11 +120,16 @@ class GradedHints:
             return
         if not self.hint_path.steps:
             return
-        self.hint_level += 1
+        step = self.hint_path.steps[0]
+        self.hint_level = min(self.hint_level + 1, APPLY if self.enters(step) else APPLY - 1)
         if self.hint_level >= APPLY:
-            self.apply_hint(self.hint_path.steps[0])
+            self.apply_hint(step)
         else:
             self.draw_hint()
+
+    def enters(self, step: Step) -> bool:
+        """Whether applying `step` changes the board: one that only rules values out has nothing to enter."""
+        return self.apply_step(self.state, step) != self.state
 
     def find_hint(self, state: Any, job: Job) -> tuple[Path, Check | None]:
         """The hint's step, in a worker; where nothing fits and the person typed entries, the check of them too.
@@ -143,12 +149,7 @@ class GradedHints:
 
     def apply_hint(self, step: Step) -> None:
         """The step's entries made as an edit of the person's, highlighted and said: ctrl+z plainly takes them back."""
-        after = self.apply_step(self.state, step)
-        if after == self.state:
-            self.forget_hint()
-            self.panel.show_hint(Text(f"Nothing entered: {nothing_entered(step)} f4 for the next hint."))
-            return
-        self.change(after)
+        self.change(self.apply_step(self.state, step))
         entered = [fact for fact in step.sets if fact.holds]
         self.show_places(tuple(fact.at for fact in entered), "hint")
         self.hint_applied = True
@@ -188,7 +189,7 @@ class GradedHints:
             return
         step = path.steps[0]
         self.show_places(step.where, "hint")
-        self.panel.show_hint(hint_text(step, self.hint_level, self.place_names(step.where)))
+        self.panel.show_hint(hint_text(step, self.hint_level, self.place_names(step.where), self.enters(step)))
 
     def forget_hint(self) -> None:
         """After any edit, undo, redo, new puzzle or file: the hint and the check belonged to the board before it.
@@ -222,11 +223,11 @@ class GradedHints:
         self.panel.show_hint(Text(f"No hint: {message}", style=self.tone("bad")))
 
 
-def nothing_entered(step: Step) -> str:
-    """Why applying `step` leaves the board as it is: it only rules values out, or what it settles is there already."""
+def nothing_to_enter(step: Step) -> str:
+    """Why `step` has no apply level: it only rules values out, or what it settles is on the board already."""
     if not any(fact.holds for fact in step.sets):
-        return f"the step only rules out {step.settles or 'values'}, and a board holds entries, not ruled-out values."
-    return f"{step.settles} is on the board already."
+        return "Nothing to enter: the step only rules values out (said above), and a board holds entries, not those."
+    return f"Nothing to enter: {step.settles} is on the board already."
 
 
 def blame_text(check: Check) -> str:
@@ -239,12 +240,14 @@ def blame_text(check: Check) -> str:
     return said
 
 
-def hint_text(step: Step, level: int, places: list[str]) -> Text:
-    """What the panel says at `level`: each level adds a line to the ones before it."""
+def hint_text(step: Step, level: int, places: list[str], enters: bool = True) -> Text:
+    """What the panel says at `level`: each level adds a line to the ones before it; the last says what f4 does
+    next, or at the deduction of a step that `enters` nothing, that there is nothing to apply."""
     text = Text.assemble(("Hint: look at ", "bold"), "; ".join(places) or "the highlighted places")
     if level >= 2:
         text.append(f"\nRule: {step.why}" + (", a trial: the last resort" if step.trial else ""))
     if level >= 3:
         text.append(f"\n{step.text}")
-    text.append(f"\nf4 again: {LEVELS[level]}", style="dim")
+    last = f"f4 again: {LEVELS[level]}" if enters or level < APPLY - 1 else nothing_to_enter(step)
+    text.append(f"\n{last}", style="dim")
     return text

@@ -46,6 +46,10 @@ class MastermindHints:
     def place_names(self, places: tuple[Hashable, ...]) -> list[str]:
         return ["the suggested guess" if place == mm.NEXT_GUESS else f"row {place + 1}" for place in places]
 
+    def enters(self, step: Step) -> bool:
+        """Every step applies: a guess fills the guess box, a fact is noted as told."""
+        return True
+
     def apply_hint(self, step: Step) -> None:
         guess = mm.guessed(step)
         if guess is None:

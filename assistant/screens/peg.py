@@ -293,6 +293,7 @@ class PegScreen(PuzzleScreen[engine.Position]):
             if not self.analysis.moves[0].exact
             else f"{self.analysis.moves[0]} winning games follow"
         )
+        self.app.clear_notifications()  # the hint asked again is the same move: one word of it, not a stack
         self.notify(f"Jump {a} over {b} into {c}: {follow}.")
 
     def suggestion_text(self) -> str:

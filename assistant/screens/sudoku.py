@@ -41,7 +41,8 @@ marks when it has any (small, underlined, in their own colour; `¹…` when more
 than fit), otherwise the engine's marks at the level **m** chose, as on the
 other boards: how many values the cell has left (`₃`, the default) or the
 values themselves as superscripts (`²⁶`), so even a cell with one value left
-never reads as an entry; `×` means none can go there. The line over the board
+never reads as an entry; `×` means none can go there (where your entries leave no
+value for any cell, the marks are those of the printed clues). The line under the board
 says while pencil or givens mode is on. To type a puzzle from a page, press
 **t**, type its clues as printed, press **t** again and play: f8 checks your
 entries against them. Your marks are yours alone: undo and the hints

@@ -326,6 +326,10 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
             return self.preview[2]
         return zebra.next_step(state, told=self.told, budget=self.HINT_BUDGET, should_stop=job.should_stop)
 
+    def enters(self, step: Step) -> bool:
+        """Every step applies: it is noted as told."""
+        return True
+
     def apply_hint(self, step: Step) -> None:
         """The grid already marks what the clues decide: the step is noted as told, and the next f4 goes on from it."""
         self.note_told((*self.told, step), step.settles or step.rule, " The grid marks it already.")

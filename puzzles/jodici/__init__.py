@@ -66,7 +66,7 @@ def analyse(
     hint = (
         ""
         if count
-        else f"No completion: {dead_end(Known(board)) or 'the digits given cannot all be part of one solution'}; undo the last entries."
+        else f"No completion: {dead_end(Known(board)) or 'the digits on the board cannot all be part of one solution'}; undo the last entries."
     )
     return BoardAnalysis(candidates, Count(count), solutions, hint)
 

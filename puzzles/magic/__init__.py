@@ -75,7 +75,7 @@ def analyse(
 
 def dead_end_said(board: Magic) -> str:
     """Why a board with no completion has none, as far as the ladder's rules see it."""
-    return dead_end(Known(board)) or "the values given cannot all be part of one solution"
+    return dead_end(Known(board)) or "the values on the board cannot all be part of one solution"
 
 
 def hint_text(board: Magic, analysis: BoardAnalysis, budget: Budget | None = BUDGET) -> str:

@@ -91,7 +91,7 @@ def analyse(
     hint = (
         ""
         if found.count or not found.finished
-        else "No completion: the values given cannot all be part of one solution; undo the last entries."
+        else "No completion: the values on the board cannot all be part of one solution; undo the last entries."
     )
     return SudokuAnalysis(candidates, count, found.solutions, hint, capped=capped)
 

@@ -64,11 +64,9 @@ class Analysis:
 
     @property
     def headline(self) -> str:
-        return {
-            Status.CONTRADICTION: "No solution",
-            Status.UNIQUE: "Solved: one solution",
-            Status.UNKNOWN: "No solution found yet",
-        }.get(self.status, self.count.of("solution"))
+        if self.status == Status.UNIQUE:
+            return "Solved: one solution"
+        return self.status.headline(self.count, "solution") or self.count.of("solution")
 
     def where(self, o: int) -> str:
         p = self.puzzle

@@ -5,6 +5,8 @@ import pytest
 from assistant.app import PuzzleAssistant
 from assistant.widgets.grid import EditableGrid
 from puzzles import hidoku, magic
+from puzzles.core import Budget
+from tests.app.reading import screen_text
 from tests.conftest import headline, ready_for_snapshot
 
 
@@ -72,3 +74,15 @@ async def test_a_size_that_is_no_number_is_refused_in_the_dialog(kind, answer, r
         app.screen.query_one("#answer").value = answer
         await pilot.press("enter")
         assert refusal in str(app.screen.query_one("#error").render())
+
+
+async def test_one_completion_found_within_the_budget_is_said_unknown_whether_unique(settle):
+    """Not "at least 1 completion (several)": one found, and the budget ran out before a second was looked for."""
+    app = PuzzleAssistant(start="magic")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.BUDGET = Budget(work=50)  # the empty 4x4's count runs out; a classic square is shown
+        app.screen.load(magic.parse(". . . .\n. . . .\n. . . .\n. . . .\n"))
+        await settle(pilot)
+        assert headline(app) == "1 completion found, unknown whether unique"
+        assert "several" not in screen_text(app)

@@ -34,7 +34,7 @@ async def test_t_types_the_printed_clues_then_typing_is_the_persons_own_again(ki
         await pilot.press("t", *clue_keys)
         await settle(pilot)
         grid = screen.query_one(EditableGrid)
-        assert typing_line(app) == "Givens: typing clues; t ends", "said over the board while it lasts"
+        assert typing_line(app) == "Givens: typing clues; t ends", "said under the board while it lasts"
         assert clue in screen.state.givens and grid.cell(grid.cursor).role == "given"
         assert grid.cell(grid.cursor).text == "".join(clue_keys), "a clue of two digits typed one after the other"
         await pilot.press("t", *entry_keys)

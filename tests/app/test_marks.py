@@ -7,7 +7,8 @@ from assistant.settings import load_settings
 from assistant.widgets.grid import EditableGrid
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.marks import own_marks, pencil_marks
-from puzzles import hidoku
+from puzzles import hidoku, sudoku
+from puzzles.examples import examples
 from tests.conftest import headline
 
 
@@ -91,3 +92,54 @@ async def test_the_board_and_the_panel_stay_put_as_the_line_under_the_board_chan
             places.add((app.screen.grid.region.x, app.screen.query_one(LivePanel).region.x))
         assert len(places) == 1
         assert headline(app)
+
+
+def panel_text(app) -> str:
+    return str(app.screen.panel.query_one("#detail").render())
+
+
+SLIPS = {  # a wrong entry of the person's on each board, typed from where its cursor starts
+    "sudoku": ["2"],  # on the 4x4: 2 stands twice in column 1
+    "jodici": ["right", "right", "9"],
+    "magic": ["2"],
+    "hidoku": ["2"],
+}
+
+
+@pytest.mark.parametrize("kind", SLIPS)
+async def test_a_wrong_entry_keeps_the_marks_of_the_printed_clues_not_a_cross_in_every_cell(kind, settle):
+    app = PuzzleAssistant(start=kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if kind == "sudoku":
+            app.screen.load(sudoku.parse(examples("sudoku")["mini"]))
+            await settle(pilot)
+        for key in SLIPS[kind]:
+            await pilot.press(key)
+        await settle(pilot)
+        screen = app.screen
+        assert headline(app) == "No completion", "the entry leaves none"
+        assert "given" not in panel_text(app), "the entry is not called a printed clue"
+        printed = screen.engine.analyse(screen.engine.printed_only(screen.state)).candidates
+        assert screen.analysis.candidates == printed, "the marks of the printed clues"
+        grid = app.screen.query_one(EditableGrid)
+        marks = [cell.marks for row in grid.cells for cell in row if cell.role == "empty"]
+        assert marks.count("×") < len(marks) and all(marks)
+        await pilot.press("f4")
+        await settle(pilot)
+        said = " ".join(str(screen.panel.query_one("#hint").render()).split())
+        assert "your entr" in said and "f8" in said and "ctrl+z" in said, said
+
+
+async def test_a_wrong_entry_that_breaks_no_rule_is_not_called_a_given_and_keeps_its_marks(settle):
+    app = PuzzleAssistant(start="sudoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.load(sudoku.parse(examples("sudoku")["mini"]))
+        await settle(pilot)
+        await pilot.press("3")  # r1c1: no rule broken, and no completion has it
+        await settle(pilot)
+        assert headline(app) == "No completion" and not app.screen.analysis.conflicts
+        assert panel_text(app).startswith("No completion: the values on the board cannot all be part of one solution")
+        marks = [cell.marks for row in app.screen.query_one(EditableGrid).cells for cell in row if cell.role == "empty"]
+        assert "×" not in marks and all(marks)

@@ -44,6 +44,9 @@ async def test_h_and_f4_both_give_the_hint(key, settle):
         a, _, c = app.screen.analysis.moves[0].move
         assert (app.screen.picked, app.screen.query_one(PegBoard).cursor) == (a, c)
         assert [n.message for n in app._notifications if n.message.startswith(f"Jump {a} over")]
+        await pilot.press(key, key)
+        await pilot.pause()
+        assert len([n for n in app._notifications if n.message.startswith("Jump")]) == 1, "asked again: one hint shown"
 
 
 def test_snapshot(snap_compare):

@@ -1,9 +1,13 @@
 """The Sudoku screen, driven as a person would: typing and conflicts, pencil marks, candidates, graded hints, 16x16."""
 
+import pytest
+
 from assistant.app import PuzzleAssistant
 from assistant.screens.sudoku import SudokuGrid
+from assistant.widgets.grid import EditableGrid
 from puzzles import sudoku
 from puzzles.examples import examples
+from tests.app.reading import screen_text
 from tests.conftest import headline, ready_for_snapshot
 
 
@@ -45,7 +49,7 @@ async def test_pencil_mode_toggles_your_own_marks_and_leaves_the_board_alone(set
         await settle(pilot)
         assert screen.state == before and screen.pencil[(0, 2)] == {1, 2, 4}
         assert "pencil mode" in screen.sub_title
-        assert str(screen.query_one("#typing").render()) == "Pencil: typing marks; p ends", "said over the board"
+        assert str(screen.query_one("#typing").render()) == "Pencil: typing marks; p ends", "said under the board"
         assert grid.cell((0, 2)).marks == "¹…" and (0, 2) in grid.pencilled, "three marks in a cell two wide"
         await pilot.press("4")
         await settle(pilot)
@@ -143,3 +147,24 @@ async def test_a_new_board_asks_for_its_size(settle):
 
 def test_snapshot(snap_compare):
     assert snap_compare(PuzzleAssistant(start="sudoku"), terminal_size=(80, 24), run_before=ready_for_snapshot)
+
+
+@pytest.mark.parametrize("name", list(examples("sudoku")))
+async def test_at_80x24_every_example_shows_the_whole_board_and_both_cell_lines(name, settle):
+    """The 16x16 is 19 lines: the mode line under it, then two lines about the cell, all above the footer."""
+    app = PuzzleAssistant(start="sudoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.load(sudoku.parse(examples("sudoku")[name]))
+        await settle(pilot)
+        board = app.screen.state
+        r, c = next((r, c) for r, row in enumerate(board.grid) for c, v in enumerate(row) if not v)
+        await pilot.press(*["down"] * r, *["right"] * c, "p", "1", "3")  # your marks: a second cell line
+        await settle(pilot)
+        left = [line.split("▏")[0] for line in screen_text(app).splitlines()]
+        info = str(app.screen.query_one("#cell-info").render())
+        assert "your marks 1 3" in info and "Pencil: typing marks" in "".join(left)
+        assert "".join(info.split()) in "".join("".join(left).split()), "the cell's lines whole"
+        grid = app.screen.query_one(EditableGrid)
+        footer = app.screen.query_one("Footer")
+        assert grid.region.height == grid.virtual_size.height and grid.region.bottom < footer.region.y

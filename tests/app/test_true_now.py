@@ -146,7 +146,7 @@ async def test_the_10x10_hidoku_keeps_all_its_columns_whatever_the_panel_says(se
         for key in ["f4", "f4", "f4", "right", "5", "f8", "ctrl+z", "f4", "f4", "f4", "f4"]:
             await press(pilot, settle, key)
             assert board_whole(app), key
-            first_row = screen_text(app).splitlines()[2]
+            first_row = screen_text(app).splitlines()[1]  # under the title bar
             assert first_row.split("▏")[0].split()[-1] == "57", "r1c10 on screen"
         await pilot.press(*["right"] * 9)
         assert "r1c10: 57 (clue)" in screen_text(app)
@@ -246,12 +246,24 @@ async def test_an_applied_hint_says_and_shows_what_it_changed_and_ctrl_z_takes_b
         assert app.screen.hint_path.steps[0] == step, "untold, the same step is the hint again"
 
 
-async def test_a_step_that_only_rules_out_enters_nothing_and_says_so(settle):
-    app = PuzzleAssistant(start="magic")
+RULES_OUT = [("magic", "between 5 and 28: not 29"), ("equation", "so it is not -9..0")]  # the first step found
+
+
+@pytest.mark.parametrize(("kind", "ruled_out"), RULES_OUT)
+async def test_a_step_that_only_rules_out_offers_no_apply(kind, ruled_out, settle):
+    app = PuzzleAssistant(start=kind)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        app.screen.HINT_BUDGET = Budget(work=1)  # the first step found: bounds that rule out 29 in column 2
+        app.screen.HINT_BUDGET = Budget(work=1)  # the first step found: one that rules a value out
         before = app.screen.state
-        await press(pilot, settle, "f4", "f4", "f4", "f4")
-        assert hint_box(app).startswith("Nothing entered: the step only rules out r1c2 ≠ 29, ")
-        assert app.screen.state is before and app.screen.history.index == 0 and not app.screen.highlights
+        await press(pilot, settle, "f4", "f4", "f4")
+        said = hint_box(app)
+        assert "f4 again" not in said, "apply is not offered"
+        *_, deduction, last = said.splitlines()
+        assert ruled_out in deduction and last.startswith("Nothing to enter: the step only rules values out"), said
+        on_screen = "".join(line.split("▏")[-1].strip(" ▌") for line in screen_text(app).splitlines())
+        assert "".join(last.split()) in "".join(on_screen.split()), "said whole at 80x24"
+        await press(pilot, settle, "f4")
+        assert hint_box(app) == said, "f4 again keeps the deduction and changes nothing"
+        assert app.screen.state is before and app.screen.history.index == 0
+        assert set(app.screen.highlights) == set(app.screen.hint_path.steps[0].where), "only where to look"

@@ -9,6 +9,7 @@ import inspect
 import pytest
 
 from assistant.kinds import KINDS
+from puzzles import magic
 from puzzles.core import Budget, Count, Option, Status
 from puzzles.examples import examples
 
@@ -61,9 +62,17 @@ def test_every_example_reads_back_and_analyses_into_what_the_panel_shows(engine,
         (Count(0), Status.CONTRADICTION),
         (Count(0, exact=False), Status.UNKNOWN),
         (Count(1), Status.UNIQUE),
-        (Count(1, exact=False), Status.SEVERAL),
+        (Count(1, exact=False), Status.UNKNOWN),  # one found, maybe the only one
+        (Count(2, exact=False), Status.SEVERAL),
         (Count(5), Status.SEVERAL),
     ],
 )
 def test_a_count_implies_a_status(count, status):
     assert Status.of(count) is status and status == status.value
+
+
+def test_solve_says_one_completion_found_is_unknown_whether_unique_not_several():
+    board = magic.parse(". . . .\n. . . .\n. . . .\n. . . .\n")
+    report = magic.solve(board, budget=Budget(work=50))  # a classic square found, the count cut short
+    assert report.to_text().splitlines()[0] == "at least 1 completion (unknown whether unique)"
+    assert report.to_json()["status"] == "unknown" and report.to_json()["exact"] is False

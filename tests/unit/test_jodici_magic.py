@@ -100,7 +100,9 @@ def completes(board: magic.Magic, grid) -> bool:
 def test_magic_an_empty_8x8_over_1_to_64_shows_a_completion_where_the_search_finds_none_in_its_budget():
     board = magic.blank(8)
     analysis = magic.analyse(board)
-    assert (analysis.count.value, analysis.count.exact, analysis.headline) == (1, False, "at least 1 completion")
+    assert (analysis.count.value, analysis.count.exact, analysis.headline) == (
+        1, False, "1 completion found, unknown whether unique"
+    )
     (grid,) = analysis.solutions
     assert completes(board, grid)
     assert built(board, Deadline(Budget(work=0))) is None, "within no share at all, nothing is claimed"
