@@ -26,12 +26,13 @@ from puzzles.equation.board import (
 )
 from puzzles.equation.ladder import LADDER, next_step, printed_only, steps
 from puzzles.equation.witness import witness
-from puzzles.numbergrid import BoardAnalysis, BoardReport, check_entries, no_completion, refused
+from puzzles.numbergrid import BoardAnalysis, BoardReport, check_entries, no_completion, refused, witness_deadline
 from puzzles.steps import Check, hint_budget
 
 SOLVE_OPTIONS = ()
 HINT_WORK = 300  # `solve`'s hint: the lines' tables weighed per step, a trial TRIAL_WEIGHT more: about 0.2 s
 NOUN = "solution"  # a filled crossword is a solution, not a completion
+WITNESS_WORK = 20_000  # changes weighed by the local search for a solution of mixed operators when the count found none
 
 __all__ = [
     "BUDGET",
@@ -84,7 +85,8 @@ def analyse(
                 values.add(grid[p[0]][p[1]])
     except OutOfBudget:
         exact = False
-    if not count and not exact and (shown := witness(puzzle)) is not None:
+    share = witness_deadline(budget, WITNESS_WORK, should_stop)
+    if not count and not exact and (shown := witness(puzzle, share)) is not None:
         count, found = 1, [shown][:limit]  # "at least 1", and one to see, rather than "at least 0"
     chosen = {p: sorted(v) for p, v in seen.items()} if exact else {p: domains[p].tolist() for p in domains}
     candidates = tuple(

@@ -18,30 +18,136 @@ first: each line with a negative product (its printed values aside) takes an
 odd number of negative unknowns, walked up a spanning tree of rows and
 columns.  This greedy spreading can miss a solution that exists, never shows
 one that is wrong: what it builds is checked line by line.
+
+Any other mix of operators (sums with `-`, sums of products, `/`) is searched
+locally: each unknown starts at a seeded value and one at a time takes, of a few
+values tried (the one that would meet a line of its own whose terms are added,
+a step either way, any), the one that brings the lines' total distance from
+their results nearest, where that distance does not grow; a stalled search
+starts again.  What it finds is checked line by line as well.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import deque
 from collections.abc import Callable
 
-from puzzles.equation.board import Crossword
+import numpy as np
+
+from puzzles.core import Deadline, OutOfBudget
+from puzzles.equation.board import Crossword, evaluate
 from puzzles.numbergrid import Grid, Position
 
 Node = tuple[str, int]  # ("row", r), ("column", c), or the source and the sink
 SOURCE: Node = ("source", 0)
 SINK: Node = ("sink", 0)
 ORDERS = 6  # seeded orders of the primes tried after the largest first and the smallest first
+STALL = 50  # changes weighed per unknown without getting nearer before the local search starts again
+UNDEFINED = 10**30  # a line's distance from its result where a division is not exact
 
 
-def witness(puzzle: Crossword) -> Grid | None:
-    """A solution of a crossword of sums only or of products only (None: another operator, or none found)."""
+def witness(puzzle: Crossword, deadline: Deadline) -> Grid | None:
+    """A solution of a crossword: balanced where it is of sums only, factored where of products only, else
+    searched locally within the deadline's work (None: none found)."""
     operators = {op for ops in (*puzzle.row_ops, *puzzle.column_ops) for op in ops}
     if operators <= {"+"}:
         return balanced(puzzle)
-    return factored(puzzle) if operators == {"*"} else None
+    if operators == {"*"}:
+        return factored(puzzle)
+    try:
+        return searched(puzzle, deadline)
+    except OutOfBudget:
+        return None
+
+
+def searched(puzzle: Crossword, deadline: Deadline) -> Grid | None:
+    """A solution found by changing one unknown at a time while the lines come no further from their results,
+    seeded restarts when it stalls (raises OutOfBudget when the work runs out first)."""
+    for attempt in itertools.count():
+        search = LocalSearch(puzzle, random.Random(attempt))
+        if search.run(deadline) and evaluated(puzzle, grid := filled(puzzle, search.values)):
+            return grid
+    return None
+
+
+class LocalSearch:
+    """The unknowns' values, each line's distance from its result, and the lines each unknown stands in."""
+
+    def __init__(self, puzzle: Crossword, rng: random.Random) -> None:
+        self.puzzle, self.rng = puzzle, rng
+        self.lines = [(cells, ops, result) for _, cells, ops, result in puzzle.equations()]
+        self.values = {cell: rng.randint(puzzle.low, puzzle.high) for cell in unknowns(puzzle)}
+        self.through = {
+            cell: [i for i, (cells, _, _) in enumerate(self.lines) if cell in cells] for cell in self.values
+        }
+        self.off = [self.distance(i) for i in range(len(self.lines))]
+
+    def worth(self, i: int) -> int | None:
+        cells, ops, _ = self.lines[i]
+        return worth([self.values.get((r, c), self.puzzle.cells[r][c]) for r, c in cells], ops)
+
+    def distance(self, i: int) -> int:
+        got = self.worth(i)
+        return UNDEFINED if got is None else abs(got - self.lines[i][2])
+
+    def run(self, deadline: Deadline) -> bool:
+        """Change values until every line meets its result (True) or `STALL` per unknown bring none nearer."""
+        since, stall = 0, STALL * len(self.values)
+        while any(self.off):
+            deadline.spend()
+            if (since := since + 1) > stall:
+                return False
+            line = self.rng.choice([i for i, d in enumerate(self.off) if d and self.free(i)])
+            if self.changed(self.rng.choice(self.free(line)), line):
+                since = 0
+        return True
+
+    def free(self, i: int) -> list[Position]:
+        return [cell for cell in self.lines[i][0] if cell in self.values]
+
+    def changed(self, cell: Position, line: int) -> bool:
+        """Give `cell` the nearest of a few values (kept where none is as near); whether the lines came nearer."""
+        low, high, old = self.puzzle.low, self.puzzle.high, self.values[cell]
+        lines = self.through[cell]
+        before = sum(self.off[i] for i in lines)
+        meeting = old + self.lines[line][2] - (self.worth(line) or 0)  # meets the line where the cell is a term
+        best, nearest = old, before
+        for value in sorted({meeting, old + 1, old - 1, self.rng.randint(low, high)} - {old}):
+            if low <= value <= high:
+                self.values[cell] = value
+                if (after := sum(self.distance(i) for i in lines)) <= nearest:
+                    best, nearest = value, after
+        self.values[cell] = best
+        for i in lines:
+            self.off[i] = self.distance(i)
+        return nearest < before
+
+
+def worth(values: list[int], ops: tuple[str, ...]) -> int | None:
+    """`a op b op c ...` with * and / first, as `board.evaluate` reads it (None: a division not exact)."""
+    total, term, sign = 0, values[0], 1
+    for op, value in zip(ops, values[1:]):
+        if op == "*":
+            term *= value
+        elif op == "/":
+            if value == 0 or term % value:
+                return None
+            term //= value
+        else:
+            total, term, sign = total + sign * term, value, 1 if op == "+" else -1
+    return total + sign * term
+
+
+def evaluated(puzzle: Crossword, grid: Grid) -> bool:
+    """Every row and column of `grid` meets its result, as the board evaluates it."""
+    for _, cells, ops, result in puzzle.equations():
+        value, valid = evaluate([np.array([grid[r][c]]) for r, c in cells], ops)
+        if not (valid[0] and value[0] == result):
+            return False
+    return True
 
 
 def balanced(puzzle: Crossword) -> Grid | None:

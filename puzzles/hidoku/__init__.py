@@ -43,7 +43,7 @@ from puzzles.numbergrid import (
 from puzzles.steps import Check, hint_budget
 
 SOLVE_OPTIONS = ()
-WITNESS_WORK = 20_000  # cells weighed by the walk that looks for one completion when the count found none
+WITNESS_WORK = 100_000  # cells weighed by the walk that looks for one completion when the count found none
 
 __all__ = [
     "ADJACENCIES",

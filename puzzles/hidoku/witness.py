@@ -2,18 +2,21 @@
 
 On an open board (a 30x30 with only 1 and 900) the count's propagation pays
 for the whole board at every branch and finds nothing in its budget, though
-completions abound.  A walk finds one: from the lowest given number up to N,
-then from it down to 1, each number taking the neighbour with the fewest free
-neighbours of its own (Warnsdorff's rule), backing up where it is stuck.  A
-step is refused when the next given number is out of its reach, when the cells
-left are no longer joined to the walk's ends, or when more of them have a
-single way in than the walk has ends left.  A walk that has backed up too long
-starts again with its ties broken another way (seeded: the same board gives
-the same answer on every machine).
-"""
+completions abound.  A walk finds one: from 1 up to N, each number taking the
+neighbour with the fewest free neighbours of its own (Warnsdorff's rule),
+backing up where it is stuck; where 1 is not given, the walk starts from a cell
+within reach of the lowest given number, fewest onward moves first (a path
+walked down from a given number to 1 last had to fit the cells the walk up
+left behind, and often could not).  A step is refused when the next given
+number is out of its reach through the free cells, when the cells left are no
+longer joined to the walk's end, or when more of them have a single way in
+than the walk has ends left.  A walk that has backed up too long starts again
+from the next start cell with its ties broken another way, until the work runs
+out (seeded: the same board gives the same answer on every machine)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 
@@ -21,7 +24,6 @@ from puzzles.core import Deadline, OutOfBudget
 from puzzles.hidoku.board import Geometry, Hidoku, cells
 from puzzles.numbergrid import Grid
 
-WALKS = 32  # fresh starts at most, each with its ties broken another way
 PATIENCE = 4  # cells weighed per open cell before a walk gives up and the next one starts
 
 
@@ -35,20 +37,30 @@ class Step:
 
 
 def walked(board: Hidoku, deadline: Deadline) -> Grid | None:
-    """A completion of `board`: None when no walk found one before the deadline's work ran out or the walks did."""
+    """A completion of `board`: None when no walk found one before the deadline's work ran out."""
     geometry = Geometry(board)
     given = {value: geometry.bit(p) for p, value in cells(board) if value > 0}
-    first = min(given, default=1)
-    starts = [given[first]] if given else sorted(bits(geometry.open), key=lambda cell: onward(geometry, cell, 0))
+    starts = [given[1]] if 1 in given else first_cells(geometry, given)
+    if not starts:
+        return None
     try:
-        for attempt in range(WALKS):
-            walk = Walk(geometry, given, first, board.size, random.Random(attempt))
+        for attempt in itertools.count():
+            walk = Walk(geometry, given, 1, board.size, random.Random(attempt))
             places = walk.run(starts[attempt % len(starts)], deadline, PATIENCE * board.size)
             if places is not None:
                 return grid_of(board, geometry, places)
     except OutOfBudget:
         pass
     return None
+
+
+def first_cells(geometry: Geometry, given: dict[int, int]) -> list[int]:
+    """Where 1 may stand when it is not given: free cells within reach of the lowest given, fewest onward moves
+    first (a walk from a corner or a wall leaves the open middle for later)."""
+    free = geometry.open & ~sum(given.values())
+    lowest = min(given, default=None)
+    near = [cell for cell in bits(free) if lowest is None or reaches(geometry, cell, given[lowest], lowest - 1)]
+    return sorted(near, key=lambda cell: onward(geometry, cell, 0))
 
 
 def walk_order(first: int, n: int, given: dict[int, int]) -> list[Step]:
@@ -107,14 +119,27 @@ class Walk:
 
     def fits(self, step: Step, cell: int) -> bool:
         """Whether the walk can go on from `cell`: the next given in reach, the cells left joined and enterable."""
-        if step.target is not None and step.target != step.k:
-            if distance(self.geometry, cell, self.given[step.target]) > abs(step.target - step.k):
-                return False
+        if step.target is not None and step.target != step.k and not self.in_reach(step, cell):
+            return False
         left = self.geometry.open & ~self.taken & ~cell
         ends, ends_left = self.ends(step.k, cell)
         if not self.joined(ends, left):
             return False
         return (self.geometry.lonely(left | ends) & left).bit_count() <= ends_left
+
+    def in_reach(self, step: Step, cell: int) -> bool:
+        """Whether the next given number can be reached from `cell` in time: first on an empty board, then
+        through the free cells."""
+        target, moves = self.given[step.target], abs(step.target - step.k)
+        if not reaches(self.geometry, cell, target, moves):
+            return False
+        free = self.geometry.open & ~self.taken & ~self.reserved | target
+        reached = cell
+        for _ in range(moves):
+            reached |= self.geometry.around(reached) & free
+            if reached & target:
+                return True
+        return False
 
     def ends(self, k: int, cell: int) -> tuple[int, int]:
         """With k at `cell`: the cells the walk goes on from, and how many of its two ends (N, 1) are still to come."""
@@ -139,10 +164,14 @@ def onward(geometry: Geometry, cell: int, taken: int) -> int:
     return (geometry.around(cell) & ~taken & ~cell).bit_count()
 
 
-def distance(geometry: Geometry, a: int, b: int) -> int:
-    """Moves between two cells on an empty board: king moves, or steps along rows and columns."""
+def reaches(geometry: Geometry, a: int, b: int, moves: int) -> bool:
+    """Whether a walk of exactly `moves` moves can lead from cell a to cell b on an empty board: king moves, or
+    steps along rows and columns (then of the same colour as the distance on a chessboard)."""
     (ra, ca), (rb, cb) = geometry.position(a), geometry.position(b)
-    return max(abs(ra - rb), abs(ca - cb)) if geometry.king else abs(ra - rb) + abs(ca - cb)
+    if geometry.king:
+        return max(abs(ra - rb), abs(ca - cb)) <= moves
+    distance = abs(ra - rb) + abs(ca - cb)
+    return distance <= moves and (moves - distance) % 2 == 0
 
 
 def bits(cells: int) -> list[int]:

@@ -45,8 +45,8 @@ def analyse(
 
     A search cut short by its budget says nothing about whether a completion
     exists: only a finished one that found none says "No completion".  Where
-    it found none, a classic magic square moved to the printed values
-    (`witness.built`) is looked for, so an open board says "at least 1" and
+    it found none, a classic magic square moved, or else repaired, to the
+    printed values (`witness.built`) is looked for, so an open board says "at least 1" and
     shows it.
     """
     if broken := refused(board.grid, conflicts(board)):

@@ -11,32 +11,147 @@ of the rows and the same of the columns that keeps the diagonals' cells on
 the diagonals (row i and row n-1-i go to a pair of such rows).  A printed
 value stands in one cell of such a square, so it fixes where its row and
 column go: each way of moving the square is settled in a few steps, or fails.
+
+Printed values no such move meets (most boards blanked from a square of their
+own) are met by repair: the square's values put in the free cells, the printed
+ones in theirs, then a local search that swaps two free values (or a free value
+for one unused) wherever the lines' total distance from the sum does not grow,
+starting again from another of the square's shapes when it stalls (seeded:
+the same board gives the same answer on every machine).
 """
 
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterator
 
 from puzzles.core import Deadline, OutOfBudget
 from puzzles.magic.board import Magic, lines_of
-from puzzles.numbergrid import EMPTY, Grid
+from puzzles.numbergrid import EMPTY, Grid, Position
 
 Square = list[list[int]]  # 1..n*n
+MOVED_WORK = 5_000  # squares weighed at most by moving classic ones: the rest of the work repairs them
+SWAPS = 16  # swaps weighed per step of the work
+STALL = 20  # swaps weighed per free cell without getting nearer before the repair starts again
 
 
 def built(board: Magic, deadline: Deadline) -> Grid | None:
-    """A completion of `board` from a classic square moved to its printed values (None: no way found one)."""
+    """A completion of `board` from a classic square moved, or else repaired, to its printed values (None: no
+    way found one)."""
     printed = {(r, c): v for r, row in enumerate(board.grid) for c, v in enumerate(row) if v != EMPTY}
+    share = deadline.portion(MOVED_WORK)
+    found = moved(board, printed, share)
+    deadline.charge(share)
+    try:
+        return found or repaired(board, printed, deadline)
+    except OutOfBudget:
+        return None
+
+
+def moved(board: Magic, printed: dict[Position, int], deadline: Deadline) -> Grid | None:
+    """A classic square turned, complemented, spread and reordered to hold the printed values."""
     try:
         for base in squares(board.n, deadline):
             for square in spread(board, base):
                 deadline.spend()
-                if (moved := reordered(square, printed)) is not None:
-                    return tuple(map(tuple, moved))
+                if (result := reordered(square, printed)) is not None:
+                    return tuple(map(tuple, result))
     except OutOfBudget:
         pass
     return None
+
+
+def repaired(board: Magic, printed: dict[Position, int], deadline: Deadline) -> Grid | None:
+    """A completion found by swapping free values until every line reaches the sum, from the classic square's
+    shapes in turn (raises OutOfBudget when the work runs out first)."""
+    n = board.n
+    free = [(r, c) for r in range(n) for c in range(n) if (r, c) not in printed]
+    spare = sorted(set(range(board.low, board.high + 1)) - set(printed.values()))
+    if not free or len(spare) < len(free):
+        return None
+    starts = [list(itertools.chain.from_iterable(s)) for s in spread(board, classic(n))] or [[]]
+    for attempt in itertools.count():
+        repair = Repair(board, printed, free, spare, random.Random(attempt))
+        if repair.run(starts[attempt % len(starts)], deadline, STALL * len(free)):
+            return repair.grid()
+    return None
+
+
+class Repair:
+    """Free cells' values and the lines' sums, kept up to date as two values swap."""
+
+    def __init__(
+        self, board: Magic, printed: dict[Position, int], free: list[Position], spare: list[int], rng: random.Random
+    ) -> None:
+        self.board, self.printed, self.free, self.rng = board, printed, free, rng
+        self.lines = [cells for _, cells in lines_of(board.n)]
+        self.through = [tuple(i for i, line in enumerate(self.lines) if cell in line) for cell in free]
+        self.spare = spare
+
+    def run(self, start: list[int], deadline: Deadline, stall: int) -> bool:
+        """Swap until every line meets the sum (True) or `stall` swaps in a row bring it no nearer (False).
+
+        Half the swaps bring a needy line's cell the value that would meet its need, or one near it; the
+        others any value, so the search does not circle."""
+        total, rng, size = self.board.total, self.rng, len(self.free)
+        held = self.started(start)  # the free cells' values, then the unused ones
+        held += sorted(set(self.spare) - set(held))
+        slot = {value: i for i, value in enumerate(held)}
+        sums = [total - sum(self.printed.get(cell, 0) for cell in line) for line in self.lines]
+        for i, value in enumerate(held[:size]):
+            for line in self.through[i]:
+                sums[line] -= value
+        off = sum(map(abs, sums))  # sums[line]: what the line still needs
+        where = [[i for i, cell in enumerate(self.free) if cell in line] for line in self.lines]
+        best, since = off, 0
+        for weighed in itertools.count():
+            if weighed % SWAPS == 0:
+                deadline.spend()
+            if not off:
+                self.values = held[:size]
+                return True
+            if since > stall:
+                return False
+            since += 1
+            line = rng.choice([line for line, need in enumerate(sums) if need and where[line]])
+            a = rng.choice(where[line])
+            old = held[a]
+            b = slot.get(old + sums[line] + rng.randint(-1, 1), a) if weighed % 2 else rng.randrange(len(held))
+            if b == a:
+                continue
+            new = held[b]
+            change = dict.fromkeys(self.through[a], old - new)
+            if b < size:
+                for line in self.through[b]:
+                    change[line] = change.get(line, 0) + new - old
+            nearer = sum(abs(sums[line] + d) - abs(sums[line]) for line, d in change.items())
+            if nearer > 0:
+                continue
+            for line, d in change.items():
+                sums[line] += d
+            off += nearer
+            held[a], held[b], slot[new], slot[old] = new, old, a, b
+            if off < best:
+                best, since = off, 0
+        return False
+
+    def started(self, start: list[int]) -> list[int]:
+        """The start's values in the free cells where not printed elsewhere; the other free cells take the
+        spare values left, shuffled."""
+        n, spare = self.board.n, set(self.spare)
+        values = [start[r * n + c] if start and start[r * n + c] in spare else None for r, c in self.free]
+        kept = [v for v in values if v is not None]
+        if len(set(kept)) < len(kept):
+            values, kept = [None] * len(values), []
+        rest = sorted(spare - set(kept))
+        self.rng.shuffle(rest)
+        return [rest.pop() if v is None else v for v in values]
+
+    def grid(self) -> Grid:
+        n = self.board.n
+        filled = dict(self.printed) | dict(zip(self.free, self.values))
+        return tuple(tuple(filled[r, c] for c in range(n)) for r in range(n))
 
 
 def squares(n: int, deadline: Deadline) -> Iterator[Square]:

@@ -234,6 +234,15 @@ def test_the_walk_finds_only_completions_and_none_where_there_is_none(args):
     assert found is not None or not brute_force(board) or board.size > 6, "a small board with a completion is walked"
 
 
+def test_the_walk_starts_from_1_where_it_is_not_given():
+    """Walked up from 13 and then down to 1, the path down had to fit the cells the walk up left: it never did."""
+    board = hidoku.parse(
+        "_ _ _ _ _ _ _\n_ _ 21 _ 13 26 _\n" + "_ _ _ _ _ _ _\n" * 3 + "_ _ _ 35 _ _ _\n_ _ _ _ _ _ _\n"
+    )
+    found = walked(board, Deadline(Budget(work=20_000)))
+    assert found is not None and completes(board, found)
+
+
 @pytest.mark.parametrize("seed", range(1, 7))
 def test_the_walk_keeps_the_numbers_left_from_one_of_its_own_walks(seed):
     """A completion of an open board with most numbers taken out, some cells blocked: walked again, every kept one.

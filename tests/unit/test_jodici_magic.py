@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from puzzles import jodici, magic
 from puzzles.core import Budget, Deadline, PuzzleError
 from puzzles.examples import examples
+from puzzles.magic import witness
 from puzzles.magic.witness import built
 from puzzles.numbergrid import EMPTY
 
@@ -129,6 +130,38 @@ def test_magic_two_printed_values_of_any_3x3_square_are_completed_to_it_and_no_o
         board = magic.blank(3).with_cell((0, 0), v).with_cell((0, 1), w)
         fits = [g for g in squares if (g[0][0], g[0][1]) == (v, w)]
         assert built(board, Deadline(Budget(work=100))) in (fits or [None])
+
+
+BLANKED = """\
+__ __ __ __ 17
+__ __ 14  2 23
+19 22 __ 15  1
+ 9 18 __ __ __
+__  4 25  3 __
+"""  # twelve cells blanked from a 5x5 square no turn, complement or reordering of a classic one reaches
+SPARSE = """\
+_ _ _ _ _
+_ _ 4 1 _
+_ _ _ _ _
+_ _ _ _ _
+_ _ _ _ _
+"""  # 4 beside 1: in no classic 5x5 square moved
+
+
+def test_magic_printed_values_no_classic_square_meets_are_met_by_repairing_one():
+    board = magic.parse(BLANKED)
+    printed = {(r, c): v for r, row in enumerate(board.grid) for c, v in enumerate(row) if v}
+    assert witness.moved(board, printed, Deadline(Budget(work=20_000))) is None
+    grid = built(board, Deadline(Budget(work=20_000)))
+    assert grid is not None and completes(board, grid)
+    assert built(board, Deadline(Budget(work=20_000))) == grid, "seeded: the same board, the same completion"
+
+
+def test_magic_a_sparse_board_the_count_runs_out_on_says_at_least_1_with_a_repaired_square():
+    board = magic.parse(SPARSE)
+    analysis = magic.analyse(board, budget=Budget(work=500))
+    assert (analysis.count.value, analysis.count.exact) == (1, False)
+    assert completes(board, analysis.solutions[0])
 
 
 def test_magic_4x4_counted_with_1_in_a_corner_on_a_side_and_in_the_middle_make_frenicles_7040():
