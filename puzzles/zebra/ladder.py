@@ -788,7 +788,7 @@ def ending_first(model: Model, domains: list[int], values: list[int]) -> tuple[i
     """The first of a few suppositions (`INNER_TRIES`) that propagation refutes whose refutation leads the outer one
     to its dead end at once (one link less to tell), else the first (None: none is refuted)."""
     refuted = []
-    for y, p in ((y, p) for y in values for p in bits(domains[y])):
+    for y, p in ((x, q) for x in values for q in bits(domains[x])):
         if not refuted_in(model, domains, y, p):
             continue
         refuted.append((y, p))

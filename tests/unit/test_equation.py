@@ -214,7 +214,9 @@ def test_a_10x10_of_products_5_to_the_10th_over_0_to_99_shows_a_solution_where_t
     puzzle = sums_only([[None] * 10] * 10, [5**10] * 10, [5**10] * 10, 0, 99, op="*")
     analysis = equation.analyse(puzzle)
     assert (analysis.count.value, analysis.count.exact, analysis.headline) == (
-        1, False, "1 solution found, unknown whether unique"
+        1,
+        False,
+        "1 solution found, unknown whether unique",
     )
     (grid,) = analysis.solutions
     assert solves(puzzle, grid, math.prod)

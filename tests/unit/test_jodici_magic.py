@@ -102,7 +102,9 @@ def test_magic_an_empty_8x8_over_1_to_64_shows_a_completion_where_the_search_fin
     board = magic.blank(8)
     analysis = magic.analyse(board)
     assert (analysis.count.value, analysis.count.exact, analysis.headline) == (
-        1, False, "1 completion found, unknown whether unique"
+        1,
+        False,
+        "1 completion found, unknown whether unique",
     )
     (grid,) = analysis.solutions
     assert completes(board, grid)
