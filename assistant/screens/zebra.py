@@ -281,7 +281,8 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
         if analysis is None:
             return
         solved = analysis.status == Status.UNIQUE
-        detail = Text(solved_text(analysis.puzzle) if solved else self.next_text(analysis))
+        on_table = self.query_one("#views", ContentSwitcher).current == "table-view"
+        detail = Text(solved_text(analysis.puzzle, on_table) if solved else self.next_text(analysis))
         cell = self.query_one(ZebraGrid).cursor
         if cell[0] in analysis.puzzle.free and cell[1] < analysis.puzzle.n:
             detail.append("\n\n" + (self.cell_reason(analysis, *cell) or analysis.explain(*cell)), style="italic")
@@ -356,6 +357,7 @@ class ZebraScreen(RowEditing, PuzzleScreen[zebra.Puzzle]):
     def action_toggle_view(self) -> None:
         views = self.query_one("#views", ContentSwitcher)
         views.current = "table-view" if views.current == "grid-view" else "grid-view"
+        self.show_panel()
 
     # ------------------------------------------------------------ typing clues
 
@@ -529,8 +531,10 @@ def clues_added(before: zebra.Puzzle | None, after: zebra.Puzzle) -> bool:
     return [c.atoms for c in after.clues[: len(before.clues)]] == [c.atoms for c in before.clues]
 
 
-def solved_text(puzzle: zebra.Puzzle) -> str:
-    """Where the solution is, for the person to ask for: the table, not the panel."""
+def solved_text(puzzle: zebra.Puzzle, on_table: bool) -> str:
+    """Where the solution is, for the person to ask for: the table, not the panel (on it, the way back)."""
+    if on_table:
+        return "f3: back to the grid."
     return f"f3: the solution table{', with the answers to the page' * bool(puzzle.questions)}."
 
 

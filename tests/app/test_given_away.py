@@ -106,7 +106,10 @@ async def test_zebra_opens_on_the_grid_and_shows_the_solutions_only_on_f3(settle
         assert "f3: the solution table." in screen_text(app)
         await press(pilot, settle, "f3")
         assert view(app) == "table-view" and "Parliament" in screen_text(app)
-        await press(pilot, settle, "f3", "ctrl+n")
+        assert "f3: back to the grid." in screen_text(app) and "f3: the solution table" not in screen_text(app)
+        await press(pilot, settle, "f3")
+        assert "f3: the solution table." in screen_text(app), "the panel says the way it is now, on the grid again"
+        await press(pilot, settle, "ctrl+n")
         await pilot.press(*"Person: Ann, Bob, Cid; Age: 20, 30, 40; key: Person", "enter")
         await settle(pilot)
         box = app.screen.query_one("#clue")
