@@ -20,6 +20,7 @@ import numpy as np
 from assistant.bench import Benchmark, corpus_dir, seconds, spread
 from puzzles.core import Count
 from puzzles.examples import examples
+from puzzles.steps import HINT_WORK, hint_budget
 
 STEPPED = ("sudoku", "zebra", "hidoku", "jodici", "magic", "equation", "disks")
 HIDOKU_SAMPLE = 100  # corpus boards timed for the first hint: every fifth of the 500
@@ -84,12 +85,12 @@ PUZZLE_SETS: dict[str, Callable[[], list[tuple[str, Any]]]] = {
 
 
 def first_hints(kind: str) -> str:
-    """The next step of every puzzle of the kind's set, each timed on its own."""
+    """The hint `solve` gives (the next step, on the kind's hint work) for every puzzle of the set, each timed."""
     puzzles = PUZZLE_SETS.get(kind, lambda: bundled(kind))()
     times, short = [], 0
     for _, puzzle in puzzles:
         start = time.perf_counter()
-        path = engine(kind).next_step(puzzle)
+        path = engine(kind).next_step(puzzle, budget=hint_budget(None, getattr(engine(kind), "HINT_WORK", HINT_WORK)))
         times.append(time.perf_counter() - start)
         short += path.ended == "budget"
     return f"{Count(len(times)).of('puzzle')}: {spread(times)}; {short} cut by the work budget"
