@@ -87,10 +87,11 @@ PUZZLE_SETS: dict[str, Callable[[], list[tuple[str, Any]]]] = {
 def first_hints(kind: str) -> str:
     """The hint `solve` gives (the next step, on the kind's hint work) for every puzzle of the set, each timed."""
     puzzles = PUZZLE_SETS.get(kind, lambda: bundled(kind))()
+    budget = hint_budget(None, getattr(engine(kind), "HINT_WORK", HINT_WORK))
     times, short = [], 0
     for _, puzzle in puzzles:
         start = time.perf_counter()
-        path = engine(kind).next_step(puzzle, budget=hint_budget(None, getattr(engine(kind), "HINT_WORK", HINT_WORK)))
+        path = engine(kind).next_step(puzzle, budget=budget)
         times.append(time.perf_counter() - start)
         short += path.ended == "budget"
     return f"{Count(len(times)).of('puzzle')}: {spread(times)}; {short} cut by the work budget"
@@ -113,7 +114,7 @@ STEPS: dict[str, tuple[str, Callable[[], list[tuple[str, Any]]]]] = {
     "sudoku hardest": ("sudoku", hard_sudoku),
     "zebra 5x5 generated": ("zebra", lambda: [(f"#{i}", p) for i, p in enumerate(generated_zebra(5, 3))]),
     "zebra 8x8 generated": ("zebra", lambda: [(f"#{i}", p) for i, p in enumerate(generated_zebra(8, 2))]),
-    **{f"{kind} examples": (kind, lambda kind=kind: bundled(kind)) for kind in STEPPED if kind not in ("sudoku",)},
+    **{f"{kind} examples": (kind, lambda kind=kind: bundled(kind)) for kind in STEPPED if kind != "sudoku"},
 }
 TARGETS = {"sudoku hardest": "each < 10 s", "zebra 8x8 generated": "each < 10 s"}
 
