@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from puzzles.core import Budget, Deadline, ShouldStop, never
 from puzzles.steps import Path, Rung, Step, hint_budget, join_words, next_placement, on_board, walk
 from puzzles.sudoku.board import Sudoku, conflicts, label, symbol
-from puzzles.sudoku.chains import aic, forcing, nested_trial, trial, x_chain, xy_chain
+from puzzles.sudoku.chains import aic, nested_trial, trial, x_chain, xy_chain
+from puzzles.sudoku.forcing import forcing
 from puzzles.sudoku.known import Known, bit, placing, values
 from puzzles.sudoku.patterns import (
     box_line,

@@ -11,7 +11,7 @@ import pytest
 from puzzles import sudoku
 from puzzles.examples import examples
 from puzzles.steps import Path, Step, easiest, on_board
-from puzzles.sudoku.chains import forcing
+from puzzles.sudoku.forcing import forcing
 from puzzles.sudoku.known import Known
 from puzzles.sudoku.ladder import LADDER
 from tests.unit.sudoku_entailment import entailed, generated, shuffled
