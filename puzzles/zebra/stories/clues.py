@@ -138,6 +138,15 @@ def listed(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def plural(noun: str) -> str:
+    """More than one, as a page writes it: `entries`, `people`, `runners`."""
+    if noun == "person":
+        return "people"
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "es" if noun.endswith(("s", "sh", "ch", "x")) else noun + "s"
+
+
 class Drawer:
     """Draws clues true of the hidden answer, in the forms the sites use, with their predicates."""
 
@@ -252,7 +261,8 @@ class Drawer:
         (o, p), (c, d) = self.objects(2), self.categories(2)
         a, b = self.at(o, c), self.at(p, d)
         people = self.family(a, b)
-        kind = f"different {self.page.theme.person}s" if people else f"two different {self.page.theme.noun}s"
+        theme = self.page.theme
+        kind = f"different {plural(theme.person)}" if people else f"two different {plural(theme.noun)}"
         return self.clue(
             f"{self.write.name(a, people)} and {self.write.name(b, people)} are {kind}", differ(a, b), (a, b)
         )
@@ -266,7 +276,7 @@ class Drawer:
         names = [self.write.name(e, False) for e in picks]
         number = NUMBERS[self.n]
         return self.clue(
-            f"the {number} {self.page.theme.noun}s are {listed(names)}",
+            f"the {number} {plural(self.page.theme.noun)} are {listed(names)}",
             lambda at: len({holder(at, e) for e in picks}) == self.n,
             tuple(picks),
         )
