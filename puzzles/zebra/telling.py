@@ -1,16 +1,18 @@
 """Logic-grid deductions in words: values, objects and clues named as a person reads them.
 
 Every sentence of `ladder` is built here, so the steps and the screen's
-highlights say things the same way ("milk is in house 3", "Days 5 is not
+highlights say things the same way ("milk is in house 3", "5 days is not
 with Vicky", "clues 4 and 9").
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from puzzles.steps import Fact, join_words
-from puzzles.zebra.model import Puzzle
+from puzzles.zebra.model import Category, Puzzle
+from puzzles.zebra.reader.quantities import NUMBER, name_unit, unit_names
 from puzzles.zebra.solver import bits, single
 
 MANY_CLUES = 3  # a mark resting on more clues than this is told without them
@@ -20,12 +22,26 @@ Spot = tuple
 
 
 def value_name(puzzle: Puzzle, x: int) -> str:
-    """A value as a person names it: `milk`, or `Days 5` where the bare value could be another category's."""
+    """A value as a person names it: `milk`, `$11.99`, `27 pounds` (a bare number with its category's unit), or
+    `Ages 25` where the bare value could be another category's or is a number without a unit."""
     c, v = divmod(x, puzzle.n)
     category = puzzle.categories[c]
     value = category.values[v]
+    if re.fullmatch(NUMBER, value) and (measured := with_unit(category, value)):
+        return measured
     elsewhere = any(value in other.values for i, other in enumerate(puzzle.categories) if i != c)
-    return f"{category.name} {value}" if elsewhere or not value[:1].isalpha() else value
+    return f"{category.name} {value}" if elsewhere or re.fullmatch(NUMBER, value) else value
+
+
+def with_unit(category: Category, number: str) -> str | None:
+    """A bare number with the unit its category is measured in (`Weights (pounds)`: `27 pounds`), if it has one."""
+    if category.scale is not None and category.scale.kind == "money":
+        return f"${number}"
+    unit = name_unit(category.name) if category.scale is not None and category.scale.kind == "number" else None
+    if unit is None:
+        return None
+    plural, *others = unit_names(unit)
+    return f"{number} {others[0] if number == '1' and others and plural == others[0] + 's' else plural}"
 
 
 def objects_words(puzzle: Puzzle, mask: int) -> str:

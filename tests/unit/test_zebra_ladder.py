@@ -16,7 +16,7 @@ from puzzles.steps import Fact, easiest
 from puzzles.zebra import generator
 from puzzles.zebra.ladder import LADDER, apply, known_of, one_value
 from puzzles.zebra.model import Category
-from puzzles.zebra.telling import event_words
+from puzzles.zebra.telling import event_words, value_name
 
 
 def answer_of(puzzle: zebra.Puzzle) -> tuple[tuple[str, ...], ...]:
@@ -235,6 +235,31 @@ def test_categories_are_named_as_a_sentence_needs_them():
 )
 def test_one_value_of_a_category_is_named_singular(name, values, one):
     assert one_value(Category(name, values)) == one
+
+
+VALUES = """\
+names: Ann, Bob, Cy
+Costs: $11.99, $13.99, $15.99
+Weights (pounds): 1, 27, 32
+Finish times: 10:00am, 10:05am, 10:10am
+Ages: 25, 27, 32
+Rooms: red, blue, green
+key: names
+1. Ann paid $11.99.
+"""
+
+
+def test_a_value_is_named_by_itself_or_with_its_unit_and_by_its_category_only_where_it_is_in_doubt():
+    """Not `Costs $11.99` or `Weights (pounds) 27`: the category's name only where the bare value is ambiguous."""
+    puzzle = zebra.parse(VALUES)
+    named = [value_name(puzzle, x) for x in range(len(puzzle.categories) * puzzle.n)]
+    assert named[3:] == [
+        *("$11.99", "$13.99", "$15.99"),
+        *("1 pound", "27 pounds", "32 pounds"),
+        *("10:00am", "10:05am", "10:10am"),
+        *("Ages 25", "Ages 27", "Ages 32"),
+        *("red", "blue", "green"),
+    ]
 
 
 def test_trial_is_the_last_rung_and_is_said_plainly():
