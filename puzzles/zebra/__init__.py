@@ -6,7 +6,8 @@ package docstring walks the pipeline: page, clue, mentions, amounts,
 vocabulary, the phrasing families, comparing, doubts, questions); `solver`
 propagates, `count` counts the solutions; `analysis` turns that into marks,
 reasons and hints; `ladder` explains the solution one easiest deduction at a
-time (hints and `solve --steps`); `generator` makes unique puzzles in the
+time (hints and `solve --steps`: its rungs in `rungs`, on `known`, `citing`,
+`tracing` and `supposing`); `generator` makes unique puzzles in the
 pages' and the houses benchmark's wording and the formal one, `stories`
 site-style pages with brute-force answers.
 """

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from puzzles.steps import Fact, join_words
 from puzzles.zebra.model import Category, Puzzle
 from puzzles.zebra.reader.quantities import NUMBER, name_unit, unit_names
+from puzzles.zebra.reader.vocabulary import stem
 from puzzles.zebra.solver import bits, single
 
 MANY_CLUES = 3  # a mark resting on more clues than this is told without them
@@ -134,3 +135,49 @@ def spot_name(puzzle: Puzzle, spot: Spot) -> str:
     if spot[0] == "value":
         return puzzle.name((spot[1], spot[2]))
     return f"{puzzle.categories[spot[1]].name} {at_words(puzzle, 1 << spot[2])}"
+
+
+# ---------------------------------------------------------------- the grid's words
+
+
+PERSON_WORDS = frozenset({"name", "person", "people", "who"})  # a key of these names people: `each person has one pet`
+MASS_NOUNS = frozenset({"music", "food", "clothing", "jewelry", "jewellery", "furniture", "hair", "money", "art"})
+
+
+def name_words(category: Category) -> list[str]:
+    """A category's name as words of a sentence: lower case but acronyms, a note in brackets (`(dollars)`) left out."""
+    words = re.sub(r"\s*\(.*?\)", "", category.name).split() or [category.name]
+    return [w if w.isupper() and len(w) > 1 else w.lower() for w in words]
+
+
+def noun(category: Category) -> str:
+    """A category's name singular, as a sentence says it: `weights` is weight, `Cigarettes` cigarette."""
+    *before, head = name_words(category)
+    return " ".join([*before, head if head.isupper() else stem(head)])
+
+
+def one_value(category: Category) -> str:
+    """What one value of a category is (`each person has one weight`): a category named by its unit (`Days`: 2, 3,
+    4) has a number of them, not a day; `Music` a kind of music."""
+    one, head, scale = noun(category), name_words(category)[-1], category.scale
+    if scale is not None and scale.kind == "number" and head in scale.unit.names and not one.endswith(head):
+        return f"number of {head}"
+    return f"kind of {one}" if one in MASS_NOUNS else one
+
+
+def thing(puzzle: Puzzle) -> str:
+    """What the objects are called, one of them: a house, or the key's noun (a person where it names people)."""
+    if puzzle.key is None:
+        return "house"
+    one = noun(puzzle.categories[puzzle.key])
+    return "person" if one.split()[-1] in PERSON_WORDS else one
+
+
+def things(puzzle: Puzzle) -> str:
+    """The objects, more than one: houses, people, customers."""
+    one = thing(puzzle)
+    if one == "person":
+        return "people"
+    if re.search(r"[^aeiou]y$", one):
+        return one[:-1] + "ies"
+    return one + ("es" if one.endswith(("s", "x", "ch", "sh")) else "s")

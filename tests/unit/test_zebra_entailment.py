@@ -14,7 +14,8 @@ from puzzles import zebra
 from puzzles.examples import examples
 from puzzles.steps import Fact, Path, Step
 from puzzles.zebra import generator, stories
-from puzzles.zebra.ladder import known_of, nested, nested_step
+from puzzles.zebra.known import known_of
+from puzzles.zebra.supposing import nested, nested_step
 from tests.unit.zebra_entailment import check
 
 GENERATED = [(seed, 3 + seed % 3) for seed in range(12)] + [(3, 6)]  # (seed, houses), three or four categories

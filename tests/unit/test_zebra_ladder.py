@@ -14,9 +14,10 @@ from puzzles import zebra
 from puzzles.examples import examples
 from puzzles.steps import Fact, easiest
 from puzzles.zebra import generator
-from puzzles.zebra.ladder import LADDER, apply, known_of, one_value
+from puzzles.zebra.known import apply, known_of
+from puzzles.zebra.ladder import LADDER
 from puzzles.zebra.model import Category
-from puzzles.zebra.telling import event_words, value_name
+from puzzles.zebra.telling import event_words, one_value, value_name
 
 
 def answer_of(puzzle: zebra.Puzzle) -> tuple[tuple[str, ...], ...]:

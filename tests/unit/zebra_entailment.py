@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from puzzles.steps import Fact, Path, Step
 from puzzles.zebra.cnf import Selected, boolean
-from puzzles.zebra.ladder import apply, known_of
+from puzzles.zebra.known import apply, known_of
 from puzzles.zebra.model import Puzzle
 from puzzles.zebra.solver import model_of
 

@@ -1,0 +1,255 @@
+"""Suppositions: which few clues refute a place, suppositions inside others, and the steps that tell them.
+
+A place all the clues together refute is searched for the fewest clues that
+do it (`fewest_refuting`); one that propagation alone cannot refute is
+followed into suppositions inside it, each refuted in turn (`nested`).  The
+steps tell the supposition link by link to its dead end (`tracing`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from itertools import combinations
+
+from puzzles.steps import Step
+from puzzles.zebra.citing import (
+    Gives,
+    capital,
+    cited,
+    domains_of,
+    exact,
+    narrowing,
+    step_of,
+    values_spots,
+)
+from puzzles.zebra.known import (
+    Known,
+    Setting,
+    named,
+    needed_only,
+    refutes,
+    spent,
+    supposed,
+    together,
+)
+from puzzles.zebra.solver import (
+    Model,
+    bits,
+    settle,
+    single,
+)
+from puzzles.zebra.telling import (
+    quoted,
+)
+from puzzles.zebra.tracing import SUPPOSED, Event, Inner, chain, looked_back, told_settle, traced
+
+GROUP_MOST = 3  # clues searched for the fewest that refute a place (four are found by leaving clues out)
+INNER_TRIES = 6  # suppositions inside another that propagation refutes, tried for one that ends the outer at once
+NESTED_TRIES = 3  # suppositions that need others inside them, found for the one needing fewest
+TRIAL_TRIES = 8  # refutations, fewest clues first, tried for one that cites nothing spare before the first is taken
+GROUP_SEARCH = 12  # clues a refutation rests on, searched for the fewest that do it (up to GROUP_MOST of them)
+
+
+def refuting(known: Known, model: Model, x: int, o: int, placing: bool, inner: Sequence[tuple[int, int]] = ()) -> Gives:
+    """Whether supposing value x at object o runs into a dead end (once the `inner` suppositions are refuted in
+    turn), and what the step then says of x follows."""
+    rest, dead_end = narrowing(known, model, {x: known.domains[x] & ~(1 << o)}, placing), replayed(model, x, o, inner)
+
+    def gives(domains: list[int]) -> bool:
+        supposing = list(domains)
+        domains[x] &= ~(1 << o)
+        return dead_end(supposing) and rest(domains)
+
+    return gives
+
+
+def fewest_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
+    """The fewest clues that, with each value once, refute value x at object o (up to three; else a few none
+    of which can be left out): failing a group of up to three (`small_group`), each clue the rest can do
+    without is left out."""
+    found = small_group(known, x, o, GROUP_MOST)
+    if found is not None:
+        return found
+    clues, _ = known.searched[(x, o)]
+    before = known.earlier.get((x, o))
+    if before is not None and len(before) < len(clues):
+        clues = list(before)
+    return tuple(needed_only(clues, lambda fewer: refutes(known, fewer, x, o)))
+
+
+def clues_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
+    """The fewest clues found to refute value x at object o, found once per marks (`Known.refuting`)."""
+    if (x, o) not in known.refuting:
+        known.refuting[(x, o)] = fewest_refuting(known, x, o)
+    return known.refuting[(x, o)]
+
+
+def small_group(known: Known, x: int, o: int, most: int) -> tuple[int, ...] | None:
+    """The fewest clues, at most `most`, that refute value x at object o (None: no such few).
+
+    The clues the propagation's dead end rests on are searched for one, two or three that do it alone, each size
+    once per marks (`Known.searched`).  Clues that refuted the place before still do (the marks only narrow), so
+    only fewer than those are searched.
+    """
+    if (x, o) in known.refuting:
+        group = known.refuting[(x, o)]
+        return group if len(group) <= most else None
+    clues, done = known.searched.get((x, o)) or (dead_end_clues(known, x, o), 0)
+    before = known.earlier.get((x, o))
+    top = min(most, GROUP_MOST, len(clues) - 1, GROUP_MOST if before is None else len(before) - 1)
+    for size in range(done + 1, top + 1):
+        for group in combinations(clues, size) if len(clues) <= GROUP_SEARCH else ():
+            if refutes(known, group, x, o):
+                known.refuting[(x, o)] = group
+                return group
+    known.searched[(x, o)] = (clues, done := max(done, top))
+    fewest = [tuple(g) for g in (clues, before) if g is not None and len(g) <= min(most, done + 1)]
+    if fewest:
+        known.refuting[(x, o)] = group = min(fewest, key=len)
+        return group
+    return None
+
+
+def dead_end_clues(known: Known, x: int, o: int) -> list[int]:
+    """The clues the dead end of supposing x at o rests on (all of them, where those alone do not reach it)."""
+    setting = known.setting
+    spent(setting.deadline)
+    events = told_settle(setting, setting.model, supposed(known, x, o))[1]
+    clues = sorted({event.clue for event in looked_back(events) if event.clue >= 0})
+    return clues if refutes(known, clues, x, o) else [k for k, p in enumerate(setting.parts) if p.constraints]
+
+
+def supposition_step(rule: str, known: Known, x: int, o: int, clues: Sequence[int], placing: bool = True) -> Step:
+    """Value x is not at object o: the clues quoted, the earlier facts they are read against, then the supposition
+    and its propagation to a dead end; `placing`: and so x is at the one object left it, where that is so."""
+    model = together(known, clues)
+    focus = [y for k in clues for y in named(known, k)]
+    premises = cited(known, [x, *focus], refuting(known, model, x, o, placing))
+    domains = domains_of(known, premises)
+    domains[x] = 1 << o
+    base = list(domains)
+    said_chain = chain(known, model, x, o, base, told_settle(known.setting, model, domains)[1], {})
+    quotes = "".join(f"{quoted(known.puzzle, k)} " for k in clues)
+    after = {x: known.domains[x] & ~(1 << o)}
+    why = lambda said: quotes + (f"{capital(said)}. " if said else "") + said_chain  # noqa: E731
+    step = step_of(rule, known, clues, values_spots(known, [x]), after, why, premises, placing)
+    return replace(step, trial=True)
+
+
+def exact_supposition(rule: str, known: Known, x: int, o: int, clues: Sequence[int]) -> Step | None:
+    """The supposition step citing nothing SAT finds spare: placing x where that needs no more, else only ruling
+    x out of o (a placement can rest on premises the dead end does not need)."""
+    for placing in (True, False):
+        step = supposition_step(rule, known, x, o, clues, placing)
+        if exact(known, clues, step.premises, step.sets):
+            return step
+    return None
+
+
+def nested(known: Known, x: int, o: int, fewer_than: int | None = None) -> list[tuple[int, int]] | None:
+    """The suppositions inside `x at o` that propagation refutes, in turn, until propagation refutes x at o itself
+    (None: it never does, or not with `fewer_than` of them)."""
+    setting = known.setting
+    domains = supposed(known, x, o)
+    settle(setting.model, domains)
+    inner: list[tuple[int, int]] = []
+    while True:
+        spent(setting.deadline)
+        refuted = ending_first(setting.model, domains, open_among(setting, domains))
+        if refuted is None:
+            return None
+        inner.append(refuted)
+        if fewer_than is not None and len(inner) >= fewer_than:
+            return None
+        y, p = refuted
+        domains[y] &= ~(1 << p)
+        if not settle(setting.model, domains):
+            return inner
+
+
+def ending_first(model: Model, domains: list[int], values: list[int]) -> tuple[int, int] | None:
+    """The first of a few suppositions (`INNER_TRIES`) that propagation refutes whose refutation leads the outer one
+    to its dead end at once (one link less to tell), else the first (None: none is refuted)."""
+    refuted = []
+    for y, p in ((x, q) for x in values for q in bits(domains[x])):
+        if not refuted_in(model, domains, y, p):
+            continue
+        refuted.append((y, p))
+        trying = list(domains)
+        trying[y] &= ~(1 << p)
+        if not settle(model, trying):
+            return y, p
+        if len(refuted) == INNER_TRIES:
+            break
+    return refuted[0] if refuted else None
+
+
+def open_among(setting: Setting, domains: list[int]) -> list[int]:
+    return sorted((y for y in range(setting.values) if not single(domains[y])), key=lambda y: domains[y].bit_count())
+
+
+def replayed(model: Model, x: int, o: int, inner: Sequence[tuple[int, int]]) -> Gives:
+    """Whether, from these domains, supposing x at o and refuting each inner supposition in turn by propagation
+    reaches a dead end."""
+
+    def gives(domains: list[int]) -> bool:
+        domains[x] = 1 << o
+        if not settle(model, domains):
+            return True
+        for y, p in inner:
+            if not refuted_in(model, domains, y, p):
+                return False
+            domains[y] &= ~(1 << p)
+            if not settle(model, domains):
+                return True
+        return False
+
+    return gives
+
+
+def refuted_in(model: Model, domains: list[int], y: int, p: int) -> bool:
+    trying = list(domains)
+    trying[y] = 1 << p
+    return not settle(model, trying)
+
+
+def nested_events(
+    known: Known, model: Model, domains: list[int], x: int, o: int, inner: Sequence[tuple[int, int]]
+) -> tuple[list[int], list[Event], Inner]:
+    """The propagation of `x at o` (the domains it starts from, its events), each inner supposition's refutation
+    one event (its own propagation kept apart) that needs what the outer one ruled out and its dead end uses."""
+    setting, domains = known.setting, list(domains)
+    domains[x] = 1 << o
+    base = list(domains)
+    ok, events = told_settle(setting, model, domains)
+    told: Inner = {}
+    for y, p in inner:
+        if not ok:
+            break
+        trying = list(domains)
+        trying[y] = 1 << p
+        told[(y, p)] = (list(trying), told_settle(setting, model, trying)[1])
+        needs = [(v, q) for v, q in traced(model, *told[(y, p)])[1] if v != y]
+        scope = (y, *sorted({v for v, _ in needs}))
+        reads = (domains[y], *(base[v] & ~sum(1 << q for w, q in needs if w == v) for v in scope[1:]))
+        domains[y] &= ~(1 << p)
+        events.append(Event(SUPPOSED, y, domains[y], scope, reads))
+        ok, more = told_settle(setting, model, domains)
+        events += more
+    return base, events, told
+
+
+def nested_step(known: Known, x: int, o: int, inner: Sequence[tuple[int, int]]) -> Step:
+    """Value x is not at object o: supposed there, suppositions inside it refuted in turn lead to a dead end."""
+    setting = known.setting
+    clues = [k for k, p in enumerate(setting.parts) if p.constraints]
+    clues = needed_only(clues, lambda fewer: replayed(together(known, fewer), x, o, inner)(supposed(known, x, o)))
+    model = together(known, clues)
+    premises = cited(known, [x], refuting(known, model, x, o, True, inner))
+    base, events, told = nested_events(known, model, domains_of(known, premises), x, o, inner)
+    quotes = "".join(f"{quoted(known.puzzle, k)} " for k in clues)
+    after = {x: known.domains[x] & ~(1 << o)}
+    said_chain = chain(known, model, x, o, base, events, told)
+    why = lambda said: quotes + (f"{capital(said)}. " if said else "") + said_chain  # noqa: E731
+    return replace(step_of("trial", known, clues, values_spots(known, [x]), after, why, premises), trial=True)
