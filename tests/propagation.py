@@ -214,19 +214,22 @@ def follows(board: Board, step: Step) -> str | None:
     values = narrowed(board, lines) if lines else {c: set(v) for c, v in board.values.items()}
     if values is None:
         return None  # the cited lines cannot be finished: anything follows
+    counted = []  # placements the copies of a cited value force: the lines need not give them too
     for number in numbers:
         room = board.room()[number]
         places = [c for c, left in values.items() if number in left and len(left) > 1]
         for fact in step.sets:
-            if fact.holds and fact.value == number and (fact.at not in places or len(places) != room):
-                return f"{number} can go in {len(places)} cells, not just the {room} it needs"
+            if fact.holds and fact.value == number:
+                if fact.at not in places or len(places) != room:
+                    return f"{number} can go in {len(places)} cells, not just the {room} it needs"
+                counted.append(fact)
     for cell in cells:
         for fact in step.sets:
             if fact.at == cell and fact.holds and values[cell] != {fact.value}:
                 return f"{board.name(cell)} still has {sorted(values[cell])} left"
     if not lines:
         return None
-    for fact in step.sets:
+    for fact in (f for f in step.sets if f not in counted):
         others = [fact.value] if not fact.holds else sorted(values[fact.at] - {fact.value})
         for other in others:
             supposed = board.copy()
