@@ -58,7 +58,7 @@ def pages(step: Step) -> tuple[Step, ...]:
     return step.parts or (step,)
 
 
-def applying(step: Step) -> int:
+def apply_level(step: Step) -> int:
     """The level that applies `step`: the one after the deduction's last page."""
     return DEDUCTION + len(pages(step))
 
@@ -132,8 +132,8 @@ class GradedHints:
         if not self.hint_path.steps:
             return
         step = self.hint_path.steps[0]
-        self.hint_level = min(self.hint_level + 1, applying(step) if self.enters(step) else applying(step) - 1)
-        if self.hint_level >= applying(step):
+        self.hint_level = min(self.hint_level + 1, apply_level(step) if self.enters(step) else apply_level(step) - 1)
+        if self.hint_level >= apply_level(step):
             self.apply_hint(step)
         else:
             self.draw_hint()
@@ -265,7 +265,7 @@ def hint_text(step: Step, level: int, places: list[str], enters: bool = True) ->
             text.append(f"\nRule: {rule_said(step)}")
         if level >= DEDUCTION:
             text.append(f"\n{step.text}")
-    last = next_said(step, level) if enters or level < applying(step) - 1 else nothing_to_enter(step)
+    last = next_said(step, level) if enters or level < apply_level(step) - 1 else nothing_to_enter(step)
     text.append(f"\n{last}", style="dim")
     return text
 

@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 
 from assistant.app import PuzzleAssistant
-from assistant.screens.hinting import applying
+from assistant.screens.hinting import apply_level
 from assistant.widgets.grid import EditableGrid
 from puzzles import sudoku
 from puzzles.core import Budget
@@ -52,7 +52,7 @@ async def to_the_last_page(pilot, settle) -> Step:
     """f4 to the deduction's last page (where, why, each page): the next f4 applies the hint's step."""
     await press(pilot, settle, "f4")
     step = pilot.app.screen.hint_path.steps[0]
-    await press(pilot, settle, *["f4"] * (applying(step) - 2))
+    await press(pilot, settle, *["f4"] * (apply_level(step) - 2))
     return step
 
 
