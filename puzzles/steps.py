@@ -16,9 +16,10 @@ candidates.  Every puzzle type explains itself with the same few values:
 - `Check` is what "check my board" finds: entries that no solution has, each
   with the rule it breaks, and nothing else revealed.
 
-Screens only render steps: level 1 highlights `where`, level 2 names the
-`rule` and what it `uses`, level 3 shows the `text`, level 4 applies `sets`
-as an ordinary undoable edit.
+Screens only render steps: level 1 highlights `where` (a chain's `goal`),
+level 2 names the `rule` and what it `uses`, level 3 shows the `text` (a
+chain's `parts` one a level), the last applies `sets` as an ordinary
+undoable edit.
 """
 
 from __future__ import annotations
