@@ -16,9 +16,10 @@ candidates.  Every puzzle type explains itself with the same few values:
 - `Check` is what "check my board" finds: entries that no solution has, each
   with the rule it breaks, and nothing else revealed.
 
-Screens only render steps: level 1 highlights `where`, level 2 names the
-`rule` and what it `uses`, level 3 shows the `text`, level 4 applies `sets`
-as an ordinary undoable edit.
+Screens only render steps: level 1 highlights `where` (a chain's `goal`),
+level 2 names the `rule` and what it `uses`, level 3 shows the `text` (a
+chain's `parts` one a level), the last applies `sets` as an ordinary
+undoable edit.
 """
 
 from __future__ import annotations
@@ -72,6 +73,8 @@ class Step:
     "suppose X; then ...: a contradiction, so not X".  `premises` are the
     earlier facts the step rests on (each named in `text`), for a checker to
     prove that they and the clues in `uses` give `sets`, none in excess.
+    `parts` are the steps a hint told as one is made of (`told_as_one`), in
+    order: a screen tells them one at a time, each whole beside the board.
     """
 
     rule: str
@@ -81,11 +84,17 @@ class Step:
     sets: tuple[Fact, ...] = ()
     trial: bool = False
     premises: tuple[Fact, ...] = ()
+    parts: tuple[Step, ...] = ()
 
     @property
     def why(self) -> str:
         """Level 2 of a hint: the rule and what it uses, without the conclusion."""
         return f"{self.rule} ({'; '.join(self.uses)})" if self.uses else self.rule
+
+    @property
+    def goal(self) -> tuple[Hashable, ...]:
+        """Where a hint points first: the places of the step that settles what it enters (a chain's last part)."""
+        return self.parts[-1].where if self.parts else self.where
 
     @property
     def settles(self) -> str:
@@ -452,7 +461,8 @@ def weighed(apply: Callable[[Known, Step], Known], deadline: Deadline) -> Callab
 
 
 def told_as_one(steps: Sequence[Step]) -> Step:
-    """A chain of steps as one hint: every rule, use and place, the sentences in order, and what they settle."""
+    """A chain of steps as one hint: every rule, use and place, the sentences in order, what they settle, and the
+    steps themselves (`parts`), for a screen to tell one at a time."""
     if len(steps) == 1:
         return steps[0]
     rules = tuple(dict.fromkeys(step.rule for step in steps))
@@ -460,7 +470,7 @@ def told_as_one(steps: Sequence[Step]) -> Step:
     where = tuple(dict.fromkeys(place for step in steps for place in step.where))
     text = " ".join(f"({n}) {step.text}" for n, step in enumerate(steps, 1))
     sets = tuple(dict.fromkeys(fact for step in steps for fact in step.sets))
-    return Step(" then ".join(rules), text, uses, where, sets, any(step.trial for step in steps))
+    return Step(" then ".join(rules), text, uses, where, sets, any(step.trial for step in steps), parts=tuple(steps))
 
 
 @dataclass(frozen=True)

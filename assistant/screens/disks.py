@@ -33,7 +33,7 @@ is turned.
 | space | make the field solid or a hole (or click it) |
 | `,` / `.` | turn the chosen disk anticlockwise / clockwise |
 | a | turn the disks to the first solution |
-| f4 | a hint, a level deeper each press: the disk to look at, the rule, the deduction, then it is turned |
+| f4 | a hint, a level deeper each press: the disk to look at, the rule, the deduction a step a press, then it is turned |
 
 The numbers around the outside count the solid parts over each field as the
 disks lie now: green is right, red is not.

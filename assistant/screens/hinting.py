@@ -6,7 +6,9 @@ stop as soon as they see it:
 
 1. where: the places it looks at are highlighted and named, nothing more;
 2. why: the rule and what it uses;
-3. the deduction, in the puzzle's words;
+3. the deduction, in the puzzle's words: a placement that rests on earlier
+   steps (`Step.parts`) is told a step a press, "(2 of 8) ...", each alone
+   and whole in the panel beside the board at 80x24, its places highlighted;
 4. apply it: the screen makes the step's edit, undoable like any other, highlights
    what it entered and says so.  A step that enters nothing (it only rules
    values out) says so at level 3 and offers no apply: f4 there changes
@@ -48,8 +50,17 @@ HINT_BINDINGS = [
 ]
 """The keys of hints; `PuzzleScreen` adds them to its BINDINGS (a mixin's own are not merged)."""
 
-LEVELS = ("where", "why", "the deduction", "apply it")
-APPLY = len(LEVELS)
+DEDUCTION = 3  # the level of the deduction's first page: where and why come before it
+
+
+def pages(step: Step) -> tuple[Step, ...]:
+    """The deduction's pages: a hint told as one (`Step.parts`) a step at a time, a single step whole."""
+    return step.parts or (step,)
+
+
+def apply_level(step: Step) -> int:
+    """The level that applies `step`: the one after the deduction's last page."""
+    return DEDUCTION + len(pages(step))
 
 
 class GradedHints:
@@ -121,8 +132,8 @@ class GradedHints:
         if not self.hint_path.steps:
             return
         step = self.hint_path.steps[0]
-        self.hint_level = min(self.hint_level + 1, APPLY if self.enters(step) else APPLY - 1)
-        if self.hint_level >= APPLY:
+        self.hint_level = min(self.hint_level + 1, apply_level(step) if self.enters(step) else apply_level(step) - 1)
+        if self.hint_level >= apply_level(step):
             self.apply_hint(step)
         else:
             self.draw_hint()
@@ -188,8 +199,9 @@ class GradedHints:
             self.panel.show_hint(Text(said, style="italic"))
             return
         step = path.steps[0]
-        self.show_places(step.where, "hint")
-        self.panel.show_hint(hint_text(step, self.hint_level, self.place_names(step.where), self.enters(step)))
+        page = self.hint_level - DEDUCTION
+        self.show_places(step.goal if page < 0 else pages(step)[page].where, "hint")
+        self.panel.show_hint(hint_text(step, self.hint_level, self.place_names(step.goal), self.enters(step)))
 
     def forget_hint(self) -> None:
         """After any edit, undo, redo, new puzzle or file: the hint and the check belonged to the board before it.
@@ -241,13 +253,44 @@ def blame_text(check: Check) -> str:
 
 
 def hint_text(step: Step, level: int, places: list[str], enters: bool = True) -> Text:
-    """What the panel says at `level`: each level adds a line to the ones before it; the last says what f4 does
-    next, or at the deduction of a step that `enters` nothing, that there is nothing to apply."""
-    text = Text.assemble(("Hint: look at ", "bold"), "; ".join(places) or "the highlighted places")
-    if level >= 2:
-        text.append(f"\nRule: {step.why}" + (", a trial: the last resort" if step.trial else ""))
-    if level >= 3:
-        text.append(f"\n{step.text}")
-    last = f"f4 again: {LEVELS[level]}" if enters or level < APPLY - 1 else nothing_to_enter(step)
+    """What the panel says at `level`: where, then the rule, then the deduction, each level adding a line; a
+    chain's deduction a page at a time, each alone (it names its own places and rule), so that it reads whole
+    beside the board.  The last line says what f4 does next, or at the deduction's last page of a step that
+    `enters` nothing, that there is nothing to apply."""
+    if level >= DEDUCTION and step.parts:
+        text = Text(page_said(step, level - DEDUCTION))
+    else:
+        text = Text.assemble(("Hint: look at ", "bold"), "; ".join(places) or "the highlighted places")
+        if level >= 2:
+            text.append(f"\nRule: {rule_said(step)}")
+        if level >= DEDUCTION:
+            text.append(f"\n{step.text}")
+    last = next_said(step, level) if enters or level < apply_level(step) - 1 else nothing_to_enter(step)
     text.append(f"\n{last}", style="dim")
     return text
+
+
+def rule_said(step: Step) -> str:
+    """The rule of the step that settles what the hint enters, and how many steps lead to it."""
+    if not step.parts:
+        return step.why + (", a trial: the last resort" if step.trial else "")
+    trials = sum(part.trial for part in step.parts)
+    tried = f", {trials} of them {'a trial' if trials == 1 else 'trials'}: the last resort" if trials else ""
+    return f"{step.parts[-1].why}, the last of {len(step.parts)} steps{tried}"
+
+
+def page_said(step: Step, page: int) -> str:
+    """Page `page` (from 0) of a chain's deduction: its part, numbered."""
+    return f"({page + 1} of {len(step.parts)}) {step.parts[page].text}"
+
+
+def next_said(step: Step, level: int) -> str:
+    """What f4 does after `level`: why, the deduction (its first page), its next page, or apply it."""
+    page, count = level + 1 - DEDUCTION, len(pages(step))
+    if page < 0:
+        return "f4 again: why"
+    if page >= count:
+        return "f4 again: apply it"
+    if page == 0:
+        return "f4 again: the deduction" + (f", step 1 of {count}" if count > 1 else "")
+    return f"f4 again: step {page + 1} of {count}"

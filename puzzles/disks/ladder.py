@@ -18,7 +18,7 @@ ruled out; a step settles a turn (a fact that holds) or rules turns out (facts t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
@@ -255,10 +255,8 @@ def next_step(disks: Disks, *, budget: Budget | None = None, should_stop: Should
         return Path((), path.ended)
     needed = needed_steps(LADDER, known, path.steps[: first + 1], apply, deadline)
     hint = told_as_one(path.steps[: first + 1] if needed is None else needed)  # out of budget: every step on the way
-    disk = next(fact.at for fact in path.steps[first].sets if fact.holds)
-    where = (disk, *(d for d in hint.where if d != disk))
     turns = tuple(fact for fact in hint.sets if fact.holds)  # what the hint enters: the turns, not what was ruled out
-    return Path((Step(hint.rule, hint.text, hint.uses, where, turns, hint.trial),), "more")
+    return Path((replace(hint, sets=turns),), "more")
 
 
 def new_turn(step: Step, disks: Disks) -> bool:

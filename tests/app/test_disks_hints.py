@@ -1,4 +1,5 @@
-"""f4 on the flower disks screen: the disk to look at, the rules, the deduction, then the disk is turned (undoably)."""
+"""f4 on the flower disks screen: the disk to look at, the rule, the deduction a step a press, then the disk is turned
+(undoably)."""
 
 from assistant.app import PuzzleAssistant
 from assistant.widgets.disk_rings import DiskRings
@@ -16,12 +17,19 @@ async def test_f4_goes_a_level_deeper_each_press_then_turns_the_disk_and_undo_tu
         assert app.screen.state.turned == (0, 0, 0, 0)
         await pilot.press("f4")
         await settle(pilot)
-        assert hint_panel(app).startswith("Hint: look at disk 3; ") and "Rule" not in hint_panel(app)
+        assert hint_panel(app).startswith("Hint: look at disk 3\n") and "Rule" not in hint_panel(app)
         assert rings.cursor[0] == 2, "the hint's disk is the chosen one"
         await pilot.press("f4")
-        assert "Rule: covered already then two disks" in hint_panel(app) and "turned 5" not in hint_panel(app)
+        assert "Rule: last turn left (disk 3), the last of 8 steps" in hint_panel(app)
+        assert "turned 5" not in hint_panel(app)
         await pilot.press("f4")
-        assert "Disk 3 has every turn but 5 ruled out, so it is turned 5." in hint_panel(app)
+        said = hint_panel(app)
+        assert said.startswith("(1 of 8) Disk 1 covers fields 6, 8 and 11: turned 1, 2, 4, 5, 6, 7, 8 or 10, disk 2")
+        assert said.endswith("f4 again: step 2 of 8") and "(2 of 8)" not in said, "the deduction a step a press"
+        assert rings.cursor[0] == 1, "the step's disk is the chosen one"
+        await pilot.press(*["f4"] * 7)
+        assert hint_panel(app).startswith("(8 of 8) Disk 3 has every turn but 5 ruled out, so it is turned 5.")
+        assert app.screen.state.turned == (0, 0, 0, 0), "nothing turned before the last page is read"
         await pilot.press("f4")
         await settle(pilot)
         assert app.screen.state.turned == (0, 0, 5, 0)

@@ -3,6 +3,7 @@
 import pytest
 
 from assistant.app import PuzzleAssistant
+from assistant.screens.hinting import pages, rule_said
 from tests.app.test_hints import hint_panel
 
 EQUATION_CELL = {(r, c): (2 * r, 2 * c) for r in range(3) for c in range(3)}  # board cell -> its place on the page
@@ -27,13 +28,17 @@ async def test_the_hint_key_goes_where_why_deduction_then_applies(settle, kind):
         await pilot.press("f4")
         await settle(pilot)
         step = app.screen.hint_path.steps[0]
-        names = "; ".join(app.screen.place_names(step.where))
+        names = "; ".join(app.screen.place_names(step.goal))
         assert hint_panel(app).startswith(f"Hint: look at {names}") and "Rule" not in hint_panel(app)
-        assert highlighted(app, "hint") == set(step.where), "level 1 highlights where to look, nothing more"
+        assert highlighted(app, "hint") == set(step.goal), "level 1 highlights where to look, nothing more"
         await pilot.press("f4")
-        assert f"Rule: {step.why}" in hint_panel(app) and step.text not in hint_panel(app)
-        await pilot.press("f4")
-        assert step.text in hint_panel(app)
+        assert f"Rule: {rule_said(step)}" in hint_panel(app) and pages(step)[0].text not in hint_panel(app)
+        for page in pages(step):  # a placement resting on earlier steps: a step a press
+            await pilot.press("f4")
+            assert page.text in hint_panel(app) and hint_panel(app).endswith("f4 again: apply it") == (
+                page is pages(step)[-1]
+            )
+            assert highlighted(app, "hint") == set(page.where), "the places of the step shown"
         await pilot.press("f4")
         await settle(pilot)
         placed = [fact for fact in step.sets if fact.holds]

@@ -5,10 +5,11 @@ import dataclasses
 import pytest
 
 from assistant.app import PuzzleAssistant
+from assistant.screens.hinting import apply_level
 from assistant.widgets.grid import EditableGrid
 from puzzles import sudoku
 from puzzles.core import Budget
-from puzzles.steps import join_words
+from puzzles.steps import Step, join_words
 from tests.app.reading import screen_text
 from tests.conftest import headline
 
@@ -47,9 +48,18 @@ async def press(pilot, settle, *keys: str) -> None:
         await settle(pilot)
 
 
+async def to_the_last_page(pilot, settle) -> Step:
+    """f4 to the deduction's last page (where, why, each page): the next f4 applies the hint's step."""
+    await press(pilot, settle, "f4")
+    step = pilot.app.screen.hint_path.steps[0]
+    await press(pilot, settle, *["f4"] * (apply_level(step) - 2))
+    return step
+
+
 async def apply_a_hint(pilot, settle) -> None:
-    """f4 four times: where, why, the deduction, apply it."""
-    await press(pilot, settle, "f4", "f4", "f4", "f4")
+    """f4 until the hint's step is applied: where, why, each page of the deduction, apply it."""
+    await to_the_last_page(pilot, settle)
+    await press(pilot, settle, "f4")
     assert hint_box(pilot.app).startswith(SAID_ON_APPLY), hint_box(pilot.app)
 
 
@@ -220,8 +230,8 @@ async def test_an_applied_hint_says_and_shows_what_it_changed_and_ctrl_z_takes_b
     app = PuzzleAssistant(start=kind)
     async with app.run_test(size=(80, 24)) as pilot:
         await start(kind, pilot, settle)
-        await press(pilot, settle, "f4", "f4", "f4")
-        step, before, told = app.screen.hint_path.steps[0], app.screen.state, app.screen.told
+        step = await to_the_last_page(pilot, settle)
+        before, told = app.screen.state, app.screen.told
         await press(pilot, settle, "f4")
         said = " ".join(hint_box(app).split())
         if kind in NOTED:

@@ -55,10 +55,10 @@ def test_the_hint_is_the_next_turn_the_hand_turns_lack_with_what_it_rests_on():
     path = disks.next_step(FIXED)
     (step,) = path.steps
     assert [f for f in step.sets if f.holds] == [disks.ladder.turned(2, 5)]
-    assert step.where[0] == 2 and "so it is turned 5." in step.text
+    assert step.goal == (2,) and step.parts[-1].text == "Disk 3 has every turn but 5 ruled out, so it is turned 5."
     turned = disks.next_step(disks.parse("rotations: 0 0 5 0\n" + examples("disks")["fixed"]))
     (step,) = turned.steps
-    assert step.where[0] == 3 and [f.said for f in step.sets if f.holds][-1] == "disk 4 turned 11", (
+    assert step.goal == (3,) and [f.said for f in step.sets if f.holds][-1] == "disk 4 turned 11", (
         "disks 2 and 3 are turned so already: the hint goes on to disk 4, with the turns it rests on"
     )
     assert disks.next_step(disks.parse("rotations: 0 0 5 11\n" + examples("disks")["fixed"])).ended == "solved"

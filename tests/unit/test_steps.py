@@ -63,7 +63,7 @@ def test_a_chain_told_as_one_names_every_rule_and_settles_everything_once():
     told = told_as_one([first, second])
     assert told.rule == "r1 then r2" and told.uses == ("clue 1", "clue 2")
     assert told.where == ((0, 0), (0, 1)) and told.sets == (Fact((0, 0), 3), Fact((0, 1), 4)) and told.trial
-    assert told.text == "(1) one. (2) two."
+    assert told.text == "(1) one. (2) two." and told.parts == (first, second) and told.goal == ((0, 1),)
     assert told_as_one([first]) is first
 
 
