@@ -5,11 +5,10 @@ import dataclasses
 import pytest
 
 from assistant.app import PuzzleAssistant
-from assistant.widgets.grid import EditableGrid
 from puzzles import sudoku
 from puzzles.core import Budget
 from puzzles.steps import join_words
-from tests.app.reading import screen_text
+from tests.app.reading import board_whole, screen_text
 from tests.conftest import headline
 
 BOARDS = ["hidoku", "jodici", "magic", "disks", "sudoku"]  # where applying a hint makes an edit that ctrl+z undoes
@@ -129,14 +128,6 @@ async def test_the_check_of_a_board_without_entries_says_so_and_not_that_it_is_s
         await settle(pilot)
         await press(pilot, settle, "f8")
         assert hint_box(app) == "No entries of yours to check yet."
-
-
-def board_whole(app) -> bool:
-    """The board has all the room its columns need, left of the panel, and nothing on screen scrolls sideways."""
-    grid = app.screen.query_one(EditableGrid)
-    needed = grid.get_content_width(app.size, app.size) + grid.styles.gutter.width
-    sideways = [widget for widget in app.screen.walk_children() if widget.show_horizontal_scrollbar]
-    return grid.region.width >= needed and grid.region.right <= app.screen.panel.region.x and not sideways
 
 
 async def test_the_10x10_hidoku_keeps_all_its_columns_whatever_the_panel_says(settle):
