@@ -1,5 +1,7 @@
 """The board editors: type into cells, read candidates and the live count; every board whole beside its panel."""
 
+import re
+
 import pytest
 
 from assistant.app import PuzzleAssistant
@@ -125,3 +127,13 @@ async def test_the_10x10_hidoku_is_drawn_its_cells_one_space_apart_and_a_click_f
         grid = app.screen.query_one(EditableGrid)
         await pilot.click(EditableGrid, offset=(grid.styles.padding.left + 9 * 4, 1))
         assert grid.cursor == (1, 9)
+
+
+async def test_the_magic_boards_row_and_column_sums_are_written_alike(settle):
+    """Not "Σ0" over the columns and "Σ 20" beside the rows: each as wide as the line's sum, 85."""
+    app = PuzzleAssistant(start="magic")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        labels = re.findall(r"Σ *\d+", screen_text(app))  # the columns' sums, then the rows' down the board
+        assert labels[:6] == ["Σ 0", "Σ44", "Σ46", "Σ22", "Σ26", "Σ15"]
+        assert len(labels) == 10 and {len(label) for label in labels} == {3}
