@@ -295,6 +295,18 @@ class PuzzleScreen(GradedHints, KeysFollowTheFocus, Screen, Generic[State]):
             return
         self.history = History.restore(states, session.index)
         self.path = Path(session.path) if session.path else None
+        # Nothing to lose in the puzzle as its file holds it, or else as opened or started: where the history begins.
+        saved = self.as_in_its_file()
+        self.clean = states[0] if saved is None else saved
+
+    def as_in_its_file(self) -> State | None:
+        """The puzzle as its file holds it now; None without a file, or where it cannot be read."""
+        if self.path is None:
+            return None
+        try:
+            return self.from_text(read_puzzle_file(self.path))
+        except ValueError:  # a PuzzleError: gone, unreadable, or no longer this puzzle type
+            return None
 
     def example_state(self) -> State:
         return self.from_text(self.puzzle_type.first_example())

@@ -23,8 +23,10 @@ class MagicScreen(BoardScreen):
     HELP = HELP
 
     def headers(self, board: magic.Magic) -> tuple[list[str], list[str]]:
-        rows = [f"Σ{sum(row):>3}" for row in board.grid]
-        columns = [f"Σ{sum(column)}" for column in zip(*board.grid)]
+        """Each row's and column's sum so far, written alike: as wide as the line's sum ("Σ 0" to "Σ85")."""
+        digits = len(str(board.total))
+        rows = [f"Σ{sum(row):>{digits}}" for row in board.grid]
+        columns = [f"Σ{sum(column):>{digits}}" for column in zip(*board.grid)]
         return rows, columns
 
     def describe(self, board: magic.Magic) -> str:

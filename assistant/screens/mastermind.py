@@ -25,7 +25,7 @@ from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Sel
 from assistant import tables
 from assistant.live import Job, LiveResult
 from assistant.screens.base import PuzzleScreen
-from assistant.screens.mastermind_hints import MastermindHints
+from assistant.screens.mastermind_hints import MastermindHints, row_number
 from assistant.widgets.codes_chart import CodesChart
 from assistant.widgets.dialogs import FormDialog
 from assistant.widgets.keys import KeysInOrder
@@ -169,7 +169,7 @@ class MastermindScreen(MastermindHints, RowEditing, PuzzleScreen[mm.Game]):
         for number, row in enumerate(game.rows, 1):
             pending = [Text("…", style="dim", justify="right")] * (len(columns) - 3)
             table.add_row(
-                str(number),
+                row_number(number),
                 code_pegs(row.guess, game.colours),
                 key_pegs(row.feedback.black, row.feedback.white, game.pegs),
                 *pending,
@@ -332,7 +332,7 @@ class MastermindScreen(MastermindHints, RowEditing, PuzzleScreen[mm.Game]):
         """The row being edited is marked ✎ in the table and the button says Save: the entry line is that row."""
         table = self.query_one("#rows", DataTable)
         for number in range(1, len(self.state.rows) + 1):
-            mark = Text("✎", style=self.tone("accent")) if number - 1 == index else str(number)
+            mark = Text("✎", style=self.tone("accent")) if number - 1 == index else row_number(number)
             table.update_cell(str(number - 1), "number", mark)
         self.query_one("#add", Button).label = "Add" if index is None else "Save"
 

@@ -40,8 +40,8 @@ class MastermindHints:
         style = self.tone("bad" if kind == "mistake" else "accent")
         for index in range(min(len(self.state.rows), table.row_count)):
             marked = index in places
-            number = Text(f"▸{index + 1}" if marked else str(index + 1), style=style if marked else "")
-            table.update_cell(str(index), "number", number, update_width=True)
+            number = Text(row_number(index + 1, "▸" if marked else ""), style=style if marked else "")
+            table.update_cell(str(index), "number", number)
 
     def place_names(self, places: tuple[Hashable, ...]) -> list[str]:
         return ["the suggested guess" if place == mm.NEXT_GUESS else f"row {place + 1}" for place in places]
@@ -55,10 +55,16 @@ class MastermindHints:
         if guess is None:
             rows, told = self.told
             kept = told if self.state.rows[: len(rows)] == rows else frozenset()
-            self.note_told((self.state.rows, kept | frozenset(step.sets)), step.settles)
+            noted = mm.said_together(self.state, list(step.sets))  # "red and brown are not in the code"
+            self.note_told((self.state.rows, kept | frozenset(step.sets)), noted)
             return
         self.fill_guess(guess)
         self.forget_hint()
         self.panel.show_hint(
             Text(f"{' '.join(self.state.name(guess))} is in the guess box: type its pegs once you have them.")
         )
+
+
+def row_number(number: int, mark: str = "") -> str:
+    """A row's number in the # column, after a place kept for a mark (▸ a hint's row): a mark shifts no row."""
+    return f"{mark or ' '}{number}"

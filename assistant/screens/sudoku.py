@@ -60,10 +60,10 @@ CELL_WIDTH = {4: 4, 6: 3, 9: 2, 16: 1}  # at 80 columns the board leaves the pan
 class SudokuGrid(EditableGrid):
     """The editable grid with its boxes drawn: a bar between box columns, a rule between box rows.
 
-    A 16x16 board drops the space either side of each cell, so it fits 80
-    columns beside the panel.  On a Killer board each cage's first cell shows
-    its sum while empty, and the cells of the cage under the cursor are
-    underlined.
+    A 16x16 board drops the space either side of each cell, as the shared grid
+    does past ROOMY_WIDTH, so it fits 80 columns beside the panel.  On a Killer
+    board each cage's first cell shows its sum while empty, and the cells of
+    the cage under the cursor are underlined.
     """
 
     DEFAULT_CSS = """
@@ -77,24 +77,18 @@ class SudokuGrid(EditableGrid):
     def __init__(self, box: tuple[int, int], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.box = box
-        self.pad = 1
         self.pencilled: set[Position] = set()
         self.cages: tuple[sudoku.Cage, ...] = ()
-
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        widths = self.column_widths()
-        return sum(w + 2 * self.pad for w in widths) + max(len(widths) - 1, 0)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.cells) + max(len(self.cells) // self.box[0] - 1, 0)
 
     def render(self) -> Text:
-        widths = self.column_widths()
+        widths, pad = self.column_widths(), self.pad
         line = self.get_component_rich_style("sudoku-grid--line")
         rule = Text(
             "".join(
-                ("┼" if c % self.box[1] == 0 else "─") * bool(c) + "─" * (w + 2 * self.pad)
-                for c, w in enumerate(widths)
+                ("┼" if c % self.box[1] == 0 else "─") * bool(c) + "─" * (w + 2 * pad) for c, w in enumerate(widths)
             ),
             style=line,
         )
@@ -106,18 +100,16 @@ class SudokuGrid(EditableGrid):
             for c, cell in enumerate(row):
                 if c:
                     drawn.append("│" if c % self.box[1] == 0 else " ", style=line if c % self.box[1] == 0 else "")
-                drawn.append(self._draw(cell, (r, c), widths[c]))
+                drawn.append(self._draw(cell, (r, c), widths[c], pad))
             lines.append(drawn)
         return Text("\n").join(lines)
 
-    def _draw(self, cell: GridCell, position: Position, width: int) -> Text:
+    def _draw(self, cell: GridCell, position: Position, width: int, pad: int) -> Text:
         cage = self.cage_at(position)
         anchor = cage is not None and cage.cells[0] == position and not cell.text
         if anchor:
             cell = replace(cell, marks=str(cage.total))
-        drawn = super()._draw(cell, position, width)
-        if self.pad == 0:
-            drawn = Text(drawn.plain[1:-1], style=drawn.style)
+        drawn = super()._draw(cell, position, width, pad)
         if anchor:
             drawn.stylize(self.get_component_rich_style("sudoku-grid--cage-sum"))
         elif position in self.pencilled and not cell.text and cell.marks:
@@ -128,14 +120,6 @@ class SudokuGrid(EditableGrid):
 
     def cage_at(self, position: Position) -> sudoku.Cage | None:
         return next((cage for cage in self.cages if position in cage.cells), None)
-
-    def _column_at(self, x: int) -> int | None:
-        start = 0
-        for column, width in enumerate(self.column_widths()):
-            if start <= x < start + width + 2 * self.pad:
-                return column
-            start += width + 2 * self.pad + 1
-        return None
 
     def on_click(self, event: Click) -> None:
         """The row under a click, the box rules not counted."""
@@ -215,7 +199,6 @@ class SudokuScreen(BoardScreen):
         grid = self.grid
         if isinstance(grid, SudokuGrid):
             grid.box, grid.min_cell_width, grid.cages = board.box, self.cell_width(), board.cages
-            grid.pad = 0 if board.n > 9 else 1
         super().draw(board)
 
     def board_cells(self, board: sudoku.Sudoku, analysis: Any) -> list[list[GridCell]]:

@@ -26,6 +26,7 @@ from assistant.widgets.keys import run_binding
 from puzzles.numbergrid import Position
 
 DIGITS = "0123456789"
+ROOMY_WIDTH = 44  # the widest a board draws with a space either side of each cell: at 80 columns the panel keeps ~30
 Role = Literal["given", "entry", "empty", "blocked", "label"]
 
 
@@ -159,26 +160,36 @@ class EditableGrid(Widget, can_focus=True):
                 widths[col] = max(widths[col], len(cell.text))
         return widths
 
-    def get_content_width(self, container: Size, viewport: Size) -> int:
+    def width_with(self, pad: int) -> int:
+        """The grid's width with `pad` spaces either side of each cell, and one between cells."""
         widths = self.column_widths()
-        return sum(w + 2 for w in widths) + max(len(widths) - 1, 0)
+        return sum(w + 2 * pad for w in widths) + max(len(widths) - 1, 0)
+
+    @property
+    def pad(self) -> int:
+        """A space either side of each cell while the board fits in ROOMY_WIDTH so; past that (a 10x10 Hidoku, a
+        16x16 Sudoku) cells stand one space apart, and the panel beside the board keeps room to talk."""
+        return 1 if self.width_with(1) <= ROOMY_WIDTH else 0
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.width_with(self.pad)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.cells)
 
     def render(self) -> Text:
-        widths = self.column_widths()
+        widths, pad = self.column_widths(), self.pad
         lines = []
         for r, row in enumerate(self.cells):
             line = Text()
             for c, cell in enumerate(row):
                 if c:
                     line.append(" ")
-                line.append(self._draw(cell, (r, c), widths[c]))
+                line.append(self._draw(cell, (r, c), widths[c], pad))
             lines.append(line)
         return Text("\n").join(lines)
 
-    def _draw(self, cell: GridCell, position: Position, width: int) -> Text:
+    def _draw(self, cell: GridCell, position: Position, width: int, pad: int) -> Text:
         if cell.role == "blocked":
             body, role = "█" * width, "blocked"
         elif cell.role == "label" or cell.text:
@@ -194,14 +205,14 @@ class EditableGrid(Widget, can_focus=True):
             style += self.get_component_rich_style(f"grid--{cell.highlight}")
         if position == self.cursor:
             style += self.get_component_rich_style("grid--cursor")
-        return Text(f" {body} ", style=style)
+        return Text(f"{' ' * pad}{body}{' ' * pad}", style=style)
 
     def _column_at(self, x: int) -> int | None:
-        start = 0
+        start, pad = 0, self.pad
         for col, width in enumerate(self.column_widths()):
-            if start <= x < start + width + 2:
+            if start <= x < start + width + 2 * pad:
                 return col
-            start += width + 3
+            start += width + 2 * pad + 1
         return None
 
     # ------------------------------------------------------------ moving

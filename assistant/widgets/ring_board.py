@@ -133,16 +133,20 @@ class RingBoard(EditableGrid):
         for point, char in lines(self.rings).items():
             canvas.put(point, char, line)
         for position, point in self.places().items():
-            drawn = self._draw(self.cell(position), position, FIELD)
+            drawn = self._draw(self.cell(position), position, FIELD, self.pad)
             canvas.put(point, drawn.plain, drawn.style)
         return Text("\n").join(canvas.lines())
 
-    def _draw(self, cell: GridCell, position: Position, width: int) -> Text:
-        """A field three wide, its digit in the middle, with no padding: the lines of the board frame it."""
+    @property
+    def pad(self) -> int:
+        """No space around a field: the lines of the board frame it."""
+        return 0
+
+    def _draw(self, cell: GridCell, position: Position, width: int, pad: int) -> Text:
+        """A field three wide, its digit in the middle."""
         if cell.text and cell.role != "label":
             cell = replace(cell, text=cell.text.center(width))
-        drawn = super()._draw(cell, position, width)
-        return Text(drawn.plain[1:-1], style=drawn.style)
+        return super()._draw(cell, position, width, pad)
 
     def position_at(self, x: int, y: int) -> Position | None:
         """The editable cell drawn at (x, y) in the widget's content, if any."""

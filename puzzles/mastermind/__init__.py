@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from puzzles.core import Budget, Option, ShouldStop, never
 from puzzles.mastermind.analysis import BUDGET, LIVE_BUDGET, Analysis, Correction, analyse, diagnose
 from puzzles.mastermind.codes import CodeList, CodeSpace, code_space, score, space_of
-from puzzles.mastermind.facts import LADDER, NEXT_GUESS, check, guessed, next_step, steps
+from puzzles.mastermind.facts import LADDER, NEXT_GUESS, check, guessed, next_step, said_together, steps
 from puzzles.mastermind.game import (
     CLASSIC_COLOURS,
     CODEMAKERS,
@@ -174,6 +174,7 @@ __all__ = [
     "parse_feedback",
     "parse_guess",
     "review",
+    "said_together",
     "score",
     "solve",
     "solved",

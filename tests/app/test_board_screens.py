@@ -1,12 +1,15 @@
-"""Jodici and magic board editors: type into cells, read candidates and the live count."""
+"""The board editors: type into cells, read candidates and the live count; every board whole beside its panel."""
+
+import re
 
 import pytest
 
 from assistant.app import PuzzleAssistant
 from assistant.widgets.grid import EditableGrid
-from puzzles import hidoku, magic
+from puzzles import hidoku, magic, sudoku
 from puzzles.core import Budget
-from tests.app.reading import screen_text
+from puzzles.examples import examples
+from tests.app.reading import board_whole, screen_text
 from tests.conftest import headline, ready_for_snapshot
 
 
@@ -86,3 +89,51 @@ async def test_one_completion_found_within_the_budget_is_said_unknown_whether_un
         await settle(pilot)
         assert headline(app) == "1 completion found, unknown whether unique"
         assert "several" not in screen_text(app)
+
+
+WIDE_BOARDS = {  # every screen on the shared grid, small and large: at 80x24 the panel keeps room to talk
+    "hidoku 10x10": ("hidoku", None, 30),
+    "hidoku 12x12": ("hidoku", lambda: hidoku.blank(12, 12), 26),
+    "hidoku 7x7": ("hidoku", lambda: hidoku.blank(7, 7), 30),
+    "sudoku 9x9": ("sudoku", None, 28),
+    "sudoku 16x16": ("sudoku", lambda: sudoku.parse(examples("sudoku")["sixteen"]), 30),
+    "jodici": ("jodici", None, 30),
+    "magic 5x5": ("magic", None, 30),
+    "magic 8x8": ("magic", lambda: magic.blank(8), 28),
+    "equation": ("equation", None, 30),
+}
+
+
+@pytest.mark.parametrize("board", WIDE_BOARDS)
+async def test_a_board_keeps_all_its_columns_and_leaves_the_panel_room_to_talk(board, settle):
+    """A 10x10 Hidoku's cells one space apart, not three: its panel had 14 columns, a word or two a line."""
+    kind, load, room = WIDE_BOARDS[board]
+    app = PuzzleAssistant(start=kind)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if load:
+            app.screen.load(load())
+            await settle(pilot)
+        assert board_whole(app) and app.screen.panel.content_region.width >= room
+
+
+async def test_the_10x10_hidoku_is_drawn_its_cells_one_space_apart_and_a_click_finds_its_cell(settle):
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        first_row = screen_text(app).splitlines()[1].split("▏")[0]
+        assert first_row.split() == ["₁"] * 2 + ["93"] + ["₁"] * 6 + ["57"]
+        assert first_row.index("57") - first_row.index("93") == 7 * 4, "7 cells of 3, one space each, apart"
+        grid = app.screen.query_one(EditableGrid)
+        await pilot.click(EditableGrid, offset=(grid.styles.padding.left + 9 * 4, 1))
+        assert grid.cursor == (1, 9)
+
+
+async def test_the_magic_boards_row_and_column_sums_are_written_alike(settle):
+    """Not "Σ0" over the columns and "Σ 20" beside the rows: each as wide as the line's sum, 85."""
+    app = PuzzleAssistant(start="magic")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        labels = re.findall(r"Σ *\d+", screen_text(app))  # the columns' sums, then the rows' down the board
+        assert labels[:6] == ["Σ 0", "Σ44", "Σ46", "Σ22", "Σ26", "Σ15"]
+        assert len(labels) == 10 and {len(label) for label in labels} == {3}

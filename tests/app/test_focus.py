@@ -113,7 +113,7 @@ async def test_a_row_being_edited_is_marked_and_a_new_game_leaves_nothing_stale(
         assert str(table.get_cell("7", "number")) == "✎" and str(screen.query_one("#add").label) == "Save"
         assert "Editing row 8" in str(screen.query_one("#entry-message").render())
         await pilot.press("escape")
-        assert str(table.get_cell("7", "number")) == "8" and str(screen.query_one("#add").label) == "Add"
+        assert str(table.get_cell("7", "number")) == " 8" and str(screen.query_one("#add").label) == "Add"
         table.focus()
         await pilot.press("enter", "ctrl+n")
         await settle(pilot)

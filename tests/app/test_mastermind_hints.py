@@ -1,10 +1,13 @@
 """f4 on the Mastermind screen: what the rows prove, level by level, then the suggested guess in the guess box."""
 
+import re
+
 from textual.widgets import DataTable
 
 from assistant.app import PuzzleAssistant
 from puzzles import mastermind as mm
 from puzzles.core import Budget
+from tests.app.reading import screen_text
 from tests.conftest import headline
 
 
@@ -36,7 +39,8 @@ async def test_f4_tells_what_the_seed_rows_prove_level_by_level_then_the_next_fa
         await pilot.press("f4")
         await settle(pilot)
         assert app.screen.state is before, "a fact changes nothing on the board"
-        assert hint_panel(app).startswith("Noted: red is not in the code") and not marked_rows(app)
+        assert hint_panel(app).startswith("Noted: red, brown, black and white are not in the code.")
+        assert not marked_rows(app)
         await pilot.press("f4")
         await settle(pilot)
         await pilot.press("f4", "f4")
@@ -72,3 +76,25 @@ async def test_f8_marks_the_row_most_likely_mistyped(settle):
         await settle(pilot)
         assert hint_panel(app).startswith("No code scores every row so; the likeliest slip is in row 2.\n• row 2: ")
         assert "▸2" in marked_rows(app), "the rows of the likeliest slips are marked, the likeliest first in the text"
+
+
+def guess_columns(app) -> list[int]:
+    """Where each row's guess starts on screen, as the eye follows the guess column down."""
+    rows = screen_text(app).splitlines()[2:10]  # under the title bar and the table's header: rows 1 to 8
+    return [re.match(r" *▸?\d+ +", row).end() for row in rows]
+
+
+async def test_a_hinted_row_keeps_its_place_and_the_noted_colours_are_said_in_one_sentence(settle):
+    app = PuzzleAssistant(start="mastermind")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.HINT_BUDGET = Budget(work=300)
+        columns = guess_columns(app)
+        await pilot.press("f4")
+        await settle(pilot)
+        assert marked_rows(app) == ["▸8"] and guess_columns(app) == columns, "the mark has its own place"
+        await pilot.press("f4", "f4", "f4")
+        await settle(pilot)
+        noted = "Noted: red, brown, black and white are not in the code."  # not "red is not in the code, brown is …"
+        assert " ".join(hint_panel(app).split()).startswith(noted) and not marked_rows(app)
+        assert guess_columns(app) == columns

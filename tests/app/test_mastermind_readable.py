@@ -29,8 +29,8 @@ async def test_rows_and_the_suggestion_show_their_colour_letters(no_color, monke
         await settle(pilot)
         assert app.no_color == bool(no_color)
         lines = screen_text(app).splitlines()
-        assert lines[2].startswith(" 1  r r b b g g  ○○···· 0·2")
-        assert lines[4].startswith(" 3  k k w w x x  ○····· 0·1")  # black, white, none: all grey, three letters
+        assert lines[2].startswith("  1  r r b b g g  ○○···· 0·2")  # after the number's place for a hint's ▸
+        assert lines[4].startswith("  3  k k w w x x  ○····· 0·1")  # black, white, none: all grey, three letters
         assert any("Try g y x y o b" in line for line in lines)
         legend = [line.split("▏")[0].strip() for line in lines[-5:-2]]
         assert legend == ["r red  b blue  g green  y yellow", "o orange  n brown  k black  w white", "x none"]

@@ -13,6 +13,7 @@ from assistant.app import PuzzleAssistant
 from assistant.kinds import BY_NAME, KINDS
 from assistant.screens.base import plain
 from assistant.sessions import load_session, lock_file, session_file, window_session_file
+from assistant.widgets.dialogs import AskDialog
 from assistant.widgets.grid import EditableGrid
 from assistant.widgets.live_panel import LivePanel
 from assistant.widgets.peg_board import PegBoard
@@ -84,6 +85,38 @@ async def test_new_asks_before_discarding_unsaved_changes(settle):
         await pilot.click("#ok")
         await settle(pilot)
         assert screen.state != edited
+
+
+async def answer_dialog(pilot, settle, answer: str) -> None:
+    pilot.app.screen.query_one("#answer").value = answer
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def test_a_restored_puzzle_is_replaced_without_asking_until_it_has_changes_not_in_a_file(settle, tmp_path):
+    """A new board as it was started, or a puzzle as its file holds it, has nothing to lose after a restart."""
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+n")
+        await answer_dialog(pilot, settle, "3x3")  # a new board, not touched
+    for step in ("untouched", "saved"):
+        app = PuzzleAssistant(start="hidoku")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert app.screen.state == hidoku.blank(3, 3)
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+            assert isinstance(app.screen, AskDialog), f"{step}: nothing to lose, nothing asked but the new size"
+            await pilot.press("escape", "1")
+            await settle(pilot)
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+            assert "Its changes are not saved to a file" in app.screen.question, f"{step}: an entry would be lost"
+            await pilot.press("escape", "ctrl+z")
+            if step == "untouched":
+                await pilot.press("ctrl+s")
+                await answer_dialog(pilot, settle, str(tmp_path / "five.txt"))
 
 
 async def test_open_reads_a_windows_file_and_refuses_a_huge_one_in_a_line(settle, tmp_path):

@@ -6,11 +6,11 @@ import pytest
 
 from assistant.app import PuzzleAssistant
 from assistant.screens.hinting import apply_level
-from assistant.widgets.grid import EditableGrid
+from puzzles import mastermind as mm
 from puzzles import sudoku
 from puzzles.core import Budget
 from puzzles.steps import Step, join_words
-from tests.app.reading import screen_text
+from tests.app.reading import board_whole, screen_text
 from tests.conftest import headline
 
 BOARDS = ["hidoku", "jodici", "magic", "disks", "sudoku"]  # where applying a hint makes an edit that ctrl+z undoes
@@ -141,14 +141,6 @@ async def test_the_check_of_a_board_without_entries_says_so_and_not_that_it_is_s
         assert hint_box(app) == "No entries of yours to check yet."
 
 
-def board_whole(app) -> bool:
-    """The board has all the room its columns need, left of the panel, and nothing on screen scrolls sideways."""
-    grid = app.screen.query_one(EditableGrid)
-    needed = grid.get_content_width(app.size, app.size) + grid.styles.gutter.width
-    sideways = [widget for widget in app.screen.walk_children() if widget.show_horizontal_scrollbar]
-    return grid.region.width >= needed and grid.region.right <= app.screen.panel.region.x and not sideways
-
-
 async def test_the_10x10_hidoku_keeps_all_its_columns_whatever_the_panel_says(settle):
     app = PuzzleAssistant(start="hidoku")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -235,7 +227,8 @@ async def test_an_applied_hint_says_and_shows_what_it_changed_and_ctrl_z_takes_b
         await press(pilot, settle, "f4")
         said = " ".join(hint_box(app).split())
         if kind in NOTED:
-            assert said.startswith(f"Noted: {step.settles}.") and app.screen.state is before
+            noted = mm.said_together(before, list(step.sets)) if kind == "mastermind" else step.settles
+            assert said.startswith(f"Noted: {noted}.") and app.screen.state is before
             assert app.screen.told != told, "the next f4 goes on from the step"
         else:
             placed = {fact.at for fact in step.sets if fact.holds}
