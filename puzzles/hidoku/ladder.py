@@ -229,21 +229,22 @@ def one_number_left(known: Known) -> Iterator[Step]:
         k = next(k for k in known.missing if known.places[k] & bit)
         ruled = [m for m in known.missing if m != k and (cell, m) in known.ruled_out]
         far = keeping_away(known, [m for m in known.missing if m != k and m not in ruled], bit)
-        why = [
-            f"{spans(numbers)} {'is' if len(numbers) == 1 else 'are'} too far from {named(known, a)}"
-            for a, numbers in far.items()
-        ]
-        if why:
-            why[0] += f" to reach {cell_name(cell)}"
-        if ruled:
-            why.append(f"{spans(ruled)} {'was' if len(ruled) == 1 else 'were'} ruled out here")
-        text = (
-            f"{cell_name(cell)} can only hold {k}: every free cell holds one of the missing numbers, "
-            f"{spans(known.missing)}; {'; '.join(why)}."
-        )
+        text = f"{cell_name(cell)} can only hold {k}: {others_kept_out(known, far, ruled)}."
         where = (cell, *(known.placed[a] for a in far))
         uses = (cell_name(cell), *map(str, far))
         yield placing("one number left for a cell", text, uses, where, {cell: k})
+
+
+def others_kept_out(known: Known, far: dict[int, list[int]], ruled: list[int]) -> str:
+    """Why no other missing number stands in the cell (the missing numbers fill the free cells, so one must):
+    `every other missing number is too far to reach it: 2..6 from 1 (r10c1); 15 and 16 from 14 (r7c1)`, each
+    number once, those ruled out here last."""
+    if not far:
+        return f"every other missing number, {spans(ruled)}, was ruled out here" if ruled else "no other is missing"
+    kept = [f"{spans(numbers)} from {named(known, a)}" for a, numbers in far.items()]
+    if ruled:
+        kept.append(f"{spans(ruled)} {'was' if len(ruled) == 1 else 'were'} ruled out here")
+    return f"every other missing number is too far to reach it{' or ruled out here' * bool(ruled)}: {'; '.join(kept)}"
 
 
 def places_of(known: Known, k: int) -> int:

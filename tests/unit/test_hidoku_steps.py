@@ -41,8 +41,8 @@ def assert_true_in_every_completion(board: hidoku.Hidoku, step) -> None:
             "8 _ _\n_ _ 5\n1 4 _\n",
             "one number left for a cell",
             "r1c3 = 6",
-            "r1c3 can only hold 6: every free cell holds one of the missing numbers, 2, 3, 6, 7 and 9; "
-            "2 is too far from 1 (r3c1) to reach r1c3; 3 is too far from 4 (r3c2); 7 and 9 are too far from 8 (r1c1).",
+            "r1c3 can only hold 6: every other missing number is too far to reach it: "
+            "2 from 1 (r3c1); 3 from 4 (r3c2); 7 and 9 from 8 (r1c1).",
         ),
         (
             "_ _ _\n_ 1 5\n9 _ _\n",
@@ -65,8 +65,9 @@ def test_one_number_left_names_the_numbers_too_far_the_numbers_they_are_too_far_
     known = Known(hidoku.parse("8 _ _\n_ _ 5\n1 4 _\n"), frozenset({((0, 2), 2)}))
     (step, *_) = one_number_left(known)
     assert step.settles == "r1c3 = 6" and step.uses == ("r1c3", "4", "8")
-    assert step.text.endswith(
-        "and 9; 3 is too far from 4 (r3c2) to reach r1c3; 7 and 9 are too far from 8 (r1c1); 2 was ruled out here."
+    assert step.text == (
+        "r1c3 can only hold 6: every other missing number is too far to reach it or ruled out here: "
+        "3 from 4 (r3c2); 7 and 9 from 8 (r1c1); 2 was ruled out here."
     )
 
 
