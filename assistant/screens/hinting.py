@@ -6,7 +6,8 @@ stop as soon as they see it:
 
 1. where: the places it looks at are highlighted and named, nothing more;
 2. why: the rule and what it uses;
-3. the deduction, in the puzzle's words: a placement that rests on earlier
+3. the deduction, in the puzzle's words, in place of the two lines before
+   it (it names its own places and rule): a placement that rests on earlier
    steps (`Step.parts`) is told a step a press, "(2 of 8) ...", each alone
    and whole in the panel beside the board at 80x24, its places highlighted;
 4. apply it: the screen makes the step's edit, undoable like any other, highlights
@@ -253,18 +254,16 @@ def blame_text(check: Check) -> str:
 
 
 def hint_text(step: Step, level: int, places: list[str], enters: bool = True) -> Text:
-    """What the panel says at `level`: where, then the rule, then the deduction, each level adding a line; a
-    chain's deduction a page at a time, each alone (it names its own places and rule), so that it reads whole
-    beside the board.  The last line says what f4 does next, or at the deduction's last page of a step that
-    `enters` nothing, that there is nothing to apply."""
-    if level >= DEDUCTION and step.parts:
-        text = Text(page_said(step, level - DEDUCTION))
+    """What the panel says at `level`: where, then the rule under it, then the deduction in their place (it names
+    its own places and rule), a chain's a page at a time, so that it reads whole beside the board.  The last line
+    says what f4 does next, or at the deduction's last page of a step that `enters` nothing, that there is nothing
+    to apply."""
+    if level >= DEDUCTION:
+        text = Text(page_said(step, level - DEDUCTION) if step.parts else step.text)
     else:
         text = Text.assemble(("Hint: look at ", "bold"), "; ".join(places) or "the highlighted places")
         if level >= 2:
             text.append(f"\nRule: {rule_said(step)}")
-        if level >= DEDUCTION:
-            text.append(f"\n{step.text}")
     last = next_said(step, level) if enters or level < apply_level(step) - 1 else nothing_to_enter(step)
     text.append(f"\n{last}", style="dim")
     return text

@@ -36,3 +36,16 @@ async def test_every_hint_level_reads_whole_beside_the_board_at_80x24(settle, ki
             await settle(pilot)
         assert said[-1].endswith("f4 again: apply it") and len(said) == 2 + len(pages(step))
         assert hint_panel(app).startswith("Entered for you: ") and shown_whole(app) and board.size == size
+
+
+async def test_ten_hints_in_a_row_on_the_10x10_hidoku_each_read_whole(settle):
+    """The widest board leaves the narrowest panel: each of its first ten hints, every level, still reads whole."""
+    app = PuzzleAssistant(start="hidoku")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start("hidoku", pilot, settle)
+        entered = 0
+        while entered < 10:
+            await pilot.press("f4")
+            await settle(pilot)
+            assert shown_whole(app), f"hint {entered + 1}, level {app.screen.hint_level}:\n{hint_panel(app)}"
+            entered += hint_panel(app).startswith("Entered for you: ")
