@@ -42,6 +42,7 @@ TRIAL_WORK = 600  # suppositions tried, times the values they look at, before th
 SEARCHED_TRIES = 24  # suppositions handed to the search when no short chain refutes one
 SEARCH_WORK = Budget(work=5_000)  # the search's budget for one supposition
 MOST_SUMS = 100_000  # ways of adding and taking away lines weighed: as many lines at once as keeps them under this
+SUMMED_LINES = 6  # and never more lines at once than this: a person adds up a few
 SUMMED_CELLS = 3  # the most free cells an equation left by adding and taking away lines may have
 
 
@@ -241,7 +242,7 @@ def sums_of_lines(n: int) -> tuple[np.ndarray, np.ndarray]:
     lines = len(lines_of(n))
     cells = np.array([[(r, c) in line for r in range(n) for c in range(n)] for _, line in lines_of(n)], dtype=np.int16)
     blocks, size = [], 0
-    for k in range(2, lines + 1):
+    for k in range(2, min(lines, SUMMED_LINES) + 1):
         chosen = np.array(list(combinations(range(lines), k)))
         flips = np.array([(1, *f) for f in product((1, -1), repeat=k - 1) if -1 in f], dtype=np.int16)
         size += len(chosen) * len(flips)

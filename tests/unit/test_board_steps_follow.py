@@ -21,6 +21,7 @@ from puzzles.examples import examples
 from puzzles.hidoku import ladder as hidoku_ladder
 from puzzles.jodici import ladder as jodici_ladder
 from puzzles.magic import ladder as magic_ladder
+from puzzles.magic import witness
 from puzzles.numbergrid import EMPTY
 from puzzles.steps import Fact, Step
 from tests.propagation import checked, disks_checked, equation_board, hidoku_checked, jodici_board, magic_board
@@ -81,6 +82,20 @@ def blanked(kind: str, seed: int, kept: float) -> str:
 def test_every_step_on_boards_blanked_at_random_follows(kind, seed):
     assert [found for found in findings(kind, blanked(kind, seed, 0.45)) if found[2] != SEARCHED] == []
 
+
+
+@pytest.mark.parametrize(("n", "seed"), [(4, 3), (5, 0), (5, 2), (5, 5)])
+def test_every_magic_step_on_classic_squares_blanked_at_random_follows(n, seed):
+    """Boards from the witness's classic squares (1..n*n), 35% of the cells shown: lines added and taken away on
+    other boards than the seed (each of these takes that rung)."""
+    square = witness.classic(n)
+    rng = random.Random(seed)
+    shown = set(rng.sample([(r, c) for r in range(n) for c in range(n)], round(0.35 * n * n)))
+    grid = tuple(tuple(v if (r, c) in shown else 0 for c, v in enumerate(row)) for r, row in enumerate(square))
+    puzzle = magic.Magic(grid, 1, n * n, n * (n * n + 1) // 2, frozenset(shown))
+    steps = magic_ladder.steps(puzzle).steps
+    assert "lines added and taken away" in {step.rule for step in steps}
+    assert [found for _, _, found in checked(magic_board(puzzle), steps) if found != SEARCHED] == []
 
 def test_the_checker_flags_a_step_that_cites_too_little():
     puzzle = magic.parse(examples("magic")["seed"])
