@@ -10,7 +10,9 @@ alone left; a cited value ("only place for a value") one cell alone.  Every
 cited item must be named in the step's text, every bound said ("between 5 and
 28") inside the board's values, and no list cut with "…".  A trial must be marked `trial`,
 and its supposition must die by propagation over every line of the board (no
-search): a step that only a search refutes is flagged as one.
+search): a step that only a search refutes is flagged as one.  Where every line adds up to one total (the
+magic board), lines may be added up and others taken away: a step citing several lines also has the equations
+their sums leave over three cells or fewer, and a trial's propagation has those of up to six lines.
 
 The flower disks are checked alike (`disks_checked`): the turns of the cited
 disks that cover nothing twice between them, a cited field bringing every
@@ -34,6 +36,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
 
 import numpy as np
 
@@ -62,6 +65,7 @@ class Board:
     copies: int | None = 1
     stock: Counter = field(default_factory=Counter)  # how many times each value of the range may stand in all
     span: tuple[int, int] = (1, 9)  # the values a cell may hold
+    total: int | None = None  # what every line adds up to, where they all add up to one total (lines may be summed)
 
     def placed(self, cell: Cell) -> int | None:
         left = self.values[cell]
@@ -94,7 +98,7 @@ class Board:
 
     def copy(self) -> Board:
         values = {c: set(v) for c, v in self.values.items()}
-        return Board(values, self.lines, self.name, self.copies, self.stock, self.span)
+        return Board(values, self.lines, self.name, self.copies, self.stock, self.span, self.total)
 
     def fill_stock(self) -> bool:
         """Where the board has as many cells as copies of its values, every copy stands somewhere: a value with as
@@ -149,6 +153,67 @@ def sum_line(total: int) -> Callable[[Values, Board, tuple[Cell, ...]], dict[Cel
             return {c: set() for c in cells}
         for c in fixed:
             found[c] = set(values[c])
+        return found
+
+    return supports
+
+
+SUMMED_LINES = 6  # the most lines added up and taken away at once
+SUMMED_CELLS = 3  # the most unsettled cells an equation left by them may have
+
+
+@cache
+def signs_of(lines: int) -> np.ndarray:
+    """Each way of adding up some of `lines` lines and taking others away, two to SUMMED_LINES in all (the first
+    added), as a table of signs."""
+    rows = []
+    for k in range(2, min(lines, SUMMED_LINES) + 1):
+        for chosen in itertools.combinations(range(lines), k):
+            for flips in itertools.product((1, -1), repeat=k - 1):
+                if -1 not in flips:
+                    continue
+                row = [0] * lines
+                for i, sign in zip(chosen, (1, *flips)):
+                    row[i] = sign
+                rows.append(row)
+    return np.array(rows, dtype=np.int64).reshape(-1, lines)
+
+
+def sums_of(board: Board, lines: list[Line]) -> list[Line]:
+    """The equations left by adding up some of `lines` and taking others away, over SUMMED_CELLS or fewer cells with
+    more than one value left (the others' values moved to the total), each as a line of weighted cells."""
+    if board.total is None or len(lines) < 2:
+        return []
+    cells = list(board.values)
+    index = {c: i for i, c in enumerate(cells)}
+    member = np.zeros((len(lines), len(cells)), dtype=np.int64)
+    for j, line in enumerate(lines):
+        member[j, [index[c] for c in line.cells]] = 1
+    signs = signs_of(len(lines))
+    counts = signs @ member
+    unsettled = np.array([len(board.values[c]) > 1 for c in cells])
+    settled = np.array([0 if open_ else next(iter(board.values[c])) for c, open_ in zip(cells, unsettled)])
+    support = np.count_nonzero(counts[:, unsettled], axis=1)
+    found = {}
+    for i in np.flatnonzero((support >= 1) & (support <= SUMMED_CELLS)):
+        weights = {cells[k]: int(counts[i, k]) for k in np.flatnonzero(counts[i] * unsettled)}
+        total = int(signs[i].sum() * board.total - counts[i] @ settled)
+        line = Line("a sum of lines", tuple(weights), weighted(weights, total))
+        found.setdefault((tuple(weights.items()), total), line)
+    return list(found.values())
+
+
+def weighted(weights: dict[Cell, int], total: int) -> Callable[[Values, Board, tuple[Cell, ...]], dict[Cell, set[int]]]:
+    """Cells counted `weights` times each adding up to `total`, each holding a value of its own."""
+
+    def supports(values: Values, board: Board, cells: tuple[Cell, ...]) -> dict[Cell, set[int]]:
+        found: dict[Cell, set[int]] = {c: set() for c in cells}
+        *first, last = cells
+        for chosen in itertools.product(*(sorted(values[c]) for c in first)):
+            value, odd = divmod(total - sum(weights[c] * v for c, v in zip(first, chosen)), weights[last])
+            if not odd and value in values[last] and len({*chosen, value}) == len(cells):
+                for c, v in zip(cells, (*chosen, value)):
+                    found[c].add(v)
         return found
 
     return supports
@@ -211,7 +276,7 @@ def follows(board: Board, step: Step) -> str | None:
     if step.rule == "trial" or step.text.startswith("Suppose"):
         return trial_follows(board, step)
     lines, cells, numbers = cited(board, step)
-    values = narrowed(board, lines) if lines else {c: set(v) for c, v in board.values.items()}
+    values = narrowed(board, [*lines, *sums_of(board, lines)]) if lines else board.copy().values
     if values is None:
         return None  # the cited lines cannot be finished: anything follows
     counted = []  # placements the copies of a cited value force: the lines need not give them too
@@ -234,7 +299,7 @@ def follows(board: Board, step: Step) -> str | None:
         for other in others:
             supposed = board.copy()
             supposed.settle(Fact(fact.at, other))
-            if narrowed(supposed, lines) is not None:
+            if narrowed(supposed, [*lines, *sums_of(supposed, lines)]) is not None:
                 return f"{fact.said} does not follow from {', '.join(step.uses)}: {board.name(fact.at)} = {other} fits"
     return None
 
@@ -256,7 +321,8 @@ def trial_follows(board: Board, step: Step) -> str | None:
 def propagated(board: Board) -> Values | None:
     """Every line made consistent, values placed as often as they may stand dropped elsewhere, to a fixed point."""
     while True:
-        values = narrowed(board, board.lines.values())
+        lines = list(board.lines.values())
+        values = narrowed(board, [*lines, *sums_of(board, lines)])
         if values is None:
             return None
         before = {c: set(v) for c, v in board.values.items()}
@@ -289,7 +355,7 @@ def magic_board(puzzle) -> Board:
     span = set(range(puzzle.low, puzzle.high + 1))
     values = {(r, c): ({v} if v else set(span)) for r, row in enumerate(puzzle.grid) for c, v in enumerate(row)}
     lines = {name: Line(name, cells, sum_line(puzzle.total)) for name, cells in lines_of(puzzle.n)}
-    board = Board(values, lines, cell_name, 1, Counter(dict.fromkeys(span, 1)), (puzzle.low, puzzle.high))
+    board = Board(values, lines, cell_name, 1, Counter(dict.fromkeys(span, 1)), (puzzle.low, puzzle.high), puzzle.total)
     board.drop_used()
     return board
 

@@ -9,7 +9,10 @@
    r minus that most and r minus that least;
 5. the sums that fit: the ways a line's last two or three free cells make its sum with the values
    they still allow; a cell every way fills alike is placed, a value no way puts in a cell is ruled out;
-6. trial, said plainly: suppose a value in a cell; the rungs above then run into a cell with no value
+6. lines added and taken away: some lines added up less others, each side a number of times the sum,
+   where every other free cell cancels out, leave an equation over two or three free cells
+   (2 × r1c1 + r1c3 + 2 × r5c5 = 80 on the seed: r1c3 is even), whose ways rule values out alike;
+7. trial, said plainly: suppose a value in a cell; the rungs above then run into a cell with no value
    left or a line that cannot reach its sum, so the cell does not hold it.  Where no short chain
    does, a supposition the search refutes within a small budget is said as such ("every way to
    fill the rest was tried").
@@ -21,8 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cached_property
-from itertools import product
+from functools import cache, cached_property
+from itertools import combinations, product
+from math import gcd
+
+import numpy as np
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.magic.board import BUDGET, Magic, Search, conflicts, lines_of
@@ -35,6 +41,9 @@ TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as n
 TRIAL_WORK = 600  # suppositions tried, times the values they look at, before the ladder is stuck
 SEARCHED_TRIES = 24  # suppositions handed to the search when no short chain refutes one
 SEARCH_WORK = Budget(work=5_000)  # the search's budget for one supposition
+MOST_SUMS = 100_000  # ways of adding and taking away lines weighed: as many lines at once as keeps them under this
+SUMMED_LINES = 6  # and never more lines at once than this: a person adds up a few
+SUMMED_CELLS = 3  # the most free cells an equation left by adding and taking away lines may have
 
 
 @dataclass(frozen=True)
@@ -226,12 +235,132 @@ def fits(found: list[tuple[int, ...]], narrowed: list[tuple[Position, set[int]]]
     return f"the {len(found)} ways to make it with the values they still allow put only {held}"
 
 
+@cache
+def sums_of_lines(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every way of adding up some lines and taking others away (the first one added), fewest lines first: each
+    line's sign (1 added, -1 taken away, 0 left out) and how many times each cell is counted, as tables."""
+    lines = len(lines_of(n))
+    cells = np.array([[(r, c) in line for r in range(n) for c in range(n)] for _, line in lines_of(n)], dtype=np.int16)
+    blocks, size = [], 0
+    for k in range(2, min(lines, SUMMED_LINES) + 1):
+        chosen = np.array(list(combinations(range(lines), k)))
+        flips = np.array([(1, *f) for f in product((1, -1), repeat=k - 1) if -1 in f], dtype=np.int16)
+        size += len(chosen) * len(flips)
+        if size > MOST_SUMS:
+            break
+        block = np.zeros((len(chosen), len(flips), lines), dtype=np.int16)
+        where = np.repeat(chosen[:, None, :], len(flips), axis=1)
+        np.put_along_axis(block, where, np.repeat(flips[None], len(chosen), axis=0), axis=2)
+        blocks.append(block.reshape(-1, lines))
+    table = np.concatenate(blocks) if blocks else np.zeros((0, lines), dtype=np.int16)
+    return table, table @ cells
+
+
+@dataclass(frozen=True)
+class Summed:
+    """Lines added up less lines taken away: the few free cells left with how many times each counts, and what
+    they add up to once every other cell cancels out or is placed."""
+
+    plus: tuple[Line, ...]
+    minus: tuple[Line, ...]
+    cells: tuple[Position, ...]
+    times: tuple[int, ...]
+    total: int
+
+    @property
+    def equation(self) -> str:
+        """The equation as left, and divided by what its cells all count, where that divides its total too."""
+        said = equation_said(self.pairs, self.total)
+        times = gcd(*self.times)
+        if times == 1 or self.total % times:
+            return f"{said} is left"
+        fewer = [(p, t // times) for p, t in self.pairs]
+        return f"{said} is left, or divided by {times}, {equation_said(fewer, self.total // times)}"
+
+    @property
+    def pairs(self) -> list[tuple[Position, int]]:
+        return list(zip(self.cells, self.times))
+
+
+def equation_said(pairs: list[tuple[Position, int]], total: int) -> str:
+    """Cells counted so many times adding up to a total: "2 × r1c1 + r1c3 - r5c5 = 80"."""
+    terms = [f"{'-' if t < 0 else '+'} {f'{abs(t)} × ' if abs(t) > 1 else ''}{cell_name(p)}" for p, t in pairs]
+    return f"{' '.join([terms[0].removeprefix('+ ').replace('- ', '-', 1), *terms[1:]])} = {total}"
+
+
+def sums_left(known: Known) -> Iterator[Summed]:
+    """The sums of lines that leave two or three free cells, each equation once (by the fewest lines)."""
+    n = known.board.n
+    signs, times = sums_of_lines(n)
+    free = np.array([known.at((r, c)) == EMPTY for r in range(n) for c in range(n)])
+    left = times[:, free]
+    counts = np.count_nonzero(left, axis=1)
+    placed = np.array([known.at((r, c)) for r in range(n) for c in range(n)], dtype=np.int64) * ~free
+    positions = [p for p, f in zip(((r, c) for r in range(n) for c in range(n)), free) if f]
+    seen = set()
+    for i in np.flatnonzero((counts >= 2) & (counts <= SUMMED_CELLS)):
+        row = left[i] * (1 if left[i][np.flatnonzero(left[i])[0]] > 0 else -1)
+        if (key := row.tobytes()) in seen:
+            continue
+        seen.add(key)
+        sign = 1 if (row == left[i]).all() else -1
+        kept = np.flatnonzero(row)
+        yield Summed(
+            tuple(known.lines[j] for j in np.flatnonzero(signs[i] * sign > 0)),
+            tuple(known.lines[j] for j in np.flatnonzero(signs[i] * sign < 0)),
+            tuple(positions[j] for j in kept),
+            tuple(int(row[j]) for j in kept),
+            int(sign * (signs[i].sum() * known.board.total - times[i] @ placed)),
+        )
+
+
+def summed_ways(known: Known, summed: Summed) -> list[tuple[int, ...]]:
+    """The values of the equation's cells, distinct and still allowed there, that make it hold."""
+    *first, (last, times) = summed.pairs
+    found = []
+    for values in product(*(known.allowed[p] for p, _ in first)):
+        rest = summed.total - sum(t * v for (_, t), v in zip(first, values))
+        value, odd = divmod(rest, times)
+        if not odd and value in known.allowed[last] and value not in values and len(set(values)) == len(values):
+            found.append((*values, value))
+    return found
+
+
+def lines_added(known: Known) -> Iterator[Step]:
+    for summed in sums_left(known):
+        found = summed_ways(known, summed)
+        columns = [{way[i] for way in found} for i in range(len(summed.cells))]
+        out = [(p, v) for p, kept in zip(summed.cells, columns) for v in known.allowed[p] if v not in kept]
+        if not out:
+            continue
+        narrowed = [(p, kept) for p, kept in zip(summed.cells, columns) if len(kept) < len(known.allowed[p])]
+        gone = "; ".join(
+            f"{cell_name(p)} is not {spans([v for q, v in out if q == p])}" for p in dict.fromkeys(p for p, _ in out)
+        )
+        text = (
+            f"{side(summed.plus, known.board.total)}, and {side(summed.minus, known.board.total)}; taking the second "
+            f"from the first, the cells counted as often in each cancel out, and with the values placed "
+            f"{summed.equation}; {fits(found, narrowed) if found else 'no values they allow fit'}: {gone}."
+        )
+        uses = tuple(line.name for line in (*summed.plus, *summed.minus))
+        yield ruling_out("lines added and taken away", text, uses, summed.cells, out)
+
+
+def side(lines: tuple[Line, ...], total: int) -> str:
+    """Lines and what they add up to together: "row 3 adds up to 85", "rows 1 and 5 add up to 2 × 85 = 170"."""
+    names = join_words([line.name for line in lines])
+    if len(lines) == 1:
+        return f"{names} adds up to {total}"
+    return f"{names} add up to {len(lines)} × {total} = {len(lines) * total}"
+
+
 EASY: tuple[Rung[Known], ...] = (
     Rung("last cell of a line", "a line with one free cell takes the sum minus the others", last_cell),
     Rung("one value left", "every other value is used or ruled out for the cell", one_value_left),
     Rung("only place for a value", "every value is used once, and only one cell can take this one", only_place),
     Rung("sum bounds", "the rest of a line can add only so little and so much", sum_bounds),
     Rung("the sums that fit", "the ways a line's last cells make its sum decide a cell", sums_that_fit),
+    Rung("lines added and taken away", "lines added up less others leave an equation over a few cells", lines_added),
 )
 
 
