@@ -35,7 +35,7 @@ from puzzles import disks as engine
 
 FRAME = 1 / 15  # seconds per field turned
 STEP = 2  # rows between neighbouring rings
-LEGEND = 11  # columns for "disk 1 ↻ 0" beside the rings
+LEGEND = 12  # columns for "▸disk 1 ↻ 0" beside the rings (▸ the chosen disk)
 
 
 def nearest(value: float) -> int:
@@ -93,6 +93,11 @@ def frames(start: Sequence[int], end: Sequence[int], fields: int) -> list[tuple[
 def covered(disks: engine.Disks) -> list[int]:
     """How many solid parts lie over each field as the disks are turned."""
     return [sum(column) for column in zip(*(disks.rotated(d) for d in range(len(disks.rows))))]
+
+
+def field_mark(solid: bool, at_cursor: bool) -> str:
+    """A field as drawn: solid or a hole, the cursor's in a shape of its own, so it shows without colour."""
+    return ("◉" if solid else "◎") if at_cursor else ("●" if solid else "○")
 
 
 class DiskRings(KeysInOrder, Widget, can_focus=True):
@@ -205,9 +210,10 @@ class DiskRings(KeysInOrder, Widget, can_focus=True):
             ring = style("disk-rings--chosen" if d == self.cursor[0] else "disk-rings--other", partial=True)
             for f, solid in enumerate(shown.rotated(d)):
                 look = style("disk-rings--solid" if solid else "disk-rings--hole") + ring
-                if (d, f) == self.cursor:
+                at_cursor = (d, f) == self.cursor
+                if at_cursor:
                     look += style("disk-rings--cursor")
-                canvas.put(places[(d, f)], "●" if solid else "○", look)
+                canvas.put(places[(d, f)], field_mark(solid, at_cursor), look)
         for point, count in zip(count_places, covered(shown)):
             right = count == 1 if disks.cover == "exactly one" else count >= 1
             canvas.put(point, str(count), style("disk-rings--right" if right else "disk-rings--wrong"))
@@ -221,7 +227,9 @@ class DiskRings(KeysInOrder, Widget, can_focus=True):
 
     def legend_line(self, i: int) -> str:
         """Line i of the list of disks beside the rings: each disk's turn so far."""
-        return f"disk {i + 1} ↻{self.shown[i]:>2}" if self.disks and i < len(self.disks.rows) else ""
+        if not self.disks or i >= len(self.disks.rows):
+            return ""
+        return f"{'▸' if i == self.cursor[0] else ' '}disk {i + 1} ↻{self.shown[i]:>2}"
 
     def legend_style(self, i: int) -> Style:
         chosen = "disk-rings--chosen" if i == self.cursor[0] else "disk-rings--other"

@@ -18,7 +18,9 @@ def drawn_at(rings: DiskRings, point: tuple[int, int]) -> str:
 def drawn_disk(rings: DiskRings, disk: int) -> tuple[int, ...]:
     """A disk's fields as the screen shows them, clockwise from the top: 1 solid, 0 hole."""
     places, _ = layout(len(rings.disks.rows), rings.disks.fields)
-    return tuple({"●": 1, "○": 0}[drawn_at(rings, places[(disk, f)])] for f in range(rings.disks.fields))
+    return tuple(
+        {"●": 1, "◉": 1, "○": 0, "◎": 0}[drawn_at(rings, places[(disk, f)])] for f in range(rings.disks.fields)
+    )
 
 
 def drawn_counts(rings: DiskRings) -> list[int]:
@@ -126,6 +128,9 @@ async def test_the_cursor_goes_round_and_across_and_a_click_toggles(settle):
         await pilot.press("up", "down", "down", "down", "down", "down")
         assert rings.cursor == (3, 11), "out to disk 1 and in to disk 4, no further"
         places, _ = layout(4, 12)
+        picture = rings.render().plain
+        assert drawn_at(rings, places[(3, 11)]) in "◉◎" and sum(map(picture.count, "◉◎")) == 1, "seen without colour"
+        assert [line[:LEGEND].strip() for line in picture.splitlines()[:4]][2:] == ["disk 3 ↻ 0", "▸disk 4 ↻ 0"]
         half_x, half_y = rings.half_size()
         x, y = places[(1, 3)]
         before = app.screen.state.rows[1][3]
