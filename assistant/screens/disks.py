@@ -24,7 +24,8 @@ Disks lie on top of each other; each field of a disk is solid (●) or a hole
 exactly one solid part (or at least one, with `cover: at least one` in the file).
 Disk 1 is drawn as the outer ring, the others inside it; fields are numbered
 clockwise from the top, and the list beside the rings says how far each disk
-is turned.
+is turned. The chosen disk is marked ▸ in that list, the chosen field drawn
+◉ (solid) or ◎ (a hole).
 
 | key | action |
 | --- | --- |
