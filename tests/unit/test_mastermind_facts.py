@@ -13,7 +13,8 @@ from puzzles import mastermind as mm
 from puzzles.core import Budget
 from puzzles.examples import examples
 from puzzles.mastermind.codes import code_space
-from puzzles.mastermind.facts import NEXT_GUESS, row_summary, summary
+from puzzles.mastermind.facts import NEXT_GUESS
+from puzzles.mastermind.shared import row_summary, summary
 
 HEADER = "pegs: 4\ncolours: red blue green yellow orange purple\n"
 ALL = list(itertools.product(range(6), repeat=4))
