@@ -18,7 +18,8 @@ with the fewest rows that already imply it.  The ladder, cheapest first:
 Facts about a colour say how many copies the code has (not in the code, in
 it, exactly, at least, at most); facts about a peg say its colour, or a colour
 it does not have.  What is known is the game and the facts told so far: a fact
-that follows from those told is not told again.
+that follows from those told is not told again.  A step from two rows or more
+says which pegs of each row force it (`why`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from itertools import combinations
 import numpy as np
 
 from puzzles.core import Budget, Deadline, ShouldStop, never
+from puzzles.mastermind import why
 from puzzles.mastermind.analysis import BUDGET, SUGGESTION_SHARE, diagnose, explain, share
 from puzzles.mastermind.codes import Alive, CodeSpace, code_space
 from puzzles.mastermind.game import Code, Game, solved
@@ -202,53 +204,15 @@ def fact_step(known: Known, rule: str, rows: tuple[int, ...], facts: list[Fact])
     return Step(rule, text, tuple(f"row {r + 1}" for r in rows), rows, tuple(facts))
 
 
-def breaks(space: CodeSpace, codes: np.ndarray, fact: Fact) -> np.ndarray:
-    """Which of these codes do not have the fact."""
-    pegs = space.digits(codes)
-    kind_, where = fact.at
-    if kind_ == "copies":
-        low, high = fact.value
-        count = (pegs == where).sum(axis=1)
-        return (count < low) | (count > high)
-    return (pegs[:, where] == fact.value) != fact.holds
-
-
-def lacked(game: Game, facts: list[Fact]) -> str:
-    """Codes without these facts, in words: "with peg 5 not orange", "with peg 2 blue", "without it"."""
-    if len(facts) > 1:
-        return "and lack any of it"
-    (fact,) = facts
-    if fact.at[0] == "peg":
-        return f"with peg {fact.at[1] + 1} {'' if not fact.holds else 'not '}{game.colours[fact.value]}"
-    return "and lack it"
-
-
 def why_only(known: Known, rows: tuple[int, ...], facts: list[Fact]) -> str:
-    """Why only such codes score the rows so: the codes the other rows leave that lack the facts score one row
-    otherwise ("codes that score row 8 so with peg 5 not orange score row 4 0 black 3 white, never 1 black 2
-    white"), the row whose other scores are fewest."""
+    """Why only codes with the facts score the rows so (`why`), from the codes each row's other rows leave."""
     evidence = known.evidence
-    space, game = evidence.space, evidence.game
-    found = []
+    left = []
     for row in rows:
-        others = [r for r in rows if r != row]
-        if all(evidence.alone[r] is None for r in others):
-            continue
-        codes = evidence.leave(others)
-        lacking = codes[np.any([breaks(space, codes, fact) for fact in facts], axis=0)]
-        scores = sorted({space.unpacked(int(v)) for v in space.feedback_of(game.rows[row].guess, lacking)}, key=str)
-        if scores and game.rows[row].feedback not in scores:
-            found.append((len(scores), row, others, scores))
-    if not found:
-        return ""
-    _, row, others, scores = min(found)
-    other = "rows " + join_words([str(r + 1) for r in others]) if len(others) > 1 else f"row {others[0] + 1}"
-    said = join_words([f"{f.black} black {f.white} white" for f in scores], "or")
-    actual = game.rows[row].feedback
-    return (
-        f": codes that score {other} so {lacked(game, facts)} score row {row + 1} "
-        f"{said}, never {actual.black} black {actual.white} white"
-    )
+        others = tuple(r for r in rows if r != row)
+        if any(evidence.alone[r] is not None for r in others):
+            left.append((row, others, evidence.leave(others)))
+    return why.why_only(evidence.space, evidence.game, facts, left)
 
 
 KINDS = ("not in the code", "how many", "a peg's colour", "not on a peg", "at most")  # the order facts are told in
@@ -284,23 +248,23 @@ def new_facts(known: Known, found: Summary | None) -> list[Fact]:
 # ---------------------------------------------------------------- the rungs
 
 
-def rows_steps(known: Known, rule: str, sources: Iterable[tuple[tuple[int, ...], Summary | None]]) -> list[Step]:
+def rows_steps(known: Known, rule: str, sources: Iterable[tuple[tuple[int, ...], Summary | None]]) -> Iterator[Step]:
     """The steps these rows' summaries give, the most telling kind first, then in the order of the rows (bounds
-    at most are told last, by `at_most`)."""
+    at most are told last, by `at_most`); each worded only when asked for (a hint wants the first alone)."""
     found = [
         (rank, rows, facts)
         for rows, found in sources
         for rank, facts in grouped(new_facts(known, found))
         if rank in TELLING
     ]
-    return [fact_step(known, rule, rows, facts) for _, rows, facts in sorted(found, key=lambda item: item[:2])]
+    return (fact_step(known, rule, rows, facts) for _, rows, facts in sorted(found, key=lambda item: item[:2]))
 
 
-def one_row(known: Known) -> list[Step]:
+def one_row(known: Known) -> Iterator[Step]:
     return rows_steps(known, "one row", (((index,), found) for index, found in enumerate(known.evidence.singles)))
 
 
-def two_rows(known: Known) -> list[Step]:
+def two_rows(known: Known) -> Iterator[Step]:
     return rows_steps(known, "two rows", known.evidence.pairs.items())
 
 
