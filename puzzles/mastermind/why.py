@@ -144,7 +144,7 @@ def fewest(ways: Iterable[tuple[int, Fact]], enough: Callable[[int], bool]) -> t
     """The fewest facts whose shares add up to enough, the largest shares first; None where all of them do not."""
     used, total = [], 0
     for share, fact in sorted(ways, key=lambda way: -way[0]):
-        if enough(total) or not share:
+        if enough(total):
             break
         used.append(fact)
         total += share
