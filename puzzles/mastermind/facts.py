@@ -18,7 +18,8 @@ with the fewest rows that already imply it.  The ladder, cheapest first:
 Facts about a colour say how many copies the code has (not in the code, in
 it, exactly, at least, at most); facts about a peg say its colour, or a colour
 it does not have.  What is known is the game and the facts told so far: a fact
-that follows from those told is not told again.
+that follows from those told is not told again.  A step from two rows or more
+says which pegs of each row force it (`why`).
 """
 
 from __future__ import annotations
@@ -30,145 +31,27 @@ from itertools import combinations
 
 import numpy as np
 
-from puzzles.core import Budget, Deadline, ShouldStop, never, stop_if_asked
+from puzzles.core import Budget, Deadline, ShouldStop, never
+from puzzles.mastermind import why
 from puzzles.mastermind.analysis import BUDGET, SUGGESTION_SHARE, diagnose, explain, share
-from puzzles.mastermind.codes import CHUNK, Alive, CodeSpace, code_space
-from puzzles.mastermind.game import Code, Game, Row, solved
+from puzzles.mastermind.codes import Alive, CodeSpace, code_space
+from puzzles.mastermind.game import Code, Game, solved
+from puzzles.mastermind.shared import (
+    NEXT_GUESS,
+    Summary,
+    facts_of,
+    follows,
+    holds_on,
+    row_summary,
+    said_together,
+    summary,
+)
 from puzzles.mastermind.strategies import Suggestion, best_guesses
 from puzzles.steps import Check, Fact, Mistake, Path, Rung, Step, join_words, walk
 
 MAX_LISTED = 2_000_000  # codes one row may leave and still be listed on its own (16 MB)
 PAIR_WORK = 4_000_000  # codes looked at for the facts of pairs of rows: the same steps on every machine
 TOGETHER_WORK = 4_000_000  # codes looked at while finding the fewest rows a fact needs
-NEXT_GUESS = "next guess"
-TIMES = {1: "once", 2: "twice"}
-
-
-@dataclass(frozen=True)
-class Summary:
-    """What a set of codes has in common: copies of each colour (fewest, most) and each peg's colours left."""
-
-    least: tuple[int, ...]
-    most: tuple[int, ...]
-    places: tuple[frozenset[int], ...]
-
-
-def summary(space: CodeSpace, alive: Alive, should_stop: ShouldStop = never) -> Summary | None:
-    """The summary of these codes (None when there are none): exact, a chunk of codes at a time.
-
-    A code is a high half and a low half (`CodeSpace.halves`): its colour
-    counts are the two halves' counts added, and the colours a peg can have
-    are those of the halves that occur, so no code is decoded.
-    """
-    cap = space.pegs if space.repeats else 1
-    if alive is None:
-        return Summary((0,) * space.colours, (cap,) * space.colours, (frozenset(range(space.colours)),) * space.pegs)
-    if not len(alive):
-        return None
-    high, low = space.halves
-    high_counts, low_counts = space.colour_counts(high), space.colour_counts(low)
-    least, most = np.full(space.colours, cap), np.zeros(space.colours, dtype=int)
-    seen_high, seen_low = np.zeros(len(high), dtype=bool), np.zeros(len(low), dtype=bool)
-    for start in range(0, len(alive), CHUNK):
-        stop_if_asked(should_stop)
-        h, l = np.divmod(alive[start : start + CHUNK], len(low))
-        counts = high_counts[h] + low_counts[l]
-        least, most = np.minimum(least, counts.min(axis=0)), np.maximum(most, counts.max(axis=0))
-        seen_high[h] = seen_low[l] = True
-    digits = [*high[seen_high].T, *low[seen_low].T]
-    places = tuple(frozenset(np.unique(colours).tolist()) for colours in digits)
-    return Summary(tuple(least.tolist()), tuple(most.tolist()), places)
-
-
-def row_summary(space: CodeSpace, row: Row) -> Summary | None:
-    """The summary of the codes one row leaves, from the halves alone: none is listed (colours may repeat).
-
-    Each kind of high half is completed by the low halves that give the
-    row's feedback with it; a colour's fewest (most) copies are a high half's
-    copies plus the fewest (most) among its low halves, colour by colour.
-    """
-    scoring, (high, low) = space.scoring(tuple(row.guess)), space.halves
-    match = scoring.by_kind == space.packed(row.feedback)  # (kinds of high half, low halves)
-    kinds = np.flatnonzero(match.any(axis=1))
-    valid = np.isin(scoring.high_kind, kinds)
-    if not valid.any():
-        return None
-    high_counts, low_counts = space.colour_counts(high[valid]).astype(int), space.colour_counts(low).astype(int)
-    low_least, low_most = np.zeros((len(match), space.colours), int), np.zeros((len(match), space.colours), int)
-    for kind_ in kinds:
-        counts = low_counts[match[kind_]]
-        low_least[kind_], low_most[kind_] = counts.min(axis=0), counts.max(axis=0)
-    of = scoring.high_kind[valid]
-    least, most = (high_counts + low_least[of]).min(axis=0), (high_counts + low_most[of]).max(axis=0)
-    digits = [*high[valid].T, *low[match[kinds].any(axis=0)].T]
-    places = tuple(frozenset(np.unique(colours).tolist()) for colours in digits)
-    return Summary(tuple(least.tolist()), tuple(most.tolist()), places)
-
-
-# ---------------------------------------------------------------- facts and what follows from them
-
-
-def how_many(game: Game, low: int, high: int) -> str:
-    """How many copies of a colour the code has, as the words after "is": "in the code at least twice"."""
-    cap = game.pegs if game.repeats else 1
-    if high == 0:
-        return "not in the code"
-    if low == high:
-        return "in the code" + (f" exactly {TIMES.get(low, f'{low} times')}" if game.repeats else "")
-    if high == cap:
-        return "in the code" + (f" at least {TIMES.get(low, f'{low} times')}" if low > 1 else "")
-    return f"in the code at most {TIMES.get(high, f'{high} times')}"
-
-
-def copies(game: Game, colour: int, low: int, high: int) -> Fact:
-    """The code has `low` to `high` copies of `colour` (the whole range one fact says)."""
-    return Fact(("copies", colour), (low, high), said=f"{game.colours[colour]} is {how_many(game, low, high)}")
-
-
-def peg(game: Game, position: int, colour: int, holds: bool) -> Fact:
-    verb = "is" if holds else "is not"
-    return Fact(("peg", position), colour, holds, f"peg {position + 1} {verb} {game.colours[colour]}")
-
-
-def facts_of(game: Game, found: Summary) -> list[Fact]:
-    """Everything a summary proves beyond the rules, colours first, then pegs."""
-    cap = game.pegs if game.repeats else 1
-    facts = []
-    for colour, (low, high) in enumerate(zip(found.least, found.most)):
-        if low == high or (low, high) == (0, cap):
-            facts += [copies(game, colour, low, high)] * (low == high)
-            continue
-        facts += [copies(game, colour, low, cap)] * (low > 0) + [copies(game, colour, 0, high)] * (high < cap)
-    for position, left in enumerate(found.places):
-        if len(left) == 1:
-            facts.append(peg(game, position, next(iter(left)), True))
-            continue
-        facts += [peg(game, position, c, False) for c in range(len(game.colours)) if c not in left and found.most[c]]
-    return facts
-
-
-def holds_on(fact: Fact, found: Summary) -> bool:
-    """Whether every code of a summary has this fact."""
-    kind, where = fact.at
-    if kind == "copies":
-        return fact.value[0] <= found.least[where] and found.most[where] <= fact.value[1]
-    return found.places[where] == {fact.value} if fact.holds else fact.value not in found.places[where]
-
-
-def follows(fact: Fact, told: frozenset[Fact]) -> bool:
-    """Whether `fact` follows at a glance from facts already told (copies narrowed, a peg's colour known)."""
-    if fact.at == NEXT_GUESS:
-        return fact in told
-    kind, where = fact.at
-    if kind == "copies":
-        ranges = [f.value for f in told if f.at == fact.at]
-        low, high = max([r[0] for r in ranges], default=0), min([r[1] for r in ranges], default=99)
-        return fact.value[0] <= low and high <= fact.value[1]
-    pegs = [f for f in told if f.at == fact.at]
-    if fact.holds:
-        return any(f.holds and f.value == fact.value for f in pegs)
-    absent = any(f.at == ("copies", fact.value) and f.value[1] == 0 for f in told)
-    return absent or any(f.holds != (f.value == fact.value) for f in pegs)
 
 
 # ---------------------------------------------------------------- the evidence: what rows leave
@@ -321,53 +204,15 @@ def fact_step(known: Known, rule: str, rows: tuple[int, ...], facts: list[Fact])
     return Step(rule, text, tuple(f"row {r + 1}" for r in rows), rows, tuple(facts))
 
 
-def breaks(space: CodeSpace, codes: np.ndarray, fact: Fact) -> np.ndarray:
-    """Which of these codes do not have the fact."""
-    pegs = space.digits(codes)
-    kind_, where = fact.at
-    if kind_ == "copies":
-        low, high = fact.value
-        count = (pegs == where).sum(axis=1)
-        return (count < low) | (count > high)
-    return (pegs[:, where] == fact.value) != fact.holds
-
-
-def lacked(game: Game, facts: list[Fact]) -> str:
-    """Codes without these facts, in words: "with peg 5 not orange", "with peg 2 blue", "without it"."""
-    if len(facts) > 1:
-        return "and lack any of it"
-    (fact,) = facts
-    if fact.at[0] == "peg":
-        return f"with peg {fact.at[1] + 1} {'' if not fact.holds else 'not '}{game.colours[fact.value]}"
-    return "and lack it"
-
-
 def why_only(known: Known, rows: tuple[int, ...], facts: list[Fact]) -> str:
-    """Why only such codes score the rows so: the codes the other rows leave that lack the facts score one row
-    otherwise ("codes that score row 8 so with peg 5 not orange score row 4 0 black 3 white, never 1 black 2
-    white"), the row whose other scores are fewest."""
+    """Why only codes with the facts score the rows so (`why`), from the codes each row's other rows leave."""
     evidence = known.evidence
-    space, game = evidence.space, evidence.game
-    found = []
+    left = []
     for row in rows:
-        others = [r for r in rows if r != row]
-        if all(evidence.alone[r] is None for r in others):
-            continue
-        codes = evidence.leave(others)
-        lacking = codes[np.any([breaks(space, codes, fact) for fact in facts], axis=0)]
-        scores = sorted({space.unpacked(int(v)) for v in space.feedback_of(game.rows[row].guess, lacking)}, key=str)
-        if scores and game.rows[row].feedback not in scores:
-            found.append((len(scores), row, others, scores))
-    if not found:
-        return ""
-    _, row, others, scores = min(found)
-    other = "rows " + join_words([str(r + 1) for r in others]) if len(others) > 1 else f"row {others[0] + 1}"
-    said = join_words([f"{f.black} black {f.white} white" for f in scores], "or")
-    actual = game.rows[row].feedback
-    return (
-        f": codes that score {other} so {lacked(game, facts)} score row {row + 1} "
-        f"{said}, never {actual.black} black {actual.white} white"
-    )
+        others = tuple(r for r in rows if r != row)
+        if any(evidence.alone[r] is not None for r in others):
+            left.append((row, others, evidence.leave(others)))
+    return why.why_only(evidence.space, evidence.game, facts, left)
 
 
 KINDS = ("not in the code", "how many", "a peg's colour", "not on a peg", "at most")  # the order facts are told in
@@ -389,20 +234,6 @@ def grouped(facts: list[Fact]) -> Iterator[tuple[int, list[Fact]]]:
             yield rank, same
 
 
-def said_together(game: Game, facts: list[Fact]) -> str:
-    """Facts as one sentence: colours with the same count share it ("red and blue are not in the code")."""
-    by_count: dict[tuple[int, int], list[str]] = {}
-    for fact in facts:
-        if fact.at[0] == "copies":
-            by_count.setdefault(fact.value, []).append(game.colours[fact.at[1]])
-    counts = []
-    for (low, high), names in sorted(by_count.items(), key=lambda item: item[0][::-1]):
-        words = how_many(game, low, high)
-        each = "each " if len(names) > 1 and words not in ("not in the code", "in the code") else ""
-        counts.append(f"{join_words(names)} {'is' if len(names) == 1 else 'are'} {each}{words}")
-    return join_words(counts + [fact.said for fact in facts if fact.at[0] == "peg"])
-
-
 def accounted(game: Game, rows: Sequence[int]) -> bool:
     """Whether rows of no colour in common have colours in the code for every peg (their black + white add up)."""
     colours = [set(game.rows[r].guess) for r in rows]
@@ -417,23 +248,23 @@ def new_facts(known: Known, found: Summary | None) -> list[Fact]:
 # ---------------------------------------------------------------- the rungs
 
 
-def rows_steps(known: Known, rule: str, sources: Iterable[tuple[tuple[int, ...], Summary | None]]) -> list[Step]:
+def rows_steps(known: Known, rule: str, sources: Iterable[tuple[tuple[int, ...], Summary | None]]) -> Iterator[Step]:
     """The steps these rows' summaries give, the most telling kind first, then in the order of the rows (bounds
-    at most are told last, by `at_most`)."""
+    at most are told last, by `at_most`); each worded only when asked for (a hint wants the first alone)."""
     found = [
         (rank, rows, facts)
         for rows, found in sources
         for rank, facts in grouped(new_facts(known, found))
         if rank in TELLING
     ]
-    return [fact_step(known, rule, rows, facts) for _, rows, facts in sorted(found, key=lambda item: item[:2])]
+    return (fact_step(known, rule, rows, facts) for _, rows, facts in sorted(found, key=lambda item: item[:2]))
 
 
-def one_row(known: Known) -> list[Step]:
+def one_row(known: Known) -> Iterator[Step]:
     return rows_steps(known, "one row", (((index,), found) for index, found in enumerate(known.evidence.singles)))
 
 
-def two_rows(known: Known) -> list[Step]:
+def two_rows(known: Known) -> Iterator[Step]:
     return rows_steps(known, "two rows", known.evidence.pairs.items())
 
 

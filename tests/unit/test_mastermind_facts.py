@@ -13,7 +13,8 @@ from puzzles import mastermind as mm
 from puzzles.core import Budget
 from puzzles.examples import examples
 from puzzles.mastermind.codes import code_space
-from puzzles.mastermind.facts import NEXT_GUESS, row_summary, summary
+from puzzles.mastermind.facts import NEXT_GUESS
+from puzzles.mastermind.shared import row_summary, summary
 
 HEADER = "pegs: 4\ncolours: red blue green yellow orange purple\n"
 ALL = list(itertools.product(range(6), repeat=4))
@@ -109,11 +110,11 @@ def test_a_fact_that_needs_three_rows_is_told_with_them_and_no_pair_proves_it():
     steps = mm.steps(game, budget=QUICK).steps
     together = next(step for step in steps if step.rule == "rows together")
     assert together.where == (0, 1, 2) and together.text.endswith(
-        "Only codes in which peg 3 is green score all 3 so: "
-        "codes that score rows 1 and 2 so with peg 3 not green score row 3 1 black 0 white, never 0 black 1 white."
+        "Only codes in which peg 3 is green score all 3 so: if peg 3 were not green, then by rows 2 and 3 peg 2 is "
+        "purple, so row 1's purple at peg 2 would be black, but row 1 scored 0 black 2 white."
     )
-    lacking = [code for code in fitting(game, [0, 1]) if not all(true_of(fact, code) for fact in facts_of(together))]
-    assert {str(mm.score(code, game.rows[2].guess)) for code in lacking} == {"1 0"}
+    lacking = [code for code in fitting(game, [1, 2]) if not all(true_of(fact, code) for fact in facts_of(together))]
+    assert lacking and {code[1] for code in lacking} == {game.rows[0].guess[1]} == {5}, "purple at peg 2 in each"
     assert proves(game, [0, 1, 2], facts_of(together))
     assert not any(proves(game, pair, facts_of(together)) for pair in itertools.combinations(range(3), 2))
     rungs = [step.rule for step in steps]
@@ -231,13 +232,29 @@ def test_on_8_pegs_of_10_colours_a_row_too_big_to_list_still_tells_what_it_prove
     )
 
 
-def test_a_two_row_step_says_which_row_the_codes_without_its_fact_would_score_otherwise():
-    """ "Only codes in which peg 5 is orange score both so." said no why: now the other row's scores say it."""
+def test_a_two_row_step_says_which_pegs_of_each_row_force_it():
+    """ "Only codes in which peg 5 is orange score both so." said no why, then only which scores the other codes
+    give row 4: now the pegs of row 8 the supposition leaves, and why row 4 cannot score so with them."""
     game = mm.parse(examples("mastermind")["seed"])
-    step = next(step for step in mm.steps(game).steps if step.text.find("Only codes in which peg 5 is orange") > 0)
-    assert step.rule == "two rows" and step.uses == ("row 4", "row 8")
+    steps = [step for step in mm.steps(game).steps if step.rule == "two rows"]
+    assert steps[0].uses == ("row 4", "row 8") and steps[0].text.endswith(
+        "Only codes in which peg 5 is orange score both so: if peg 5 were not orange, then by row 8 white, black and "
+        "brown are not in the code, peg 1 is not none and peg 6 is not yellow, so row 4 would have no black, "
+        "but row 4 scored 1 black 2 white."
+    )
+    assert steps[1].uses == ("row 1", "row 8") and steps[1].text.endswith(
+        "Only codes in which peg 2 is not blue score both so: if peg 2 were blue, then by row 8 peg 6 is green, "
+        "so row 1's green at peg 6 would be black, but row 1 scored 0 black 2 white."
+    )
+
+
+def test_without_a_short_reason_a_step_says_the_other_scores_codes_without_its_facts_give():
+    game = mm.parse(examples("mastermind")["seed"])
+    step = next(step for step in mm.steps(game).steps if step.text.find("peg 4 is not orange score") > 0)
+    assert step.rule == "two rows" and step.uses == ("row 2", "row 8")
     assert step.text.endswith(
-        "codes that score row 8 so with peg 5 not orange score row 4 0 black 3 white, never 1 black 2 white."
+        "codes that score row 8 so and lack any of it score row 2 0 black 3 white or 2 black 1 white, "
+        "never 1 black 2 white."
     )
 
 
