@@ -148,7 +148,6 @@ def follows(fact: Fact, told: frozenset[Fact]) -> bool:
     return absent or any(f.holds != (f.value == fact.value) for f in pegs)
 
 
-
 def said_together(game: Game, facts: list[Fact]) -> str:
     """Facts as one sentence: colours with the same count share it ("red and blue are not in the code")."""
     by_count: dict[tuple[int, int], list[str]] = {}

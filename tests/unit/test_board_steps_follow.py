@@ -88,7 +88,6 @@ def test_every_step_on_boards_blanked_at_random_follows(kind, seed, kept):
     assert [found for found in findings(kind, blanked(kind, seed, kept)) if found[2] != SEARCHED] == []
 
 
-
 @pytest.mark.parametrize(("n", "seed"), [(4, 3), (5, 0), (5, 2), (5, 5)])
 def test_every_magic_step_on_classic_squares_blanked_at_random_follows(n, seed):
     """Boards from the witness's classic squares (1..n*n), 35% of the cells shown: lines added and taken away on
@@ -102,6 +101,7 @@ def test_every_magic_step_on_classic_squares_blanked_at_random_follows(n, seed):
     assert "lines added and taken away" in {step.rule for step in steps}
     assert [found for _, _, found in checked(magic_board(puzzle), steps) if found != SEARCHED] == []
 
+
 def test_the_checker_flags_a_step_that_cites_too_little():
     puzzle = magic.parse(examples("magic")["seed"])
     first = magic_ladder.steps(puzzle, limit=1).steps[0]  # column 2's bounds rule 29 out of its cells
@@ -109,7 +109,6 @@ def test_the_checker_flags_a_step_that_cites_too_little():
     assert [why for _, _, why in checked(magic_board(puzzle), [wrong])] == [
         "r1c2 ≠ 29 does not follow from row 2: r1c2 = 29 fits",
     ]
-
 
 
 def test_the_checker_flags_lines_added_and_taken_away_that_cite_one_line_too_few():
@@ -121,6 +120,7 @@ def test_the_checker_flags_lines_added_and_taken_away_that_cite_one_line_too_few
     assert [(m, why) for m, _, why in checked(magic_board(puzzle), [*steps[: n - 1], fewer])] == [
         (n, f"r1c3 ≠ 7 does not follow from {', '.join(fewer.uses)}: r1c3 = 7 fits")
     ]
+
 
 def test_the_checker_flags_a_search_and_an_unmarked_supposition():
     puzzle = magic.parse(examples("magic")["seed"])

@@ -66,7 +66,6 @@ def test_sum_bounds_the_sums_that_fit_and_trial_on_the_seed():
     assert tried.text.startswith("Suppose r") and tried.text.endswith(f"is not {tried.sets[0].value}.")
 
 
-
 def test_lines_added_and_taken_away_find_the_seeds_corners_equation():
     """Rows 1 and 5 and the diagonal less columns 2 and 4 and the other diagonal leave 2 × r1c1 + r1c3 + 2 × r5c5 =
     80 (with the givens): r1c3 is even."""
@@ -77,6 +76,7 @@ def test_lines_added_and_taken_away_find_the_seeds_corners_equation():
     assert corners.text.startswith("row 1, row 5 and the diagonal add up to 3 × 85 = 255, and column 2, column 4")
     halved = next(step for step in steps if "or divided by 2, r1c1 + r5c5 = 37" in step.text)
     assert all(holds_in(ANSWER, step) for step in steps) and halved
+
 
 def test_the_seeds_bounds_are_said_inside_its_range():
     bounds = [step.text for step in magic.steps(SEED).steps if step.rule == "sum bounds"]
