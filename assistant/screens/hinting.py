@@ -75,6 +75,7 @@ class GradedHints:
     hint_blame: Check | None = None  # where nothing fits the person's entries: the check that says which are wrong
     hint_asked_for: object = None  # the state the hint was computed for
     hint_applied: bool = False  # what the last applied step entered is highlighted
+    hint_presses: int = 0  # f4 presses since the hint was asked for, while it is being found
     told: Any = ()  # the steps noted as told, where a screen notes them (`note_told`)
     told_notes: tuple[tuple[Any, str], ...] = ()  # each note since the last edit: `told` before it, and what it noted
 
@@ -125,12 +126,19 @@ class GradedHints:
         return super().check_action(action, parameters)  # type: ignore[misc]
 
     def action_step_hint(self) -> None:
-        if self.hint_path is None or self.hint_asked_for is not self.state:
-            self.hint_asked_for = self.state
+        """A level deeper each press, however fast: presses while the step is being found are counted, not lost."""
+        if self.hint_presses:
+            self.hint_presses += 1
+        elif self.hint_path is None or self.hint_asked_for is not self.state:
+            self.hint_asked_for, self.hint_presses = self.state, 1
             self.panel.show_hint(Text("Looking for the easiest next step…", style="italic"))
             self.hints.request(self.state)
-            return
-        if not self.hint_path.steps:
+        else:
+            self.deeper_hint()
+
+    def deeper_hint(self) -> None:
+        """The next level of the hint found: its next line or page, or at the last, the step applied."""
+        if not self.hint_path or not self.hint_path.steps:
             return
         step = self.hint_path.steps[0]
         self.hint_level = min(self.hint_level + 1, apply_level(step) if self.enters(step) else apply_level(step) - 1)
@@ -156,8 +164,14 @@ class GradedHints:
     def hint_ready(self, found: tuple[Path, Check | None]) -> None:
         if self.hint_asked_for is not self.state:
             return  # the person edited meanwhile: that hint is for a board that is gone
-        (self.hint_path, self.hint_blame), self.hint_level = found, 1
-        self.draw_hint()
+        (self.hint_path, self.hint_blame), presses, self.hint_presses = found, self.hint_presses, 0
+        self.hint_level = 0
+        if not self.hint_path.steps:
+            self.draw_hint()  # why there is no step
+        for _ in range(presses):
+            if self.hint_asked_for is not self.state:
+                break  # applied: the presses left over were for a board that is gone
+            self.deeper_hint()
 
     def apply_hint(self, step: Step) -> None:
         """The step's entries made as an edit of the person's, highlighted and said: ctrl+z plainly takes them back."""
@@ -212,6 +226,7 @@ class GradedHints:
         """
         if self.hint_path is not None or self.hint_asked_for is not None or self.hint_level or self.hint_applied:
             self.hint_path, self.hint_asked_for, self.hint_level, self.hint_applied = None, None, 0, False
+            self.hint_presses = 0
             self.hints.cancel()
             self.checks.cancel()
             self.show_places((), "hint")
@@ -233,6 +248,7 @@ class GradedHints:
         self.panel.show_hint(text)
 
     def hint_failed(self, message: str) -> None:
+        self.hint_presses = 0
         self.panel.show_hint(Text(f"No hint: {message}", style=self.tone("bad")))
 
 

@@ -5,6 +5,8 @@ a burst; `burst` posts the keys back to back, as the terminal driver does for
 every key parsed from one read.
 """
 
+import threading
+
 import pytest
 from textual import events
 from textual.widgets import Input, OptionList
@@ -193,3 +195,24 @@ async def test_keys_typed_behind_a_key_that_opens_a_dialog_land_in_the_dialog(ki
     """Before, they went to the widget under the dialog: ctrl+o 1 2 typed 12 into the board, the dialog empty."""
     _, opened, _, value = await same_in_a_burst(kind, keys, under_and_in_the_dialog, focus=focus)
     assert opened == dialog and str(value).endswith(held)
+
+
+@pytest.mark.parametrize("kind", ["hidoku", "jodici", "magic", "equation", "disks", "sudoku", "zebra", "mastermind"])
+async def test_f4_pressed_three_times_while_the_hint_is_found_goes_three_levels_deep(settle, kind):
+    """Presses that come before the step is found count as they would after it: no screen drops them."""
+    app = PuzzleAssistant(start=kind, restore_sessions=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen, found = app.screen, threading.Event()
+        finding = screen.next_step
+
+        def held_back(state, job):  # the step found only once all three presses are in
+            found.wait(timeout=60)
+            return finding(state, job)
+
+        screen.next_step = held_back
+        await burst(pilot, "f4", "f4", "f4")
+        assert screen.hint_level == 0 and screen.hint_presses == 3
+        found.set()
+        await settle(pilot)
+        assert screen.hint_level == 3 and screen.hint_presses == 0
