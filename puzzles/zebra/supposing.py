@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 
-from puzzles.steps import Step
+from puzzles.steps import Fact, Step
 from puzzles.zebra.citing import (
     Gives,
     capital,
@@ -41,6 +41,7 @@ from puzzles.zebra.solver import (
 )
 from puzzles.zebra.telling import (
     quoted,
+    settled,
 )
 from puzzles.zebra.tracing import SUPPOSED, Event, Inner, chain, looked_back, told_settle, traced
 
@@ -123,9 +124,19 @@ def dead_end_clues(known: Known, x: int, o: int) -> list[int]:
 def supposition_step(rule: str, known: Known, x: int, o: int, clues: Sequence[int], placing: bool = True) -> Step:
     """Value x is not at object o: the clues quoted, the earlier facts they are read against, then the supposition
     and its propagation to a dead end; `placing`: and so x is at the one object left it, where that is so."""
-    model = together(known, clues)
+    return told_supposition(rule, known, x, o, clues, supposition_premises(known, x, o, clues, placing), placing)
+
+
+def supposition_premises(known: Known, x: int, o: int, clues: Sequence[int], placing: bool) -> tuple[Fact, ...]:
+    """The earlier facts from which these clues refute x at o (and, `placing`, place x at the one object left)."""
     focus = [y for k in clues for y in named(known, k)]
-    premises = cited(known, [x, *focus], refuting(known, model, x, o, placing))
+    return cited(known, [x, *focus], refuting(known, together(known, clues), x, o, placing))
+
+
+def told_supposition(
+    rule: str, known: Known, x: int, o: int, clues: Sequence[int], premises: Sequence[Fact], placing: bool
+) -> Step:
+    model = together(known, clues)
     domains = domains_of(known, premises)
     domains[x] = 1 << o
     base = list(domains)
@@ -139,11 +150,13 @@ def supposition_step(rule: str, known: Known, x: int, o: int, clues: Sequence[in
 
 def exact_supposition(rule: str, known: Known, x: int, o: int, clues: Sequence[int]) -> Step | None:
     """The supposition step citing nothing SAT finds spare: placing x where that needs no more, else only ruling
-    x out of o (a placement can rest on premises the dead end does not need)."""
-    for placing in (True, False):
-        step = supposition_step(rule, known, x, o, clues, placing)
-        if exact(known, clues, step.premises, step.sets):
-            return step
+    x out of o (a placement can rest on premises the dead end does not need).  Exactness is asked before the
+    chain is told (the costly part), and the second reading only where x is left one object (else both are one)."""
+    after = {x: known.domains[x] & ~(1 << o)}
+    for placing in (True, False) if single(after[x]) else (True,):
+        premises = supposition_premises(known, x, o, clues, placing)
+        if exact(known, clues, premises, settled(known.puzzle, known.domains, after, placing)[0]):
+            return told_supposition(rule, known, x, o, clues, premises, placing)
     return None
 
 
