@@ -460,21 +460,43 @@ def contradiction(rule: str, followed: Followed) -> Step:
 
 def nested_trial(known: Known) -> Iterator[Step]:
     """Suppose a value; where singles reach no dead end, suppose again inside it, each inner supposition
-    followed to its own dead end, until the outer one reaches one."""
-    array, run = as_array(known, known.cands), Singles(known)
-    yield from shortest(
-        "nested trial", known, lambda p, v: nested(known, run, array, p, v) if run.spent < NESTED_WORK else None
-    )
+    followed to its own dead end, until the outer one reaches one.
 
-
-def nested(known: Known, run: Singles, array: np.ndarray, p: Position, v: int) -> Followed | None:
-    """The outer supposition `p = v` with the inner suppositions that bring it to a dead end, or None.
-
-    The inner suppositions are found on the compiled singles, and only a supposition that gets there is said.
+    The suppositions that settle most by singles are tried first, so that it is the puzzle that picks them,
+    not where its cells stand or how its values are named (a shuffled, relabelled puzzle is explained as far);
+    of the first few that get there, the one with fewest inner suppositions is said.
     """
-    inner = inner_dead_ends(known, run, array, p, v)
-    if inner is None:
-        return None
+    array, run = as_array(known, known.cands), Singles(known)
+    found: list[tuple[Candidate, list[Candidate]]] = []
+    for p, v in settling_most(known, run, array):
+        if len(found) >= TRIAL_SAID or run.spent >= NESTED_WORK:
+            break
+        if (inner := inner_dead_ends(run, array, p, v)) is not None:
+            found.append(((p, v), inner))
+            if len(inner) == 1:
+                break
+    for (p, v), inner in sorted(found, key=lambda tried: len(tried[1])):
+        if (followed := nested(known, p, v, inner)) is not None:
+            yield contradiction("nested trial", followed)
+            return
+
+
+def settling_most(known: Known, run: Singles, array: np.ndarray) -> list[Candidate]:
+    """The candidates of cells with several values, those whose supposition leaves fewest candidates once the
+    singles are followed first (a dead end first of all), in trial order among equals."""
+    order = trial_order(known, known.cands)
+    run.spent += len(order)
+    return sorted(order, key=lambda candidate: left_after(run.after(array, candidate)))
+
+
+def left_after(state: np.ndarray | None) -> int:
+    """The candidates left on a board followed by singles (-1 at a dead end)."""
+    return -1 if state is None else int(np.bitwise_count(state).sum())
+
+
+def nested(known: Known, p: Position, v: int, inner: list[Candidate]) -> Followed | None:
+    """The outer supposition `p = v` said with the inner suppositions `inner` (found on the compiled singles)
+    that bring it to a dead end, or None where the singles said in words do not get there."""
     followed = supposing(known, p, v)
     followed.settle()
     for q, w in inner:
@@ -484,25 +506,31 @@ def nested(known: Known, run: Singles, array: np.ndarray, p: Position, v: int) -
     return followed if followed.dead is not None else None
 
 
-def inner_dead_ends(known: Known, run: Singles, array: np.ndarray, p: Position, v: int) -> list[Candidate] | None:
+def inner_dead_ends(run: Singles, array: np.ndarray, p: Position, v: int) -> list[Candidate] | None:
     """The inner suppositions, each ruled out by singles, after which `p = v` reaches a dead end (None: none such),
-    found one at a time, the first in trial order each time, so that the nested supposition says few."""
+    found one at a time, each time the one whose ruling out leaves fewest candidates, so that the nested
+    supposition says few."""
     state = run.after(array, (p, v))
     if state is None or not collapses(run, state):
         return None
     found = []
     for _ in range(NESTED_SAID):
         dead = run.dead_ends(state)
-        left = {(i // run.n, i % run.n): int(mask) for i, mask in enumerate(state) if int(mask) & (int(mask) - 1)}
-        inner = next(((q, w) for q, w in trial_order(known, left) if dead[run.index(q)] & bit(w)), None)
-        if inner is None:
+        after = {(i, w): run.after(without(state, i, w)) for i in np.flatnonzero(dead) for w in values(int(dead[i]))}
+        if not after:
             return None
-        found.append(inner)
-        state = state.copy()
-        state[run.index(inner[0])] &= ~bit(inner[1])
-        if (state := run.after(state)) is None:
+        i, w = min(after, key=lambda inner: (left_after(after[inner]), int(np.bitwise_count(state[inner[0]])), inner))
+        found.append(((i // run.n, i % run.n), w))
+        if (state := after[i, w]) is None:
             return found
     return None
+
+
+def without(state: np.ndarray, i: int, v: int) -> np.ndarray:
+    """The board with value `v` ruled out of cell `i`."""
+    state = state.copy()
+    state[i] &= ~bit(v)
+    return state
 
 
 def collapses(run: Singles, state: np.ndarray) -> bool:
