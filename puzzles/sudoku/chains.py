@@ -267,28 +267,33 @@ class Followed:
         self.rule_out(link.at, link.value, len(self.links) - 1)
 
     def settle(self) -> None:
-        """Follow naked and hidden singles until none is left or a dead end is reached."""
-        while self.dead is None and (link := self.single() or self.cage_sum()) is not None:
-            self.place(link) if link.holds else self.exclude(link)
+        """Follow naked and hidden singles until none is left or a dead end is reached, round by round (every
+        single the board shows, then those they make): the dead end is then the fewest rounds away, and the
+        chain said to it short."""
+        while self.dead is None and (found := self.singles() or [self.cage_sum()]) != [None]:
+            for link in found:
+                if self.dead is None and link.at not in self.placed and self.cands[link.at] & bit(link.value):
+                    self.place(link) if link.holds else self.exclude(link)
 
-    def single(self) -> Said | None:
+    def singles(self) -> list[Said]:
+        """The naked and hidden singles the board shows now (none at a dead end, which is then noted)."""
+        found = []
         for p, mask in self.cands.items():
             if p not in self.placed and mask & (mask - 1) == 0:
                 rests = self.removers(p, self.known.cands[p] & ~mask)
-                return Said(p, values(mask)[0], True, "its only value left", rests, (p,))
+                found.append(Said(p, values(mask)[0], True, "its only value left", rests, (p,)))
         for unit in self.known.shape.units:
-            if lonely := self.lonely(unit):
-                v = values(lonely)[0]
+            for v in values(self.lonely(unit)):
                 spots = [q for q in unit.cells if self.cands.get(q, 0) & bit(v) and q not in self.placed]
                 had = [q for q in unit.cells if self.known.cands.get(q, 0) & bit(v)]
                 rests = frozenset(self.by[(q, v)] for q in had if (q, v) in self.by and q not in spots)
                 if not spots:
                     self.dead = Said(unit.cells[0], v, False, f"{symbol(v)} has no place left in {unit.name}", rests,
                                      unit.cells, (unit.name,))  # fmt: skip
-                    return None
+                    return []
                 why = f"the only place for {symbol(v)} in {unit.name}"
-                return Said(spots[0], v, True, why, rests, unit.cells, (unit.name,))
-        return None
+                found.append(Said(spots[0], v, True, why, rests, unit.cells, (unit.name,)))
+        return found
 
     def lonely(self, unit: Unit) -> int:
         """The values a unit still needs that have one place left in it, or none."""
@@ -464,7 +469,7 @@ def nested_trial(known: Known) -> Iterator[Step]:
 
     The suppositions that settle most by singles are tried first, so that it is the puzzle that picks them,
     not where its cells stand or how its values are named (a shuffled, relabelled puzzle is explained as far);
-    of the first few that get there, the one with fewest inner suppositions is said.
+    of the first few that get there (one with a single inner supposition ends the search), the shortest is said.
     """
     array, run = as_array(known, known.cands), Singles(known)
     found: list[tuple[Candidate, list[Candidate]]] = []
@@ -475,10 +480,10 @@ def nested_trial(known: Known) -> Iterator[Step]:
             found.append(((p, v), inner))
             if len(inner) == 1:
                 break
-    for (p, v), inner in sorted(found, key=lambda tried: len(tried[1])):
-        if (followed := nested(known, p, v, inner)) is not None:
-            yield contradiction("nested trial", followed)
-            return
+    said = [contradiction("nested trial", followed) for (p, v), inner in found
+            if (followed := nested(known, p, v, inner)) is not None]  # fmt: skip
+    if said:
+        yield min(said, key=lambda step: len(step.text))
 
 
 def settling_most(known: Known, run: Singles, array: np.ndarray) -> list[Candidate]:
