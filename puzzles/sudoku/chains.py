@@ -297,13 +297,13 @@ class Followed:
 
     def lonely(self, unit: Unit) -> int:
         """The values a unit still needs that have one place left in it, or none."""
-        taken = once = twice = 0
+        taken, once, twice = self.known.held[unit.name], 0, 0
         for q in unit.cells:
-            if v := self.known.at(q) or self.placed.get(q, 0):
-                taken |= bit(v)
-            else:
-                twice |= once & self.cands[q]
-                once |= self.cands[q]
+            if q in self.placed:
+                taken |= self.cands[q]
+            elif (mask := self.cands.get(q)) is not None:
+                twice |= once & mask
+                once |= mask
         return self.known.full & ~taken & ~twice
 
     def cage_sum(self) -> Said | None:
