@@ -487,11 +487,12 @@ def nested_trial(known: Known) -> Iterator[Step]:
 
 
 def settling_most(known: Known, run: Singles, array: np.ndarray) -> list[Candidate]:
-    """The candidates of cells with several values, those whose supposition leaves fewest candidates once the
-    singles are followed first (a dead end first of all), in trial order among equals."""
+    """The candidates of cells with several values, the values of cells with fewest values first (ruling one
+    out of a cell with two places the other), then those whose supposition leaves fewest candidates once the
+    singles are followed (a dead end first of all), in trial order among equals."""
     order = trial_order(known, known.cands)
     run.spent += len(order)
-    return sorted(order, key=lambda candidate: left_after(run.after(array, candidate)))
+    return sorted(order, key=lambda c: (known.cands[c[0]].bit_count(), left_after(run.after(array, c))))
 
 
 def left_after(state: np.ndarray | None) -> int:
