@@ -467,8 +467,9 @@ def nested_trial(known: Known) -> Iterator[Step]:
     """Suppose a value; where singles reach no dead end, suppose again inside it, each inner supposition
     followed to its own dead end, until the outer one reaches one.
 
-    The suppositions that settle most by singles are tried first, so that it is the puzzle that picks them,
-    not where its cells stand or how its values are named (a shuffled, relabelled puzzle is explained as far);
+    The values of two-valued cells are tried first, then those whose singles settle most (`settling_most`),
+    so that it is the puzzle that picks them, not where its cells stand or how its values are named (a
+    shuffled, relabelled puzzle is explained as far, within the rung's work);
     of the first few that get there (one with a single inner supposition ends the search), the shortest is said.
     """
     array, run = as_array(known, known.cands), Singles(known)
@@ -526,7 +527,7 @@ def inner_dead_ends(run: Singles, array: np.ndarray, p: Position, v: int) -> lis
         if not after:
             return None
         i, w = min(after, key=lambda inner: (left_after(after[inner]), int(np.bitwise_count(state[inner[0]])), inner))
-        found.append(((i // run.n, i % run.n), w))
+        found.append(((int(i) // run.n, int(i) % run.n), w))
         if (state := after[i, w]) is None:
             return found
     return None
