@@ -267,38 +267,43 @@ class Followed:
         self.rule_out(link.at, link.value, len(self.links) - 1)
 
     def settle(self) -> None:
-        """Follow naked and hidden singles until none is left or a dead end is reached."""
-        while self.dead is None and (link := self.single() or self.cage_sum()) is not None:
-            self.place(link) if link.holds else self.exclude(link)
+        """Follow naked and hidden singles until none is left or a dead end is reached, round by round (every
+        single the board shows, then those they make): the dead end is then the fewest rounds away, and the
+        chain said to it short."""
+        while self.dead is None and (found := self.singles() or [self.cage_sum()]) != [None]:
+            for link in found:
+                if self.dead is None and link.at not in self.placed and self.cands[link.at] & bit(link.value):
+                    self.place(link) if link.holds else self.exclude(link)
 
-    def single(self) -> Said | None:
+    def singles(self) -> list[Said]:
+        """The naked and hidden singles the board shows now (none at a dead end, which is then noted)."""
+        found = []
         for p, mask in self.cands.items():
             if p not in self.placed and mask & (mask - 1) == 0:
                 rests = self.removers(p, self.known.cands[p] & ~mask)
-                return Said(p, values(mask)[0], True, "its only value left", rests, (p,))
+                found.append(Said(p, values(mask)[0], True, "its only value left", rests, (p,)))
         for unit in self.known.shape.units:
-            if lonely := self.lonely(unit):
-                v = values(lonely)[0]
+            for v in values(self.lonely(unit)):
                 spots = [q for q in unit.cells if self.cands.get(q, 0) & bit(v) and q not in self.placed]
                 had = [q for q in unit.cells if self.known.cands.get(q, 0) & bit(v)]
                 rests = frozenset(self.by[(q, v)] for q in had if (q, v) in self.by and q not in spots)
                 if not spots:
                     self.dead = Said(unit.cells[0], v, False, f"{symbol(v)} has no place left in {unit.name}", rests,
                                      unit.cells, (unit.name,))  # fmt: skip
-                    return None
+                    return []
                 why = f"the only place for {symbol(v)} in {unit.name}"
-                return Said(spots[0], v, True, why, rests, unit.cells, (unit.name,))
-        return None
+                found.append(Said(spots[0], v, True, why, rests, unit.cells, (unit.name,)))
+        return found
 
     def lonely(self, unit: Unit) -> int:
         """The values a unit still needs that have one place left in it, or none."""
-        taken = once = twice = 0
+        taken, once, twice = self.known.held[unit.name], 0, 0
         for q in unit.cells:
-            if v := self.known.at(q) or self.placed.get(q, 0):
-                taken |= bit(v)
-            else:
-                twice |= once & self.cands[q]
-                once |= self.cands[q]
+            if q in self.placed:
+                taken |= self.cands[q]
+            elif (mask := self.cands.get(q)) is not None:
+                twice |= once & mask
+                once |= mask
         return self.known.full & ~taken & ~twice
 
     def cage_sum(self) -> Said | None:
@@ -460,21 +465,45 @@ def contradiction(rule: str, followed: Followed) -> Step:
 
 def nested_trial(known: Known) -> Iterator[Step]:
     """Suppose a value; where singles reach no dead end, suppose again inside it, each inner supposition
-    followed to its own dead end, until the outer one reaches one."""
-    array, run = as_array(known, known.cands), Singles(known)
-    yield from shortest(
-        "nested trial", known, lambda p, v: nested(known, run, array, p, v) if run.spent < NESTED_WORK else None
-    )
+    followed to its own dead end, until the outer one reaches one.
 
-
-def nested(known: Known, run: Singles, array: np.ndarray, p: Position, v: int) -> Followed | None:
-    """The outer supposition `p = v` with the inner suppositions that bring it to a dead end, or None.
-
-    The inner suppositions are found on the compiled singles, and only a supposition that gets there is said.
+    The values of two-valued cells are tried first, then those whose singles settle most (`settling_most`),
+    so that it is the puzzle that picks them, not where its cells stand or how its values are named (a
+    shuffled, relabelled puzzle is explained as far, within the rung's work);
+    of the first few that get there (one with a single inner supposition ends the search), the shortest is said.
     """
-    inner = inner_dead_ends(known, run, array, p, v)
-    if inner is None:
-        return None
+    array, run = as_array(known, known.cands), Singles(known)
+    found: list[tuple[Candidate, list[Candidate]]] = []
+    for p, v in settling_most(known, run, array):
+        if len(found) >= TRIAL_SAID or run.spent >= NESTED_WORK:
+            break
+        if (inner := inner_dead_ends(run, array, p, v)) is not None:
+            found.append(((p, v), inner))
+            if len(inner) == 1:
+                break
+    said = [contradiction("nested trial", followed) for (p, v), inner in found
+            if (followed := nested(known, p, v, inner)) is not None]  # fmt: skip
+    if said:
+        yield min(said, key=lambda step: len(step.text))
+
+
+def settling_most(known: Known, run: Singles, array: np.ndarray) -> list[Candidate]:
+    """The candidates of cells with several values, the values of cells with fewest values first (ruling one
+    out of a cell with two places the other), then those whose supposition leaves fewest candidates once the
+    singles are followed (a dead end first of all), in trial order among equals."""
+    order = trial_order(known, known.cands)
+    run.spent += len(order)
+    return sorted(order, key=lambda c: (known.cands[c[0]].bit_count(), left_after(run.after(array, c))))
+
+
+def left_after(state: np.ndarray | None) -> int:
+    """The candidates left on a board followed by singles (-1 at a dead end)."""
+    return -1 if state is None else int(np.bitwise_count(state).sum())
+
+
+def nested(known: Known, p: Position, v: int, inner: list[Candidate]) -> Followed | None:
+    """The outer supposition `p = v` said with the inner suppositions `inner` (found on the compiled singles)
+    that bring it to a dead end, or None where the singles said in words do not get there."""
     followed = supposing(known, p, v)
     followed.settle()
     for q, w in inner:
@@ -484,25 +513,31 @@ def nested(known: Known, run: Singles, array: np.ndarray, p: Position, v: int) -
     return followed if followed.dead is not None else None
 
 
-def inner_dead_ends(known: Known, run: Singles, array: np.ndarray, p: Position, v: int) -> list[Candidate] | None:
+def inner_dead_ends(run: Singles, array: np.ndarray, p: Position, v: int) -> list[Candidate] | None:
     """The inner suppositions, each ruled out by singles, after which `p = v` reaches a dead end (None: none such),
-    found one at a time, the first in trial order each time, so that the nested supposition says few."""
+    found one at a time, each time the one whose ruling out leaves fewest candidates, so that the nested
+    supposition says few."""
     state = run.after(array, (p, v))
     if state is None or not collapses(run, state):
         return None
     found = []
     for _ in range(NESTED_SAID):
         dead = run.dead_ends(state)
-        left = {(i // run.n, i % run.n): int(mask) for i, mask in enumerate(state) if int(mask) & (int(mask) - 1)}
-        inner = next(((q, w) for q, w in trial_order(known, left) if dead[run.index(q)] & bit(w)), None)
-        if inner is None:
+        after = {(i, w): run.after(without(state, i, w)) for i in np.flatnonzero(dead) for w in values(int(dead[i]))}
+        if not after:
             return None
-        found.append(inner)
-        state = state.copy()
-        state[run.index(inner[0])] &= ~bit(inner[1])
-        if (state := run.after(state)) is None:
+        i, w = min(after, key=lambda inner: (left_after(after[inner]), int(np.bitwise_count(state[inner[0]])), inner))
+        found.append(((int(i) // run.n, int(i) % run.n), w))
+        if (state := after[i, w]) is None:
             return found
     return None
+
+
+def without(state: np.ndarray, i: int, v: int) -> np.ndarray:
+    """The board with value `v` ruled out of cell `i`."""
+    state = state.copy()
+    state[i] &= ~bit(v)
+    return state
 
 
 def collapses(run: Singles, state: np.ndarray) -> bool:

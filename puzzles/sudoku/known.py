@@ -60,6 +60,11 @@ class Known:
         return tuple(p for p in self.shape.cells if self.at(p) == EMPTY)
 
     @cached_property
+    def held(self) -> dict[str, int]:
+        """The values each unit holds already, by the unit's name: what a supposition followed starts from."""
+        return {unit.name: sum(bit(v) for p in unit.cells if (v := self.at(p))) for unit in self.shape.units}
+
+    @cached_property
     def cands(self) -> dict[Position, int]:
         """Each empty cell's candidates: no peer's value, nothing ruled out."""
         out: dict[Position, int] = {}

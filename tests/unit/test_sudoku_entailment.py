@@ -54,16 +54,37 @@ HARD = {
 }
 
 
-@pytest.mark.parametrize("name", list(HARD))
-def test_every_step_of_a_famous_hard_puzzle_is_true_cites_what_it_uses_and_none_is_a_search(name):
-    board = HARD[name]
+# Famous hard puzzles in other clothes, on which the ladder once gave up: it tried nested suppositions in the
+# order of the cells' places, within a budget the printed layout happened to fit.  Platinum Blonde shuffled
+# (HARD's) shuffled again with random.Random(101) and (102); Golden Nugget with random.Random(101) and (110).
+SHUFFLED = (
+    ".7.........9.6.7..46..........9.5.2.....3.8....81....9.......1...3..2..5.8..4.3..",
+    "7...8..4....5......3...4..98.27......4...9.....5.2..9..6...1.2.......3.6........1",
+    "6.....3...7..2..8...1.....4....79....5.8...9.4...5.......2..6....3.....1.8...5.7.",
+    ".5.....9...2.3.6.......1..47..3........68......3..28...9.....7...61..2..4.......5",
+)
+
+
+def explained_to_the_end(board: sudoku.Sudoku) -> Path:
+    """The whole explained solution, asserted solved, every step true, cited and none a search said as a step."""
     (solution,) = sudoku.analyse(board).solutions
     path = sudoku.steps(board)
     assert uncited(board, path) == []
-    assert {"AIC", "trial", "nested trial"} <= {step.rule for step in path.steps}
     assert [s.text for s in path.steps for f in s.sets if (solution[f.at[0]][f.at[1]] == f.value) != f.holds] == []
     assert [step.text for step in path.steps if "every way" in step.text] == []
     assert [step.text for step in path.steps if step.text.startswith("Suppose") != step.trial] == []
+    return path
+
+
+@pytest.mark.parametrize("name", list(HARD))
+def test_every_step_of_a_famous_hard_puzzle_is_true_cites_what_it_uses_and_none_is_a_search(name):
+    path = explained_to_the_end(HARD[name])
+    assert {"AIC", "trial", "nested trial"} <= {step.rule for step in path.steps}
+
+
+@pytest.mark.parametrize("grid", SHUFFLED)
+def test_a_famous_hard_puzzle_shuffled_and_relabelled_is_explained_to_the_end_without_search(grid):
+    assert "nested trial" in {step.rule for step in explained_to_the_end(sudoku.parse(grid)).steps}
 
 
 @pytest.mark.parametrize("rule", list(POSITIONS))
