@@ -14,8 +14,9 @@
    (2 × r1c1 + r1c3 + 2 × r5c5 = 80 on the seed: r1c3 is even), whose ways rule values out alike;
 7. trial, said plainly: suppose a value in a cell; the rungs above then run into a cell with no value
    left or a line that cannot reach its sum, so the cell does not hold it.  Where no short chain
-   does, a supposition the search refutes within a small budget is said as such ("every way to
-   fill the rest was tried").
+   does, a supposition the search refutes within a small budget is followed further (CHAIN_LINKS),
+   and told link by link where that reaches a dead end in LONGEST_CHAIN characters; else it is
+   said as a search ("every way to fill the rest was tried").
 
 What is known is the board and the values ruled out of cells so far (`Known`).
 """
@@ -41,6 +42,9 @@ TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as n
 TRIAL_WORK = 600  # suppositions tried, times the values they look at, before the ladder is stuck
 SEARCHED_TRIES = 24  # suppositions handed to the search when no short chain refutes one
 SEARCH_WORK = Budget(work=5_000)  # the search's budget for one supposition
+LONGEST_CHAIN = 500  # characters a supposition the search refutes may take told link by link: what reads whole in
+# the hint panel beside a 5x5 board at 80x24 (the seed's chains of 1,339-1,856 do not)
+CHAIN_LINKS = 16  # links it is followed to before cutting: longer chains are not cut to LONGEST_CHAIN
 MOST_SUMS = 100_000  # ways of adding and taking away lines weighed: as many lines at once as keeps them under this
 SUMMED_LINES = 6  # and never more lines at once than this: a person adds up a few
 SUMMED_CELLS = 3  # the most free cells an equation left by adding and taking away lines may have
@@ -395,13 +399,24 @@ def trial(known: Known) -> Iterator[Step]:
             return
     for position, value in tries[:SEARCHED_TRIES]:
         if not completable(known.board.with_cell(position, value)):
-            text = (
-                f"Suppose {cell_name(position)} were {value}: then no way of filling the other free cells "
-                f"brings every line to {known.board.total} (every way was tried). "
-                f"So {cell_name(position)} is not {value}."
-            )
-            yield ruling_out("trial", text, (cell_name(position),), (position,), [(position, value)])
+            yield followed_through(known, position, value) or searched(known, position, value)
             return
+
+
+def followed_through(known: Known, position: Position, value: int) -> Step | None:
+    """A supposition the search refutes, followed by the rungs further than a trial's first try: told where they
+    reach a dead end in LONGEST_CHAIN characters (a person can check a chain, not "every way was tried")."""
+    step = supposition(known, position, value, EASY, apply=on_board, dead_end=dead_end, depth=CHAIN_LINKS)
+    return step if step is not None and len(step.text) <= LONGEST_CHAIN else None
+
+
+def searched(known: Known, position: Position, value: int) -> Step:
+    text = (
+        f"Suppose {cell_name(position)} were {value}: then no way of filling the other free cells "
+        f"brings every line to {known.board.total} (every way was tried). "
+        f"So {cell_name(position)} is not {value}."
+    )
+    return ruling_out("trial", text, (cell_name(position),), (position,), [(position, value)])
 
 
 def completable(board: Magic) -> bool:

@@ -92,14 +92,30 @@ def test_every_step_on_boards_blanked_at_random_follows(kind, seed, kept):
 def test_every_magic_step_on_classic_squares_blanked_at_random_follows(n, seed):
     """Boards from the witness's classic squares (1..n*n), 35% of the cells shown: lines added and taken away on
     other boards than the seed (each of these takes that rung)."""
+    puzzle = classic_blanked(n, seed)
+    steps = magic_ladder.steps(puzzle).steps
+    assert "lines added and taken away" in {step.rule for step in steps}
+    assert [found for _, _, found in checked(magic_board(puzzle), steps) if found != SEARCHED] == []
+
+
+def classic_blanked(n: int, seed: int) -> magic.Magic:
+    """The witness's classic square (1..n*n) with 35% of its cells shown, chosen at random."""
     square = witness.classic(n)
     rng = random.Random(seed)
     shown = set(rng.sample([(r, c) for r in range(n) for c in range(n)], round(0.35 * n * n)))
     grid = tuple(tuple(v if (r, c) in shown else 0 for c, v in enumerate(row)) for r, row in enumerate(square))
-    puzzle = magic.Magic(grid, 1, n * n, n * (n * n + 1) // 2, frozenset(shown))
+    return magic.Magic(grid, 1, n * n, n * (n * n + 1) // 2, frozenset(shown))
+
+
+def test_a_supposition_the_search_refutes_is_told_link_by_link_where_the_rungs_get_there():
+    """No chain within a trial's first depth refutes r5c3 = 19 on this board, the search does; followed further,
+    the rungs reach a dead end, cut to two links: that is said, and the checker replays it (no "every way")."""
+    puzzle = classic_blanked(5, 2)
     steps = magic_ladder.steps(puzzle).steps
-    assert "lines added and taken away" in {step.rule for step in steps}
-    assert [found for _, _, found in checked(magic_board(puzzle), steps) if found != SEARCHED] == []
+    n, step = next((n, step) for n, step in enumerate(steps, 1) if step.text.startswith("Suppose r5c3 were 19"))
+    assert step.trial and step.text.endswith("then r1c5 has no value left. That cannot be, so r5c3 is not 19.")
+    assert "(sum bounds: column 3)" in step.text and "(lines added and taken away: " in step.text
+    assert [(m, why) for m, _, why in checked(magic_board(puzzle), steps[:n]) if m == n or why != SEARCHED] == []
 
 
 def test_the_checker_flags_a_step_that_cites_too_little():
