@@ -162,9 +162,10 @@ class GradedHints:
         return path, self.check_board(state, job)
 
     def hint_ready(self, found: tuple[Path, Check | None]) -> None:
+        presses, self.hint_presses = self.hint_presses, 0
         if self.hint_asked_for is not self.state:
             return  # the person edited meanwhile: that hint is for a board that is gone
-        (self.hint_path, self.hint_blame), presses, self.hint_presses = found, self.hint_presses, 0
+        self.hint_path, self.hint_blame = found
         self.hint_level = 0
         if not self.hint_path.steps:
             self.draw_hint()  # why there is no step
