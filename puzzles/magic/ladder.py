@@ -296,11 +296,12 @@ def sums_left(known: Known) -> Iterator[Summed]:
     """The sums of lines that leave two or three free cells, each equation once (by the fewest lines)."""
     n = known.board.n
     signs, times = sums_of_lines(n)
-    free = np.array([known.at((r, c)) == EMPTY for r in range(n) for c in range(n)])
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    placed = np.array([known.at(p) for p in cells], dtype=np.int64)  # EMPTY (0) where free
+    free = placed == EMPTY
     left = times[:, free]
     counts = np.count_nonzero(left, axis=1)
-    placed = np.array([known.at((r, c)) for r in range(n) for c in range(n)], dtype=np.int64) * ~free
-    positions = [p for p, f in zip(((r, c) for r in range(n) for c in range(n)), free) if f]
+    positions = [p for p, f in zip(cells, free) if f]
     seen = set()
     for i in np.flatnonzero((counts >= 2) & (counts <= SUMMED_CELLS)):
         row = left[i] * (1 if left[i][np.flatnonzero(left[i])[0]] > 0 else -1)
@@ -331,6 +332,7 @@ def summed_ways(known: Known, summed: Summed) -> list[tuple[int, ...]]:
 
 
 def lines_added(known: Known) -> Iterator[Step]:
+    """Values an equation left by adding and taking away lines cannot take, ruled out with every way it allows."""
     for summed in sums_left(known):
         found = summed_ways(known, summed)
         columns = [{way[i] for way in found} for i in range(len(summed.cells))]
