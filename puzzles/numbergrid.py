@@ -22,6 +22,7 @@ from puzzles.steps import (
     Rung,
     Step,
     cell_steps,
+    in_pages,
     join_words,
     next_placement,
     refuting,
@@ -392,5 +393,7 @@ def supposition(
     words = (f"{name(position)} were {value}", f"{name(position)} is not {value}")
     supposed = placing("trial", "", (), (), {position: value})
     said = partial(link_said, name=name)
-    text = refuting(known, supposed, easy, apply=apply, dead_end=dead_end, depth=depth, said=said, words=words)
-    return text and ruling_out("trial", text, (name(position),), (position,), [(position, value)])
+    pieces = refuting(known, supposed, easy, apply=apply, dead_end=dead_end, depth=depth, said=said, words=words)
+    if pieces is None:
+        return None
+    return in_pages(ruling_out("trial", "", (name(position),), (position,), [(position, value)]), pieces)

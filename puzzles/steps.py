@@ -29,12 +29,13 @@ from dataclasses import dataclass, replace
 from itertools import count
 from typing import Any, Generic, TypeVar
 
-from puzzles.core import Budget, Deadline, Tone
+from puzzles.core import Budget, Deadline, OutOfBudget, Tone
 
 Known = TypeVar("Known")
 
 
 HINT_WORK = 300  # a hint's steps walked plus contexts weighed, on ladders whose rungs spend nothing themselves
+PAGE = 450  # characters a page of a long step takes: what reads whole in the hint panel beside a board at 80x24
 TRIAL_WEIGHT = 100  # the work of a trial found or weighed again, in steps: it follows suppositions, rung after rung
 
 
@@ -75,6 +76,8 @@ class Step:
     prove that they and the clues in `uses` give `sets`, none in excess.
     `parts` are the steps a hint told as one is made of (`told_as_one`), in
     order: a screen tells them one at a time, each whole beside the board.
+    `pages` are a long step's `text` cut between links where each reads whole
+    beside the board (`paged`), joined by spaces they are the text.
     """
 
     rule: str
@@ -85,6 +88,7 @@ class Step:
     trial: bool = False
     premises: tuple[Fact, ...] = ()
     parts: tuple[Step, ...] = ()
+    pages: tuple[str, ...] = ()
 
     @property
     def why(self) -> str:
@@ -139,10 +143,16 @@ def first_found(tries: Iterable[tuple], find: Callable[..., Step | None]) -> Ste
 
 
 def easiest(ladder: Sequence[Rung[Known]], known: Known, deadline: Deadline | None = None) -> Step | None:
-    """The first step of the cheapest rung that has one; None when no rule applies."""
+    """The first step of the cheapest rung that has one; None when no rule applies.
+
+    A trial is not begun where `deadline` has less work left than one weighs
+    (TRIAL_WEIGHT): OutOfBudget, for a hint cut by its budget would not show it.
+    """
     for rung in ladder:
         if deadline is not None:
             deadline.check()
+            if rung.name == "trial" and deadline.work_left is not None and deadline.work_left < TRIAL_WEIGHT:
+                raise OutOfBudget
         for step in rung.find(known):
             return step
     return None
@@ -220,7 +230,10 @@ def walk(
             return Path(tuple(steps), "more")
         if deadline.expired():
             return Path(tuple(steps), "budget")
-        step = easiest(ladder, known, deadline)
+        try:
+            step = easiest(ladder, known, deadline)
+        except OutOfBudget:
+            return Path(tuple(steps), "budget")
         if step is None:
             return Path(tuple(steps), "stuck")
         steps.append(step)
@@ -339,11 +352,11 @@ def refuting(
     said: Callable[[Step], str],
     words: tuple[str, str],
     cutting: bool = True,
-) -> str | None:
+) -> list[str] | None:
     """A supposition followed by `rungs` link by link to a dead end, the links nothing after them uses cut, said
-    plainly: "Suppose r3c3 were 6: then ..., then <dead end>. That cannot be, so r3c3 is not 6." (`words`: the
-    supposition and its denial).  None when no dead end is reached within `depth` links.  Without `cutting`
-    every link is said, as found."""
+    plainly a link a piece, the pieces joined by ", " the sentence: "Suppose r3c3 were 6: then ...", "then ...",
+    "then <dead end>. That cannot be, so r3c3 is not 6." (`words`: the supposition and its denial).  None when no
+    dead end is reached within `depth` links.  Without `cutting` every link is said, as found."""
     found = chained(known, supposed, rungs, apply=apply, dead_end=dead_end, depth=depth)
     if found is None:
         return None
@@ -352,7 +365,25 @@ def refuting(
         kept = cut(known, supposed, links, rungs, apply=apply, dead_end=dead_end)
         if kept_end := dead_end(knowing(apply(known, supposed), [(0, f) for link in kept for f in link.sets], apply)):
             links, reason = kept, kept_end
-    return f"Suppose {words[0]}: then {', then '.join([*map(said, links), reason])}. That cannot be, so {words[1]}."
+    pieces = [f"then {piece}" for piece in [*map(said, links), f"{reason}. That cannot be, so {words[1]}."]]
+    return [f"Suppose {words[0]}: {pieces[0]}", *pieces[1:]]
+
+
+def paged(pieces: Sequence[str], most: int = PAGE) -> tuple[str, ...]:
+    """A sentence's pieces (joined by ", ") as pages of at most `most` characters where the pieces allow, each
+    page but the last ending in ",": joined by spaces they are the sentence.  One page where it fits whole."""
+    pages: list[list[str]] = [[]]
+    for piece in pieces:
+        if pages[-1] and len(", ".join([*pages[-1], piece])) + 1 > most:
+            pages.append([])
+        pages[-1].append(piece)
+    return tuple(", ".join(page) + ("," if i < len(pages) - 1 else "") for i, page in enumerate(pages))
+
+
+def in_pages(step: Step, pieces: Sequence[str]) -> Step:
+    """`step` said by `refuting`'s pieces, its text cut into pages where it is too long to read whole at once."""
+    pages = paged(pieces)
+    return replace(step, text=" ".join(pages), pages=pages if len(pages) > 1 else ())
 
 
 def places(step: Step) -> bool:

@@ -9,7 +9,8 @@ stop as soon as they see it:
 3. the deduction, in the puzzle's words, in place of the two lines before
    it (it names its own places and rule): a placement that rests on earlier
    steps (`Step.parts`) is told a step a press, "(2 of 8) ...", each alone
-   and whole in the panel beside the board at 80x24, its places highlighted;
+   and whole in the panel beside the board at 80x24, its places highlighted,
+   and a supposition too long to read whole a few links a press;
 4. apply it: the screen makes the step's edit, undoable like any other, highlights
    what it entered and says so.  A step that enters nothing (it only rules
    values out) says so at level 3 and offers no apply: f4 there changes
@@ -34,6 +35,7 @@ edit (`apply_step`); the engine says what the steps are (`puzzles.steps`).
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -55,8 +57,13 @@ DEDUCTION = 3  # the level of the deduction's first page: where and why come bef
 
 
 def pages(step: Step) -> tuple[Step, ...]:
-    """The deduction's pages: a hint told as one (`Step.parts`) a step at a time, a single step whole."""
-    return step.parts or (step,)
+    """The deduction's pages: a hint told as one (`Step.parts`) a step at a time, a single step whole, and a
+    step too long to read whole (a long supposition's `Step.pages`) a page of its links at a time."""
+    return tuple(
+        replace(part, text=page, pages=()) if part.pages else part
+        for part in step.parts or (step,)
+        for page in part.pages or (part.text,)
+    )
 
 
 def apply_level(step: Step) -> int:
@@ -276,7 +283,7 @@ def hint_text(step: Step, level: int, places: list[str], enters: bool = True) ->
     says what f4 does next, or at the deduction's last page of a step that `enters` nothing, that there is nothing
     to apply."""
     if level >= DEDUCTION:
-        text = Text(page_said(step, level - DEDUCTION) if step.parts else step.text)
+        text = Text(page_said(step, level - DEDUCTION) if len(pages(step)) > 1 else step.text)
     else:
         text = Text.assemble(("Hint: look at ", "bold"), "; ".join(places) or "the highlighted places")
         if level >= 2:
@@ -297,7 +304,8 @@ def rule_said(step: Step) -> str:
 
 def page_said(step: Step, page: int) -> str:
     """Page `page` (from 0) of a chain's deduction: its part, numbered."""
-    return f"({page + 1} of {len(step.parts)}) {step.parts[page].text}"
+    said = pages(step)
+    return f"({page + 1} of {len(said)}) {said[page].text}"
 
 
 def next_said(step: Step, level: int) -> str:

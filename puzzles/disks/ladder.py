@@ -34,6 +34,7 @@ from puzzles.steps import (
     Step,
     ending_when,
     first_found,
+    in_pages,
     join_words,
     needed_steps,
     refuting,
@@ -203,10 +204,12 @@ def refuted(known: Known, disk: int, turn: int) -> Step | None:
     """`disk` turned `turn` followed to a dead end, every link said (None: no dead end)."""
     words = (f"disk {disk + 1} were turned {turn}", f"disk {disk + 1} is not turned {turn}")
     supposed = Step("trial", "", sets=(turned(disk, turn),))
-    text = refuting(
+    pieces = refuting(
         known, supposed, EASY, apply=apply, dead_end=dead_end, depth=None, said=link_said, words=words, cutting=False
     )
-    return text and Step("trial", text, (f"disk {disk + 1}",), (disk,), (turned(disk, turn, False),), trial=True)
+    if pieces is None:
+        return None
+    return in_pages(Step("trial", "", (f"disk {disk + 1}",), (disk,), (turned(disk, turn, False),), trial=True), pieces)
 
 
 def trial(known: Known) -> Iterator[Step]:

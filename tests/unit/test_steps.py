@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 from puzzles.core import Budget, Deadline
-from puzzles.steps import Fact, Path, Rung, Step, easiest, join_words, needed_steps, told_as_one, walk
+from puzzles.steps import (
+    TRIAL_WEIGHT,
+    Fact,
+    Path,
+    Rung,
+    Step,
+    easiest,
+    join_words,
+    needed_steps,
+    paged,
+    told_as_one,
+    walk,
+)
 
 # A toy puzzle: what is known is a set of letters; each rung learns one letter from others.
 Known = frozenset
@@ -50,6 +62,29 @@ def test_a_walk_says_why_it_stopped_early():
     assert cut.ended == "budget" and len(cut.steps) == 2
     until_b = walk(LADDER, frozenset(), apply=apply, ended=ended, deadline=Deadline(), until=lambda s: "b" in s.rule)
     assert [step.rule for step in until_b.steps] == ["learn x", "learn a", "learn b"] and until_b.ended == "more"
+
+
+def test_a_trial_is_not_begun_where_the_budget_cannot_pay_for_one():
+    """A hint cut by its budget shows its first step only: a trial it could not pay for is not worked out at all."""
+    tried = []
+
+    def trial(known: Known):
+        tried.append(known)
+        yield Step("trial", "suppose", sets=(Fact("z", True),), trial=True)
+
+    ladder = (learns("x"), Rung("trial", "suppose z", trial))
+    cut = walk(ladder, frozenset(), apply=apply, ended=ended, deadline=Deadline(Budget(work=TRIAL_WEIGHT)))
+    assert cut.ended == "budget" and [step.rule for step in cut.steps] == ["learn x"] and tried == []
+    whole = walk(ladder, frozenset(), apply=apply, ended=ended, deadline=Deadline(Budget(work=TRIAL_WEIGHT + 2)))
+    assert whole.ended == "solved" and whole.trials == 1
+
+
+def test_a_long_sentence_is_paged_between_its_pieces():
+    pieces = ["Suppose a: then b", *(f"then link {n} of a long chain" for n in range(40)), "then z. So not a."]
+    pages = paged(pieces, most=100)
+    assert " ".join(pages) == ", ".join(pieces) and len(pages) > 10
+    assert all(len(page) <= 100 and page.endswith(",") for page in pages[:-1]) and pages[-1].endswith("So not a.")
+    assert paged(["Suppose a: then b", "then z."]) == ("Suppose a: then b, then z.",)
 
 
 def test_a_chain_keeps_only_the_steps_its_last_one_rests_on():
