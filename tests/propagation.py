@@ -182,8 +182,8 @@ def signs_of(lines: int) -> np.ndarray:
 def sums_of(board: Board, lines: list[Line]) -> list[Line]:
     """The equations left by adding up some of `lines` and taking others away, over SUMMED_CELLS or fewer cells with
     more than one value left (the others' values moved to the total), each as a line of weighted cells."""
-    if board.total is None or len(lines) < 2:
-        return []
+    if board.total is None or len(lines) < 2 or not all(board.values.values()):
+        return []  # a cell with no value left: the lines alone say so
     cells = list(board.values)
     index = {c: i for i, c in enumerate(cells)}
     member = np.zeros((len(lines), len(cells)), dtype=np.int64)

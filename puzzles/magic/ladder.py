@@ -14,9 +14,8 @@
    (2 × r1c1 + r1c3 + 2 × r5c5 = 80 on the seed: r1c3 is even), whose ways rule values out alike;
 7. trial, said plainly: suppose a value in a cell; the rungs above then run into a cell with no value
    left or a line that cannot reach its sum, so the cell does not hold it.  Where no short chain
-   does, a supposition the search refutes within a small budget is followed further (CHAIN_LINKS),
-   and told link by link where that reaches a dead end in LONGEST_CHAIN characters; else it is
-   said as a search ("every way to fill the rest was tried").
+   does, a value no completion has is followed as far as the rungs go, and told link by link, a page
+   at a time where it is long: the search only chooses which value to follow, it is never a step.
 
 What is known is the board and the values ruled out of cells so far (`Known`).
 """
@@ -25,26 +24,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache, cached_property
-from itertools import combinations, product
+from functools import cache, cached_property, lru_cache
+from itertools import combinations, islice, product
 from math import gcd
 
 import numpy as np
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.magic.board import BUDGET, Magic, Search, conflicts, lines_of
-from puzzles.numbergrid import EMPTY, Position, cell_name, placement_hint, spans, supposition, within
+from puzzles.numbergrid import EMPTY, Grid, Position, cell_name, placement_hint, spans, supposition, within
 from puzzles.steps import Path, Rung, Step, cell_steps, join_words, on_board, walk
 
 LISTED_WAYS = 6  # ways of finishing a line said one by one; more are said as each cell's values
 MOST_WAYS = 20_000  # value combinations a line's last cells are tried with before it is too open to list
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
 TRIAL_WORK = 600  # suppositions tried, times the values they look at, before the ladder is stuck
-SEARCHED_TRIES = 24  # suppositions handed to the search when no short chain refutes one
+SEARCHED_TRIES = 24  # suppositions handed to the search, where the completions are not all known
+ANSWERS_WORK = Budget(work=50_000)  # the search's budget for every completion of a board
+MOST_ANSWERS = 16  # completions kept: a board with more has its false suppositions found by the search one by one
 SEARCH_WORK = Budget(work=5_000)  # the search's budget for one supposition
-LONGEST_CHAIN = 500  # characters a supposition the search refutes may take told link by link: what reads whole in
-# the hint panel beside a 5x5 board at 80x24 (the seed's chains of 1,339-1,856 do not)
-CHAIN_LINKS = 16  # links it is followed to before cutting: longer chains are not cut to LONGEST_CHAIN
 MOST_SUMS = 100_000  # ways of adding and taking away lines weighed: as many lines at once as keeps them under this
 SUMMED_LINES = 6  # and never more lines at once than this: a person adds up a few
 SUMMED_CELLS = 3  # the most free cells an equation left by adding and taking away lines may have
@@ -56,19 +54,26 @@ class Line:
     cells: tuple[Position, ...]
 
 
+@cache
+def board_lines(n: int) -> tuple[Line, ...]:
+    """The rows, columns and diagonals of an n x n board, made once: every step of every chain reads them."""
+    return tuple(Line(name, cells) for name, cells in lines_of(n))
+
+
 @dataclass(frozen=True)
 class Known:
     """The board and the values ruled out of cells so far, with what follows from them at a glance."""
 
     board: Magic
     ruled_out: frozenset[tuple[Position, int]] = frozenset()
+    answers: tuple[Grid, ...] | None = None  # the board's completions, where all are known (`completions`)
 
     def at(self, position: Position) -> int:
         return self.board.grid[position[0]][position[1]]
 
-    @cached_property
+    @property
     def lines(self) -> tuple[Line, ...]:
-        return tuple(Line(name, cells) for name, cells in lines_of(self.board.n))
+        return board_lines(self.board.n)
 
     @cached_property
     def unused(self) -> list[int]:
@@ -99,11 +104,21 @@ class Known:
         """The ways each line was found to finish, worked out once per position (see `ways`)."""
         return {}
 
+    @cached_property
+    def free(self) -> dict[Line, list[Position]]:
+        """Each line's free cells, worked out once: the rungs ask for them at every step of every chain."""
+        return {line: [p for p in line.cells if self.at(p) == EMPTY] for line in self.lines}
+
+    @cached_property
+    def needs(self) -> dict[Line, int]:
+        """What each line still needs to reach the sum."""
+        return {line: self.board.total - sum(self.at(p) for p in line.cells) for line in self.lines}
+
     def free_of(self, line: Line) -> list[Position]:
-        return [p for p in line.cells if self.at(p) == EMPTY]
+        return self.free[line]
 
     def need(self, line: Line) -> int:
-        return self.board.total - sum(self.at(p) for p in line.cells)
+        return self.needs[line]
 
     def reach(self, count: int) -> tuple[int, int]:
         """The least and the most `count` distinct unused values add up to."""
@@ -187,19 +202,27 @@ def finishing(known: Known, line: Line) -> list[tuple[int, ...]] | None:
     free = known.free_of(line)
     if not 2 <= len(free) <= 3:
         return None
-    choices = [known.allowed[p] for p in free[:-1]]
     size = 1
-    for values in choices:
-        size *= len(values)
+    for p in free[:-1]:
+        size *= len(known.allowed[p])
     if size > MOST_WAYS:
         return None
-    last, need = set(known.allowed[free[-1]]), known.need(line)
+    return list(weighted_ways(known.need(line), (1,) * len(free), tuple(tuple(known.allowed[p]) for p in free)))
+
+
+@lru_cache(maxsize=1 << 16)
+def weighted_ways(
+    total: int, times: tuple[int, ...], allowed: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[int, ...], ...]:
+    """The distinct values, one of each cell's `allowed`, that counted `times` each add up to `total`: worked
+    out once for every chain and cut that meets the same cells with the same values left."""
+    *first, last = allowed
     found = []
-    for first in product(*choices):
-        rest = need - sum(first)
-        if rest in last and len({*first, rest}) == len(free):
-            found.append((*first, rest))
-    return found
+    for values in product(*first):
+        value, odd = divmod(total - sum(t * v for t, v in zip(times, values)), times[-1])
+        if not odd and value in last and value not in values and len(set(values)) == len(values):
+            found.append((*values, value))
+    return tuple(found)
 
 
 def sums_that_fit(known: Known) -> Iterator[Step]:
@@ -210,23 +233,23 @@ def sums_that_fit(known: Known) -> Iterator[Step]:
         free = known.free_of(line)
         columns = [{way[i] for way in found} for i in range(len(free))]
         narrowed = [(p, values) for p, values in zip(free, columns) if len(values) < len(known.allowed[p])]
+        fixed = {p: w for p, w in zip(free, columns) if len(w) == 1}
+        out = [(p, v) for p, kept in zip(free, columns) for v in known.allowed[p] if v not in kept]
+        if not fixed and not out:
+            continue
         said = (
             f"{line.name} needs {known.need(line)} more from {join_words([cell_name(p) for p in free])}; "
             f"{fits(found, narrowed)}"
         )
-        fixed = {p: w for p, w in zip(free, columns) if len(w) == 1}
         if fixed:
             sets = {p: next(iter(w)) for p, w in fixed.items()}
             text = f"{said}, so {join_words([f'{cell_name(p)} is {v}' for p, v in sets.items()])}."
             yield placing("the sums that fit", text, (line.name,), line.cells, sets)
             continue
-        out = [(p, v) for p, kept in zip(free, columns) for v in known.allowed[p] if v not in kept]
-        if out:
-            gone = "; ".join(
-                f"{cell_name(p)} is not {spans([v for q, v in out if q == p])}"
-                for p in dict.fromkeys(p for p, _ in out)
-            )
-            yield ruling_out("the sums that fit", f"{said}: {gone}.", (line.name,), line.cells, out)
+        gone = "; ".join(
+            f"{cell_name(p)} is not {spans([v for q, v in out if q == p])}" for p in dict.fromkeys(p for p, _ in out)
+        )
+        yield ruling_out("the sums that fit", f"{said}: {gone}.", (line.name,), line.cells, out)
 
 
 def fits(found: list[tuple[int, ...]], narrowed: list[tuple[Position, set[int]]]) -> str:
@@ -292,17 +315,25 @@ def equation_said(pairs: list[tuple[Position, int]], total: int) -> str:
     return f"{' '.join([terms[0].removeprefix('+ ').replace('- ', '-', 1), *terms[1:]])} = {total}"
 
 
-def sums_left(known: Known) -> Iterator[Summed]:
+def sums_left(known: Known) -> tuple[Summed, ...]:
     """The sums of lines that leave two or three free cells, each equation once (by the fewest lines)."""
-    n = known.board.n
+    return equations_left(known.board.grid, known.board.total)
+
+
+@lru_cache(maxsize=1 << 12)
+def equations_left(grid: Grid, total: int) -> tuple[Summed, ...]:
+    """`sums_left` of a board: they rest on its placed values alone, so every chain and cut that reaches the same
+    placements shares them."""
+    n = len(grid)
+    lines = board_lines(n)
     signs, times = sums_of_lines(n)
     cells = [(r, c) for r in range(n) for c in range(n)]
-    placed = np.array([known.at(p) for p in cells], dtype=np.int64)  # EMPTY (0) where free
+    placed = np.array([grid[r][c] for r, c in cells], dtype=np.int64)  # EMPTY (0) where free
     free = placed == EMPTY
     left = times[:, free]
     counts = np.count_nonzero(left, axis=1)
     positions = [p for p, f in zip(cells, free) if f]
-    seen = set()
+    seen, found = set(), []
     for i in np.flatnonzero((counts >= 2) & (counts <= SUMMED_CELLS)):
         row = left[i] * (1 if left[i][np.flatnonzero(left[i])[0]] > 0 else -1)
         if (key := row.tobytes()) in seen:
@@ -310,25 +341,21 @@ def sums_left(known: Known) -> Iterator[Summed]:
         seen.add(key)
         sign = 1 if (row == left[i]).all() else -1
         kept = np.flatnonzero(row)
-        yield Summed(
-            tuple(known.lines[j] for j in np.flatnonzero(signs[i] * sign > 0)),
-            tuple(known.lines[j] for j in np.flatnonzero(signs[i] * sign < 0)),
-            tuple(positions[j] for j in kept),
-            tuple(int(row[j]) for j in kept),
-            int(sign * (signs[i].sum() * known.board.total - times[i] @ placed)),
+        found.append(
+            Summed(
+                tuple(lines[j] for j in np.flatnonzero(signs[i] * sign > 0)),
+                tuple(lines[j] for j in np.flatnonzero(signs[i] * sign < 0)),
+                tuple(positions[j] for j in kept),
+                tuple(int(row[j]) for j in kept),
+                int(sign * (signs[i].sum() * total - times[i] @ placed)),
+            )
         )
+    return tuple(found)
 
 
 def summed_ways(known: Known, summed: Summed) -> list[tuple[int, ...]]:
     """The values of the equation's cells, distinct and still allowed there, that make it hold."""
-    *first, (last, times) = summed.pairs
-    found = []
-    for values in product(*(known.allowed[p] for p, _ in first)):
-        rest = summed.total - sum(t * v for (_, t), v in zip(first, values))
-        value, odd = divmod(rest, times)
-        if not odd and value in known.allowed[last] and value not in values and len(set(values)) == len(values):
-            found.append((*values, value))
-    return found
+    return list(weighted_ways(summed.total, summed.times, tuple(tuple(known.allowed[p]) for p in summed.cells)))
 
 
 def lines_added(known: Known) -> Iterator[Step]:
@@ -370,11 +397,19 @@ EASY: tuple[Rung[Known], ...] = (
 )
 
 
-def dead_end(known: Known) -> str | None:
-    """Why the board cannot be finished, as the rungs see it."""
-    if broken := conflicts(known.board):
+@lru_cache(maxsize=1 << 12)
+def first_conflict(board: Magic) -> str | None:
+    """The first of the board's values that break a rule, said: the boards a chain and its cut meet repeat."""
+    if broken := conflicts(board):
         position, reason = sorted(broken.items())[0]
         return f"{cell_name(position)}: {reason}"
+    return None
+
+
+def dead_end(known: Known) -> str | None:
+    """Why the board cannot be finished, as the rungs see it."""
+    if broken := first_conflict(known.board):
+        return broken
     for position in known.empty:
         if not known.allowed[position]:
             return f"{cell_name(position)} has no value left"
@@ -393,32 +428,35 @@ def dead_end(known: Known) -> str | None:
 
 
 def trial(known: Known) -> Iterator[Step]:
+    """A supposition refuted by a chain of the rungs: the first that a chain of up to TRIAL_DEPTH links refutes,
+    else the first false one (`false_values`) the rungs followed as far as they go refute, told a page at a time
+    where it is long (`in_pages`).  A value some completion has is never refuted: it is not tried."""
     cells = sorted(known.empty, key=lambda p: len(known.allowed[p]))
     tries = [(p, v) for p in cells for v in known.allowed[p]]
     for position, value in tries[: max(1, TRIAL_WORK // max(1, len(known.unused)))]:
-        if step := supposition(known, position, value, EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH):
+        if not answered(known, position, value) and (
+            step := supposition(known, position, value, EASY, apply=on_board, dead_end=dead_end, depth=TRIAL_DEPTH)
+        ):
             yield step
             return
-    for position, value in tries[:SEARCHED_TRIES]:
-        if not completable(known.board.with_cell(position, value)):
-            yield followed_through(known, position, value) or searched(known, position, value)
+    for position, value in false_values(known, tries):
+        if step := supposition(known, position, value, EASY, apply=on_board, dead_end=dead_end, depth=None):
+            yield step
             return
 
 
-def followed_through(known: Known, position: Position, value: int) -> Step | None:
-    """A supposition the search refutes, followed by the rungs further than a trial's first try: told where they
-    reach a dead end in LONGEST_CHAIN characters (a person can check a chain, not "every way was tried")."""
-    step = supposition(known, position, value, EASY, apply=on_board, dead_end=dead_end, depth=CHAIN_LINKS)
-    return step if step is not None and len(step.text) <= LONGEST_CHAIN else None
+def answered(known: Known, position: Position, value: int) -> bool:
+    """Whether a completion of the board (where all are known) has `value` at `position`."""
+    return known.answers is not None and any(answer[position[0]][position[1]] == value for answer in known.answers)
 
 
-def searched(known: Known, position: Position, value: int) -> Step:
-    text = (
-        f"Suppose {cell_name(position)} were {value}: then no way of filling the other free cells "
-        f"brings every line to {known.board.total} (every way was tried). "
-        f"So {cell_name(position)} is not {value}."
-    )
-    return ruling_out("trial", text, (cell_name(position),), (position,), [(position, value)])
+def false_values(known: Known, tries: list[tuple[Position, int]]) -> Iterator[tuple[Position, int]]:
+    """The suppositions no completion has, worth following far: those the board's completions (`Known.answers`)
+    leave out, or where they are not all known, those the search refutes within its small budget."""
+    if known.answers is not None:
+        yield from ((p, v) for p, v in tries if not answered(known, p, v))
+    else:
+        yield from ((p, v) for p, v in tries[:SEARCHED_TRIES] if not completable(known.board.with_cell(p, v)))
 
 
 def completable(board: Magic) -> bool:
@@ -429,6 +467,18 @@ def completable(board: Magic) -> bool:
         return next(Search(board).solutions(Deadline(SEARCH_WORK)), None) is not None
     except OutOfBudget:
         return True
+
+
+def completions(board: Magic) -> tuple[Grid, ...] | None:
+    """Every completion of the board, where the search finds them all within its budget (None: more than
+    MOST_ANSWERS, or not found in time)."""
+    if conflicts(board):
+        return ()
+    try:
+        found = tuple(islice(Search(board).solutions(Deadline(ANSWERS_WORK)), MOST_ANSWERS + 1))
+    except OutOfBudget:
+        return None
+    return found if len(found) <= MOST_ANSWERS else None
 
 
 LADDER: tuple[Rung[Known], ...] = (*EASY, Rung("trial", "suppose a value and follow it to a contradiction", trial))
@@ -444,10 +494,18 @@ def steps(
     board: Magic, *, limit: int | None = None, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
 ) -> Path:
     """The explained solution, easiest step first; `limit=1` gives the next step alone."""
-    if not completable(board):
+    if (answers := completions(board)) == () or not completable(board):
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
-    return walk(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline, limit=limit, clash=dead_end)
+    return walk(
+        LADDER,
+        Known(board, answers=answers),
+        apply=on_board,
+        ended=ending,
+        deadline=deadline,
+        limit=limit,
+        clash=dead_end,
+    )
 
 
 def next_step(board: Magic, *, budget: Budget | None = BUDGET, should_stop: ShouldStop = never) -> Path:
@@ -455,10 +513,10 @@ def next_step(board: Magic, *, budget: Budget | None = BUDGET, should_stop: Shou
 
     None where the search proves there is no solution: a deduction about a dead board teaches nothing.
     """
-    if not completable(board):
+    if (answers := completions(board)) == () or not completable(board):
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
-    return placement_hint(LADDER, Known(board), apply=on_board, ended=ending, deadline=deadline)
+    return placement_hint(LADDER, Known(board, answers=answers), apply=on_board, ended=ending, deadline=deadline)
 
 
 def printed_only(board: Magic) -> Magic:

@@ -32,8 +32,9 @@ def hint_box(app) -> str:
     return str(app.screen.panel.query_one("#hint").render())
 
 
-HINT_WORK = {"equation": 5_000}  # enough to reach the next value to enter (less finds a step that only rules out);
-# 2,000 elsewhere, as the magic seed's first placement rests on 8 trials, each weighing TRIAL_WEIGHT
+HINT_WORK = {"equation": 5_000, "magic": 5_000}  # enough to reach the next value to enter (less finds a step that
+# only rules out): the magic seed's first placement rests on 11 steps, 5 of them trials, and weighing which of the
+# walk's 30 steps it rests on re-applies each trial at TRIAL_WEIGHT; 2,000 elsewhere
 
 
 async def start(kind: str, pilot, settle) -> None:
