@@ -55,8 +55,9 @@ other edit.
 
 ## Hints
 **f4** gives the next easiest deduction a level at a time: where to look,
-the rule, the deduction (a step a press where the entry rests on several), then
-it makes the entry for you (undoable); any edit
+the rule, the deduction (a step a press where the entry rests on several;
+**shift+f4** skips to its last page), then it makes the entry for you
+(undoable); any edit
 starts again. **f8** marks your entries that no completion has, and nothing else.
 """
 

@@ -10,7 +10,8 @@ stop as soon as they see it:
    it (it names its own places and rule): a placement that rests on earlier
    steps (`Step.parts`) is told a step a press, "(2 of 8) ...", each alone
    and whole in the panel beside the board at 80x24, its places highlighted,
-   and a supposition too long to read whole a few links a press;
+   and a supposition too long to read whole a few links a press (shift+f4
+   skips to the last page);
 4. apply it: the screen makes the step's edit, undoable like any other, highlights
    what it entered and says so.  A step that enters nothing (it only rules
    values out) says so at level 3 and offers no apply: f4 there changes
@@ -48,6 +49,13 @@ from puzzles.steps import ENDINGS, Check, Path, Step, join_words
 HINT_BINDINGS = [
     Binding(
         "f4", "step_hint", "Hint", tooltip="A hint, one level deeper each press: where, why, the deduction, apply it"
+    ),
+    Binding(
+        "shift+f4",
+        "last_page",
+        "Hint's last page",
+        tooltip="Past the deduction's pages to its last, where f4 applies it",
+        show=False,
     ),
     Binding("f8", "check_entries", "Check", tooltip="Mark your entries that no solution has, revealing nothing else"),
 ]
@@ -142,6 +150,15 @@ class GradedHints:
             self.hints.request(self.state)
         else:
             self.deeper_hint()
+
+    def action_last_page(self) -> None:
+        """A long deduction's last page at once (the magic seed's first hint has 45): f4 then applies it."""
+        path = self.hint_path
+        if self.hint_presses or not path or not path.steps or self.hint_asked_for is not self.state:
+            self.action_step_hint()
+            return
+        self.hint_level = apply_level(path.steps[0]) - 1
+        self.draw_hint()
 
     def deeper_hint(self) -> None:
         """The next level of the hint found: its next line or page, or at the last, the step applied."""
@@ -317,4 +334,4 @@ def next_said(step: Step, level: int) -> str:
         return "f4 again: apply it"
     if page == 0:
         return "f4 again: the deduction" + (f", step 1 of {count}" if count > 1 else "")
-    return f"f4 again: step {page + 1} of {count}"
+    return f"f4 again: step {page + 1} of {count}" + ("; shift+f4: the last" if page + 1 < count else "")

@@ -5,6 +5,7 @@ import pytest
 from assistant.app import PuzzleAssistant
 from assistant.screens.hinting import pages, rule_said
 from tests.app.test_hints import hint_panel
+from tests.app.test_true_now import start
 
 EQUATION_CELL = {(r, c): (2 * r, 2 * c) for r in range(3) for c in range(3)}  # board cell -> its place on the page
 
@@ -23,7 +24,7 @@ def highlighted(app, kind: str) -> set[tuple[int, int]]:
 async def test_the_hint_key_goes_where_why_deduction_then_applies(settle, kind):
     app = PuzzleAssistant(start=kind)
     async with app.run_test(size=(110, 36)) as pilot:
-        await settle(pilot)
+        await start(kind, pilot, settle)  # the hint in work, not seconds: the same chain on every machine
         assert "f4" in str(app.screen.panel.query_one("#detail").render()), "the panel says how to ask"
         await pilot.press("f4")
         await settle(pilot)
@@ -65,3 +66,22 @@ async def test_the_check_key_marks_a_wrong_hidoku_entry(settle):
         await settle(pilot)
         assert highlighted(app, "mistake") == {(0, 0)}
         assert hint_panel(app).startswith("Your entry fits no solution.") and "r1c1 = 90" in hint_panel(app)
+
+
+async def test_shift_f4_goes_to_a_long_deductions_last_page_and_f4_then_applies_it(settle):
+    """The magic seed's first placement rests on 11 steps, five of them suppositions told a page at a time: shift+f4
+    skips to the last page, which f4 applies; it is said on the first page and listed under the keys (f1)."""
+    app = PuzzleAssistant(start="magic")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start("magic", pilot, settle)
+        await pilot.press("f4", "f4", "f4")
+        await settle(pilot)
+        step = app.screen.hint_path.steps[0]
+        assert len(pages(step)) > len(step.parts) > 2, "some of its steps take several pages"
+        assert hint_panel(app).endswith(f"f4 again: step 2 of {len(pages(step))}; shift+f4: the last")
+        await pilot.press("shift+f4")
+        assert hint_panel(app).startswith(f"({len(pages(step))} of {len(pages(step))}) ")
+        assert hint_panel(app).endswith("f4 again: apply it") and app.screen.state.grid[0][2] == 0
+        await pilot.press("f4")
+        await settle(pilot)
+        assert hint_panel(app).startswith("Entered for you: r1c3 = 6") and app.screen.state.grid[0][2] == 6
