@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from itertools import count
 from typing import Any, Generic, TypeVar
 
@@ -143,16 +144,10 @@ def first_found(tries: Iterable[tuple], find: Callable[..., Step | None]) -> Ste
 
 
 def easiest(ladder: Sequence[Rung[Known]], known: Known, deadline: Deadline | None = None) -> Step | None:
-    """The first step of the cheapest rung that has one; None when no rule applies.
-
-    A trial is not begun where `deadline` has less work left than one weighs
-    (TRIAL_WEIGHT): OutOfBudget, for a hint cut by its budget would not show it.
-    """
+    """The first step of the cheapest rung that has one; None when no rule applies."""
     for rung in ladder:
         if deadline is not None:
             deadline.check()
-            if rung.name == "trial" and deadline.work_left is not None and deadline.work_left < TRIAL_WEIGHT:
-                raise OutOfBudget
         for step in rung.find(known):
             return step
     return None
@@ -470,13 +465,32 @@ def next_placement(
     finds no placement, the first step found is the hint; so it is when the
     budget runs out first (the path then ends "budget").
     """
-    path = walk(ladder, known, apply=weighed(apply, deadline), ended=ended, deadline=deadline, until=places)
+    path = walk(
+        affordable(ladder, deadline),
+        known,
+        apply=weighed(apply, deadline),
+        ended=ended,
+        deadline=deadline,
+        until=places,
+    )
     if not path.steps:
         return path
     if not places(path.steps[-1]):
         return Path(path.steps[:1], "budget" if path.ended == "budget" else "more")
     needed = resting(ladder, known, path.steps, apply, deadline)
     return Path(path.steps[:1], "budget") if needed is None else Path((told_as_one(needed),), "more")
+
+
+def affordable(ladder: Sequence[Rung[Known]], deadline: Deadline) -> tuple[Rung[Known], ...]:
+    """The ladder with its trial begun only where `deadline` has the work one weighs (TRIAL_WEIGHT) left, else
+    OutOfBudget: a hint cut by its budget shows its first step, so a trial it could not pay for is not worked out."""
+
+    def afforded(find: Callable[[Known], Iterable[Step]], known: Known) -> Iterable[Step]:
+        if deadline.work_left is not None and deadline.work_left < TRIAL_WEIGHT:
+            raise OutOfBudget
+        return find(known)
+
+    return tuple(replace(rung, find=partial(afforded, rung.find)) if rung.name == "trial" else rung for rung in ladder)
 
 
 def weighed(apply: Callable[[Known, Step], Known], deadline: Deadline) -> Callable[[Known, Step], Known]:

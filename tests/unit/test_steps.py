@@ -12,6 +12,7 @@ from puzzles.steps import (
     easiest,
     join_words,
     needed_steps,
+    next_placement,
     paged,
     told_as_one,
     walk,
@@ -64,7 +65,7 @@ def test_a_walk_says_why_it_stopped_early():
     assert [step.rule for step in until_b.steps] == ["learn x", "learn a", "learn b"] and until_b.ended == "more"
 
 
-def test_a_trial_is_not_begun_where_the_budget_cannot_pay_for_one():
+def test_a_hint_begins_no_trial_its_budget_cannot_pay_for():
     """A hint cut by its budget shows its first step only: a trial it could not pay for is not worked out at all."""
     tried = []
 
@@ -72,11 +73,17 @@ def test_a_trial_is_not_begun_where_the_budget_cannot_pay_for_one():
         tried.append(known)
         yield Step("trial", "suppose", sets=(Fact("z", True),), trial=True)
 
-    ladder = (learns("x"), Rung("trial", "suppose z", trial))
-    cut = walk(ladder, frozenset(), apply=apply, ended=ended, deadline=Deadline(Budget(work=TRIAL_WEIGHT)))
-    assert cut.ended == "budget" and [step.rule for step in cut.steps] == ["learn x"] and tried == []
-    whole = walk(ladder, frozenset(), apply=apply, ended=ended, deadline=Deadline(Budget(work=TRIAL_WEIGHT + 2)))
-    assert whole.ended == "solved" and whole.trials == 1
+    def rules_out_w(known: Known):
+        if "w" not in known:
+            yield Step("rule out w", "w is out", sets=(Fact("w", True, holds=False),))
+
+    ladder = (Rung("rule out w", "w is out", rules_out_w), Rung("trial", "suppose z", trial))
+    cut = next_placement(ladder, frozenset(), apply=apply, ended=ended, deadline=Deadline(Budget(work=TRIAL_WEIGHT)))
+    assert cut.ended == "budget" and [step.rule for step in cut.steps] == ["rule out w"] and tried == []
+    whole = next_placement(ladder, frozenset(), apply=apply, ended=ended, deadline=Deadline(Budget(work=3_000)))
+    assert [step.rule for step in whole.steps] == ["trial"] and tried
+    walked = walk(ladder, frozenset(), apply=apply, ended=ended, deadline=Deadline(Budget(work=5)))
+    assert walked.ended == "solved" and walked.trials == 1, "a walk's budget counts steps: a trial is one"
 
 
 def test_a_long_sentence_is_paged_between_its_pieces():
