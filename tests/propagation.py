@@ -313,9 +313,24 @@ def trial_follows(board: Board, step: Step) -> str | None:
     (fact,) = step.sets
     supposed = board.copy()
     supposed.settle(Fact(fact.at, fact.value))
-    if propagated(supposed) is not None:
+    values = propagated(supposed)
+    if values is not None and not split_dies(supposed, values, step.text):
         return f"supposing {fact.said.replace('≠', '=')} meets no contradiction by propagation"
     return None
+
+
+def split_dies(supposed: Board, values: Values, text: str) -> bool:
+    """Whether the supposition's text splits on a cell ("then r5c1 can only be 12, 14 or 26"), whose every value
+    left after propagation meets a contradiction by propagation: one nested supposition a case."""
+    split = [cell for cell in values if f"then {supposed.name(cell)} can only be " in text]
+    if len(split) != 1 or text.count("Suppose ") < 2:
+        return False
+    for value in values[split[0]]:
+        case = supposed.copy()
+        case.settle(Fact(split[0], value))
+        if propagated(case) is not None:
+            return False
+    return True
 
 
 def propagated(board: Board) -> Values | None:

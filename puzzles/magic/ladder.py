@@ -23,8 +23,8 @@ What is known is the board and the values ruled out of cells so far (`Known`).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import cache, cached_property, lru_cache
+from dataclasses import dataclass, replace
+from functools import cache, cached_property, lru_cache, partial
 from itertools import combinations, islice, product
 from math import gcd
 
@@ -32,13 +32,40 @@ import numpy as np
 
 from puzzles.core import Budget, Deadline, OutOfBudget, ShouldStop, never
 from puzzles.magic.board import BUDGET, Magic, Search, conflicts, lines_of
-from puzzles.numbergrid import EMPTY, Grid, Position, cell_name, placement_hint, spans, supposition, within
-from puzzles.steps import Path, Rung, Step, cell_steps, join_words, on_board, walk
+from puzzles.numbergrid import (
+    EMPTY,
+    Grid,
+    Position,
+    cell_name,
+    link_said,
+    placement_hint,
+    spans,
+    supposition,
+    within,
+)
+from puzzles.steps import (
+    Path,
+    Rung,
+    Step,
+    cell_steps,
+    chained,
+    cut,
+    easiest,
+    join_words,
+    knowing,
+    on_board,
+    paged,
+    refuting,
+    walk,
+)
 
 LISTED_WAYS = 6  # ways of finishing a line said one by one; more are said as each cell's values
 MOST_WAYS = 20_000  # value combinations a line's last cells are tried with before it is too open to list
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
 TRIAL_WORK = 600  # suppositions tried, times the values they look at, before the ladder is stuck
+SPLIT_TRIES = 24  # suppositions no chain refutes tried with a split on one cell the chain leaves few values
+SPLIT_CELLS = 4  # cells with the fewest values left tried for that split
+SPLIT_VALUES = 3  # and never one with more values than this: each is a case told link by link
 SEARCHED_TRIES = 24  # suppositions handed to the search, where the completions are not all known
 ANSWERS_WORK = Budget(work=50_000)  # the search's budget for every completion of a board
 MOST_ANSWERS = 16  # completions kept: a board with more has its false suppositions found by the search one by one
@@ -417,7 +444,8 @@ def dead_end(known: Known) -> str | None:
         free, need = known.free_of(line), known.need(line)
         low, high = known.reach(len(free))
         if free and not low <= need <= high:
-            return f"{line.name} needs {need} more from {len(free)} free cells, and they can make only {low} to {high}"
+            cells = "1 free cell" if len(free) == 1 else f"{len(free)} free cells"
+            return f"{line.name} needs {need} more from {cells}, and they can make only {low} to {high}"
         if len(free) == 1 and need not in known.allowed[free[0]]:
             return f"{line.name} needs {need} in {cell_name(free[0])}, which cannot take it"
     if known.full:
@@ -439,10 +467,81 @@ def trial(known: Known) -> Iterator[Step]:
         ):
             yield step
             return
-    for position, value in false_values(known, tries):
+    false = list(false_values(known, tries))
+    for position, value in false:
         if step := supposition(known, position, value, EASY, apply=on_board, dead_end=dead_end, depth=None):
             yield step
             return
+    for position, value in false[:SPLIT_TRIES]:
+        if step := split_supposition(known, position, value):
+            yield step
+            return
+
+
+def split_supposition(known: Known, position: Position, value: int) -> Step | None:
+    """A supposition the rungs follow to no dead end, then split on a cell it leaves two or three values: each
+    value followed to a dead end, so the supposition leaves the cell none.  Every section is told link by link, the
+    links nothing after them uses cut (None: no cell splits so)."""
+    supposed = placing("trial", "", (), (), {position: value})
+    links = followed(on_board(known, supposed))
+    after = knowing(on_board(known, supposed), [(0, fact) for link in links for fact in link.sets], on_board)
+    for cell in sorted((c for c in after.empty if 2 <= len(after.allowed[c]) <= SPLIT_VALUES), key=after.allowed.get)[
+        :SPLIT_CELLS
+    ]:
+        if not split_end(cell, after):
+            continue
+        kept = cut(known, supposed, links, EASY, apply=on_board, dead_end=partial(split_end, cell))
+        narrowed = knowing(on_board(known, supposed), [(0, fact) for link in kept for fact in link.sets], on_board)
+        values = narrowed.allowed[cell]
+        said = [link_said(link) for link in kept]
+        outer = [
+            f"then {piece}"
+            for piece in [*said, f"{cell_name(cell)} can only be {join_words([str(v) for v in values], 'or')}."]
+        ]
+        cases = [
+            refuting(
+                narrowed,
+                placing("trial", "", (), (), {cell: case}),
+                EASY,
+                apply=on_board,
+                dead_end=dead_end,
+                depth=None,
+                said=link_said,
+                words=(f"{cell_name(cell)} were {case}", f"{cell_name(cell)} is not {case}"),
+            )
+            for case in values
+        ]
+        pages = (
+            *paged([f"Suppose {cell_name(position)} were {value}: {outer[0]}", *outer[1:]]),
+            *(page for pieces in cases for page in paged(pieces or [])),
+            f"So {cell_name(cell)} has no value left. That cannot be, so {cell_name(position)} is not {value}.",
+        )
+        step = ruling_out("trial", " ".join(pages), (cell_name(position),), (position,), [(position, value)])
+        return replace(step, pages=pages)
+    return None
+
+
+def followed(known: Known) -> list[Step]:
+    """The links the rungs find, easiest first, until none applies (a supposition with no dead end)."""
+    links: list[Step] = []
+    while not dead_end(known) and (step := easiest(EASY, known)):
+        links.append(step)
+        known = on_board(known, step)
+    return links
+
+
+def split_end(cell: Position, known: Known) -> str | None:
+    """The dead end the rungs reach, or where `cell` is free with SPLIT_VALUES or fewer values left, that every one
+    of them leads to one."""
+    if reason := dead_end(known):
+        return reason
+    if cell not in known.allowed or len(known.allowed[cell]) > SPLIT_VALUES:
+        return None
+    for case in known.allowed[cell]:
+        supposed = placing("trial", "", (), (), {cell: case})
+        if chained(known, supposed, EASY, apply=on_board, dead_end=dead_end, depth=None) is None:
+            return None
+    return f"{cell_name(cell)} has no value left"
 
 
 def answered(known: Known, position: Position, value: int) -> bool:

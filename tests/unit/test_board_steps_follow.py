@@ -123,6 +123,30 @@ def test_a_long_supposition_is_told_a_page_at_a_time_and_each_link_replays():
     assert checked(magic_board(puzzle), steps[:n]) == []
 
 
+def test_a_supposition_no_chain_refutes_is_split_on_a_cell_it_leaves_three_values_each_case_told():
+    """Blanked to 30%, the seed's answer leaves r3c5 = 20 that no chain refutes: it leaves r5c1 12, 14 or 26, and
+    each of those meets a dead end, so r3c5 is not 20.  Told case by case, a page at a time; the checker replays
+    it (propagation, then each case)."""
+    puzzle = magic.parse(blanked("magic", 13, 0.3))
+    steps = magic_ladder.steps(puzzle, limit=11).steps
+    split = steps[-1]
+    assert split.trial and split.text.startswith("Suppose r3c5 were 20: then r5c5 = 16")
+    assert "then r5c1 can only be 12, 14 or 26. Suppose r5c1 were 12: then " in split.text
+    assert split.text.endswith("So r5c1 has no value left. That cannot be, so r3c5 is not 20.")
+    assert " ".join(split.pages) == split.text and max(map(len, split.pages)) <= PAGE
+    assert checked(magic_board(puzzle), steps) == []
+
+
+def test_the_checker_flags_a_split_whose_case_meets_no_contradiction():
+    puzzle = magic.parse(examples("magic")["seed"])  # r1c3 = 6 in its one completion: no case of it dies
+    fact = Fact((0, 2), 6, holds=False, said="r1c3 ≠ 6")
+    text = "Suppose r1c3 were 6: then r3c3 can only be 19. Suppose r3c3 were 19: then nothing. So r1c3 is not 6."
+    split = Step("trial", text, ("r1c3",), (), (fact,), trial=True)
+    assert [why for _, _, why in checked(magic_board(puzzle), [split])] == [
+        "supposing r1c3 = 6 meets no contradiction by propagation"
+    ]
+
+
 def test_the_checker_flags_a_step_that_cites_too_little():
     puzzle = magic.parse(examples("magic")["seed"])
     first = magic_ladder.steps(puzzle, limit=1).steps[0]  # column 2's bounds rule 29 out of its cells
