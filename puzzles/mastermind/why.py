@@ -17,8 +17,11 @@ counted against one row's pegs, give that row a score it did not get:
 
 Each count holds of every code with the facts it names, whatever else the
 code has, so a person can check it peg by peg; it names the fewest facts it
-needs.  Where no count needs SHORT clauses or fewer, the reason is the other
-scores such codes give one row ("codes that score row 8 so with peg 5 not
+needs.  Where no count needs SHORT clauses or fewer, a peg of another row
+may split those codes in two, each part with its count ("either peg 3 is none
+and peg 5 is blue, so row 7's blue at peg 5 would be black, or peg 3 is
+yellow, so row 7's yellow at peg 3 would be black"), SHORT clauses in all.
+Failing that too, the reason is the other scores such codes give one row ("codes that score row 8 so with peg 5 not
 orange score row 4 0 black 3 white, never 1 black 2 white").
 """
 
@@ -205,18 +208,61 @@ COUNTS = (too_many_blacks, too_few_blacks, too_many_scored, too_few_copies, pegs
 Left = Sequence[tuple[int, tuple[int, ...], np.ndarray]]  # each row, the other rows, the codes they leave
 
 
+def lacking(space: CodeSpace, codes: np.ndarray, facts: Sequence[Fact]) -> np.ndarray:
+    """The codes without any of the facts."""
+    return codes[np.any([breaks(space, codes, fact) for fact in facts], axis=0)]
+
+
+def shortest(
+    space: CodeSpace, game: Game, index: int, codes: np.ndarray, first: Fact | None, case: Fact | None = None
+) -> tuple[int, int, Count, tuple[Fact, ...]] | None:
+    """The count of fewest clauses these codes force on the row, and the facts of it to say (not the supposition's,
+    nor the case's); None where every count takes more than SHORT clauses."""
+    shared = summary(space, codes)
+    found = []
+    for count in COUNTS if shared is not None else ():
+        if shown := count(game, index, shared, first):
+            said = tuple(fact for fact in shown.used if not implied(game, first, fact) and fact != case)
+            if clauses(said) <= SHORT:
+                found.append((clauses(said), len(shown.words), shown, said))
+    return min(found, key=lambda item: item[:2]) if found else None
+
+
 def forced(space: CodeSpace, game: Game, facts: Sequence[Fact], left: Left) -> Forced | None:
     """The shortest count that shows codes without the facts, which the other rows leave, score a row otherwise;
     None where every count names more than SHORT facts."""
     first = supposed(game, facts)
     found = []
     for index, others, codes in left:
-        shared = summary(space, codes[np.any([breaks(space, codes, fact) for fact in facts], axis=0)])
-        for count in COUNTS if shared is not None else ():
-            if shown := count(game, index, shared, first):
-                said = tuple(fact for fact in shown.used if not implied(game, first, fact))
-                if clauses(said) <= SHORT:
-                    found.append((clauses(said), len(shown.words), Forced(index, others, shown, said)))
+        if shown := shortest(space, game, index, lacking(space, codes, facts), first):
+            found.append((*shown[:2], Forced(index, others, shown[2], shown[3])))
+    return min(found, key=lambda item: item[:2])[2] if found else None
+
+
+@dataclass(frozen=True)
+class Split:
+    """Where no one count shows it: the codes split by a peg of another row, as that row has it or not (`ways`),
+    each part with its count."""
+
+    row: int
+    others: tuple[int, ...]
+    ways: tuple[tuple[Fact, Forced], ...]
+
+
+def split(space: CodeSpace, game: Game, facts: Sequence[Fact], left: Left) -> Split | None:
+    """The peg of another row that splits codes without the facts into two parts, each scoring the row otherwise
+    by a short count, with the fewest clauses in all; None where no peg does."""
+    first, found = supposed(game, facts), []
+    for index, others, codes in left:
+        codes = lacking(space, codes, facts)
+        for other in others:
+            for i, colour in enumerate(game.rows[other].guess):
+                off = breaks(space, codes, peg(game, i, colour, True))
+                parts = [(peg(game, i, colour, True), codes[~off]), (peg(game, i, colour, False), codes[off])]
+                shown = [shortest(space, game, index, part, first, fact) if len(part) else None for fact, part in parts]
+                if all(shown) and (total := sum(s[0] for s in shown)) <= SHORT:
+                    ways = tuple((fact, Forced(index, others, s[2], s[3])) for (fact, _), s in zip(parts, shown))
+                    found.append((total, sum(s[1] for s in shown), Split(index, others, ways)))
     return min(found, key=lambda item: item[:2])[2] if found else None
 
 
@@ -238,17 +284,30 @@ def supposition_said(game: Game, facts: Sequence[Fact]) -> str:
 
 
 def why_only(space: CodeSpace, game: Game, facts: Sequence[Fact], left: Left) -> str:
-    """Why only codes with the facts score the rows so, after a colon: the pegs that force it, or failing a short
-    count, the other scores such codes give one row."""
-    reason = forced(space, game, facts, left)
-    if reason is None:
-        return other_scores(space, game, facts, left)
-    score = game.rows[reason.row].feedback
-    given = f"then by {rows_said(reason.others)} {said_together(game, list(reason.said))}, " if reason.said else ""
-    return (
-        f": if {supposition_said(game, facts)}, {given}so {reason.count.words}, "
-        f"but row {reason.row + 1} scored {score.black} black {score.white} white"
-    )
+    """Why only codes with the facts score the rows so, after a colon: the pegs that force it, or the two ways a
+    peg of another row may be, each forcing it, or failing both, the other scores such codes give one row."""
+    if reason := forced(space, game, facts, left):
+        given = f"then by {rows_said(reason.others)} {said_together(game, list(reason.said))}, " if reason.said else ""
+        return f": if {supposition_said(game, facts)}, {given}so {reason.count.words}, {scored_said(game, reason.row)}"
+    if cases := split(space, game, facts, left):
+        with_, without = (case_said(game, fact, case) for fact, case in cases.ways)
+        return (
+            f": if {supposition_said(game, facts)}, then by {rows_said(cases.others)} either {with_}, "
+            f"or {without}; {scored_said(game, cases.row)}"
+        )
+    return other_scores(space, game, facts, left)
+
+
+def case_said(game: Game, fact: Fact, case: Forced) -> str:
+    """One case of a split and its count: "peg 3 is red, so row 1's red at peg 3 would be black"; the case's peg
+    goes unsaid where a colour the count names there says it."""
+    placed = any(said.at == fact.at and said.holds for said in case.said)
+    return f"{said_together(game, [*[fact] * (not placed), *case.said])}, so {case.count.words}"
+
+
+def scored_said(game: Game, row: int) -> str:
+    score = game.rows[row].feedback
+    return f"but row {row + 1} scored {score.black} black {score.white} white"
 
 
 def lacked(game: Game, facts: Sequence[Fact]) -> str:

@@ -50,28 +50,49 @@ def leaving(codes: np.ndarray, game: mm.Game, rows) -> np.ndarray:
     return found
 
 
-def reason(game: mm.Game, step) -> why.Forced | None:
-    """The reason the step's text gives, from the codes each row's other rows leave, found by brute force."""
+def reason(game: mm.Game, step) -> why.Forced | why.Split | None:
+    """The reason the step's text gives, from the codes each row's other rows leave, found by brute force: one count,
+    or failing it, a split by a peg of another row."""
     space, codes, left = code_space(game), codes_of(game), []
     for row in step.where:
         others = tuple(r for r in step.where if r != row)
         leave = sorted(space.index_of(tuple(code)) for code in codes[leaving(codes, game, others)])
         left.append((row, others, np.array(leave)))
-    return why.forced(space, game, facts_of(step), left)
+    facts = facts_of(step)
+    return why.forced(space, game, facts, left) or why.split(space, game, facts, left)
 
 
 def wrong_reasons(game: mm.Game, step) -> list[str]:
-    """What is false in a step's reason: a named fact some code without the step's facts lacks, a code with the
-    facts that the row scores outside the count, a count the row's own score meets, a fact not needed."""
-    shown, facts, codes = reason(game, step), facts_of(step), codes_of(game)
+    """What is false in a step's reason: for each count it makes, a named fact some code without the step's facts
+    lacks, a code with the facts that the row scores outside the count, a count the row's own score meets, a fact
+    not needed."""
+    shown, facts = reason(game, step), facts_of(step)
     if shown is None:
         return [] if ": codes that score " in step.text else ["no reason, and not the other scores either"]
-    count, row = shown.count, game.rows[shown.row]
+    if isinstance(shown, why.Forced):
+        return wrong_count(game, step.text, facts, shown)
+    return wrong_split(game, step.text, facts, shown)
+
+
+def wrong_split(game: mm.Game, text: str, facts, shown: why.Split) -> list[str]:
+    """What is false in a split: its cases said otherwise, not a peg and its opposite, or either case's count."""
+    (fact, _), (other, _) = shown.ways
+    said = f"either {why.case_said(game, *shown.ways[0])}, or {why.case_said(game, *shown.ways[1])}"
+    wrong = [] if said in text else ["not said"]
+    if fact.at != other.at or fact.value != other.value or fact.holds == other.holds:
+        wrong.append("the cases leave codes out")
+    return wrong + [wrong for case, forced in shown.ways for wrong in wrong_count(game, text, facts, forced, case)]
+
+
+def wrong_count(game: mm.Game, text: str, facts, shown: why.Forced, case=None) -> list[str]:
+    """What is false in one count of a reason, on the codes without the step's facts (and with the case's peg)."""
+    count, row, codes = shown.count, game.rows[shown.row], codes_of(game)
     counts = scores(codes, row.guess)[count.of == "scored"]
     wrong = []
-    if count.words not in step.text or (shown.said and said_together(game, list(shown.said)) not in step.text):
+    said = case is not None or not shown.said or said_together(game, list(shown.said)) in text  # a case's: by its split
+    if count.words not in text or not said:
         wrong.append("not said")
-    lacking = ~having(codes, facts)
+    lacking = ~having(codes, facts) & having(codes, [case] if case else [])
     supposed = leaving(codes, game, shown.others) & lacking
     wrong += [f"{f.said}: not by the rows" for f in count.used if (supposed & ~having(codes, [f])).any()]
     unsaid = [f for f in count.used if f not in shown.said]
@@ -105,8 +126,10 @@ def checked(games) -> tuple[list, Counter]:
         for step in mm.steps(game, budget=QUICK).steps:
             if len(step.where) > 1 and "Only codes in which" in step.text:
                 shown = reason(game, step)
-                counts.update(name for name, words in COUNTS.items() if shown and words in shown.count.words)
-                counts[shown is not None] += 1
+                made = [forced.count.words for _, forced in shown.ways] if isinstance(shown, why.Split) else []
+                made += [shown.count.words] if isinstance(shown, why.Forced) else []
+                counts.update(name for name, words in COUNTS.items() for said in made if words in said)
+                counts[type(shown).__name__] += 1
                 found += [(step.text, wrong) for wrong in wrong_reasons(game, step)]
     return found, counts
 
@@ -115,8 +138,28 @@ def test_every_reason_of_seeded_games_names_facts_that_hold_and_force_the_row_ot
     """Every step from two rows or more in 60 seeded games: its reason checked peg by peg against every code."""
     found, counts = checked(seeded_game(seed) for seed in range(60))
     assert found == []
-    assert all(counts[name] >= 5 for name in COUNTS) and counts[False] >= 30, counts
-    assert counts[True] > counts[False], "most steps say which pegs force them"
+    assert all(counts[name] >= 5 for name in COUNTS) and counts["NoneType"] >= 30, counts
+    assert counts["Forced"] > counts["NoneType"], "most steps say which pegs force them"
+    assert counts["Split"] >= 15, "a peg of another row splits some of the rest"
+
+
+def test_a_split_whose_cases_miss_codes_or_swap_counts_is_flagged():
+    """The checker of a split fails it where its two cases are not a peg and its opposite, or a case's count does
+    not hold on the codes of that case: a false reason does not pass."""
+    game, step = next((g, s) for g in map(seeded_game, range(60)) for s in splits(g))
+    shown = reason(game, step)
+    (fact, case), (other, other_case) = shown.ways
+    text = step.text.replace(why.case_said(game, other, other_case), why.case_said(game, fact, other_case))
+    one_sided = why.Split(shown.row, shown.others, ((fact, case), (fact, other_case)))
+    assert "the cases leave codes out" in wrong_split(game, text, facts_of(step), one_sided)
+    swapped = why.Split(shown.row, shown.others, ((fact, other_case), (other, case)))
+    assert wrong_split(game, step.text, facts_of(step), swapped) != []
+    assert wrong_split(game, step.text, facts_of(step), shown) == []
+
+
+def splits(game: mm.Game):
+    """The steps of a game whose reason is a split."""
+    return [s for s in mm.steps(game, budget=QUICK).steps if len(s.where) > 1 and " either " in s.text]
 
 
 def test_reasons_hold_where_no_colour_repeats():
@@ -128,4 +171,4 @@ def test_reasons_hold_where_no_colour_repeats():
         rows = tuple(mm.Row(tuple(guess), mm.score(tuple(secret), tuple(guess))) for guess in guesses)
         games.append(mm.Game(colours=HEADER_GAME.colours, repeats=False, rows=rows))
     found, counts = checked(games)
-    assert found == [] and counts[True] >= 50, counts
+    assert found == [] and counts["Forced"] >= 50 and counts["Split"] >= 15, counts
