@@ -64,7 +64,7 @@ MOST_WAYS = 20_000  # value combinations a line's last cells are tried with befo
 TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as no help
 TRIAL_WORK = 600  # suppositions tried, times the values they look at, before the ladder is stuck
 SPLIT_TRIES = 24  # suppositions no chain refutes tried with a split on one cell the chain leaves few values
-SPLIT_CELLS = 4  # cells with the fewest values left tried for that split
+SPLIT_CELLS = 2  # cells with the fewest values left tried for that split
 SPLIT_VALUES = 3  # and never one with more values than this: each is a case told link by link
 SEARCHED_TRIES = 24  # suppositions handed to the search, where the completions are not all known
 ANSWERS_WORK = Budget(work=50_000)  # the search's budget for every completion of a board
