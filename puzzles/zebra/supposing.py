@@ -78,7 +78,27 @@ def fewest_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
     before = known.earlier.get((x, o))
     if before is not None and len(before) < len(clues):
         clues = list(before)
-    return tuple(needed_only(clues, lambda fewer: refutes(known, fewer, x, o)))
+    return trimmed(known, x, o, clues)
+
+
+def trimmed(known: Known, x: int, o: int, clues: list[int]) -> tuple[int, ...]:
+    """Those of these clues, refuting value x at object o, none of which can be left out; as trimmed at earlier
+    marks where the groups that did not refute it then still do not (those that did still do: the same trimming)."""
+    earlier = known.setting.trimmed.get((x, o))
+    if earlier is not None and earlier[1] == clues and known.narrowing_since(earlier[0]) is not None:
+        if not any(refutes(known, group, x, o) for group in earlier[2]):
+            return earlier[3]
+    missed: list[list[int]] = []
+
+    def enough(fewer: list[int]) -> bool:
+        if refutes(known, fewer, x, o):
+            return True
+        missed.append(fewer)
+        return False
+
+    kept = tuple(needed_only(clues, enough))
+    known.setting.trimmed[(x, o)] = (known.apart_closed, list(clues), missed, kept)
+    return kept
 
 
 def clues_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
