@@ -58,6 +58,13 @@ class Setting:
         return {}
 
     @cached_property
+    def trimmed(self) -> dict[tuple[int, int], tuple[tuple[int, ...], list[int], list[list[int]], tuple[int, ...]]]:
+        """Per place whose clues were trimmed one by one to those none can be left out (`fewest_refuting`): the marks
+        it was done at, the clues trimmed, the groups found not to refute it and the clues kept.  At narrower marks
+        the groups that refuted it still do, so where those that did not still do not, trimming keeps the same."""
+        return {}
+
+    @cached_property
     def clauses(self) -> Selected:
         """The puzzle as clauses, each clue's behind a selector: what SAT says a step's clues and premises imply."""
         return Selected(self.model)

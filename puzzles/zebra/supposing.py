@@ -51,6 +51,8 @@ NESTED_TRIES = 3  # suppositions that need others inside them, found for the one
 TRIAL_TRIES = 8  # refutations, fewest clues first, tried for one that cites nothing spare before the first is taken
 GROUP_SEARCH = 12  # clues a refutation rests on, searched for the fewest that do it (up to GROUP_MOST of them)
 
+Stopped = dict[tuple[int, int], list[int]]  # per supposition propagation did not refute, where it stopped
+
 
 def refuting(known: Known, model: Model, x: int, o: int, placing: bool, inner: Sequence[tuple[int, int]] = ()) -> Gives:
     """Whether supposing value x at object o runs into a dead end (once the `inner` suppositions are refuted in
@@ -76,7 +78,27 @@ def fewest_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
     before = known.earlier.get((x, o))
     if before is not None and len(before) < len(clues):
         clues = list(before)
-    return tuple(needed_only(clues, lambda fewer: refutes(known, fewer, x, o)))
+    return trimmed(known, x, o, clues)
+
+
+def trimmed(known: Known, x: int, o: int, clues: list[int]) -> tuple[int, ...]:
+    """Those of these clues, refuting value x at object o, none of which can be left out; as trimmed at earlier
+    marks where the groups that did not refute it then still do not (those that did still do: the same trimming)."""
+    earlier = known.setting.trimmed.get((x, o))
+    if earlier is not None and earlier[1] == clues and known.narrowing_since(earlier[0]) is not None:
+        if not any(refutes(known, group, x, o) for group in earlier[2]):
+            return earlier[3]
+    missed: list[list[int]] = []
+
+    def enough(fewer: list[int]) -> bool:
+        if refutes(known, fewer, x, o):
+            return True
+        missed.append(fewer)
+        return False
+
+    kept = tuple(needed_only(clues, enough))
+    known.setting.trimmed[(x, o)] = (known.apart_closed, list(clues), missed, kept)
+    return kept
 
 
 def clues_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
@@ -167,9 +189,10 @@ def nested(known: Known, x: int, o: int, fewer_than: int | None = None) -> list[
     domains = supposed(known, x, o)
     settle(setting.model, domains)
     inner: list[tuple[int, int]] = []
+    stopped: Stopped = {}
     while True:
         spent(setting.deadline)
-        refuted = ending_first(setting.model, domains, open_among(setting, domains))
+        refuted = ending_first(setting.model, domains, open_among(setting, domains), stopped)
         if refuted is None:
             return None
         inner.append(refuted)
@@ -181,12 +204,14 @@ def nested(known: Known, x: int, o: int, fewer_than: int | None = None) -> list[
             return inner
 
 
-def ending_first(model: Model, domains: list[int], values: list[int]) -> tuple[int, int] | None:
+def ending_first(
+    model: Model, domains: list[int], values: list[int], stopped: Stopped | None = None
+) -> tuple[int, int] | None:
     """The first of a few suppositions (`INNER_TRIES`) that propagation refutes whose refutation leads the outer one
     to its dead end at once (one link less to tell), else the first (None: none is refuted)."""
     refuted = []
     for y, p in ((x, q) for x in values for q in bits(domains[x])):
-        if not refuted_in(model, domains, y, p):
+        if not refuted_in(model, domains, y, p, stopped):
             continue
         refuted.append((y, p))
         trying = list(domains)
@@ -221,10 +246,23 @@ def replayed(model: Model, x: int, o: int, inner: Sequence[tuple[int, int]]) -> 
     return gives
 
 
-def refuted_in(model: Model, domains: list[int], y: int, p: int) -> bool:
-    trying = list(domains)
+def refuted_in(model: Model, domains: list[int], y: int, p: int, stopped: Stopped | None = None) -> bool:
+    """Whether propagation refutes y at p from these domains.  Where `stopped` holds where propagating y at p from
+    wider domains stopped, it goes on from there (the same end: the domains only narrowed), and keeps where it
+    stops now."""
+    trying, changed = list(domains), None
     trying[y] = 1 << p
-    return not settle(model, trying)
+    before = None if stopped is None else stopped.get((y, p))
+    if before is not None:
+        changed = [v for v, d in enumerate(trying) if before[v] & ~d]
+        if not changed:
+            return False  # the domains narrowed nothing the propagation had left
+        trying = [a & b for a, b in zip(before, trying, strict=True)]
+    if not settle(model, trying, changed):
+        return True
+    if stopped is not None:
+        stopped[(y, p)] = trying
+    return False
 
 
 def nested_events(
