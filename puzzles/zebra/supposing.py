@@ -8,7 +8,7 @@ steps tell the supposition link by link to its dead end (`tracing`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import combinations
 
@@ -127,7 +127,8 @@ def supposition_step(rule: str, known: Known, x: int, o: int, clues: Sequence[in
     """Value x is not at object o: the clues quoted, the earlier facts they are read against, then the supposition
     and its propagation to a dead end; `placing`: and so x is at the one object left it, where that is so.  What SAT
     finds it can do without is withheld where propagation finds how (`sparing`)."""
-    return sparing(rule, known, x, o, clues, supposition_premises(known, x, o, clues, placing), placing)
+    reading = lambda placing: (list(clues), list(supposition_premises(known, x, o, clues, placing)), [])  # noqa: E731
+    return sparing(rule, known, x, o, reading, placing)
 
 
 def supposition_premises(known: Known, x: int, o: int, clues: Sequence[int], placing: bool) -> tuple[Fact, ...]:
@@ -157,24 +158,32 @@ def told_supposition(
     return replace(step, trial=True)
 
 
-def sparing(
-    rule: str,
-    known: Known,
-    x: int,
-    o: int,
-    clues: Sequence[int],
-    premises: Sequence[Fact],
-    placing: bool = True,
-    inner: Sequence[tuple[int, int]] = (),
-) -> Step:
-    """The supposition told citing nothing SAT finds spare, where propagation finds how: each clue or premise the
-    conclusion follows without is withheld in turn and the same supposition followed without it, into
-    suppositions inside it where it needs them (`withheld`); failing that, the last chain found is told."""
+Reading = tuple[list[int], list[Fact], list[tuple[int, int]]]  # a supposition's clues, premises, inner suppositions
+
+
+def sparing(rule: str, known: Known, x: int, o: int, reading: Callable[[bool], Reading], placing: bool = True) -> Step:
+    """The supposition told citing nothing SAT finds spare, where propagation finds how (`spared`): placing x where
+    that needs no more, else only ruling x out of o (a placement can rest on premises the dead end does not need);
+    failing both, as first found (a chain told partly spared would be longer and still cite too much)."""
+    readings = (True, False) if placing and single(known.domains[x] & ~(1 << o)) else (placing,)
+    for each in readings:
+        if (found := spared(known, x, o, *reading(each), each)) is not None:
+            return told_supposition(rule, known, x, o, found[0], found[1], each, found[2])
+    clues, premises, inner = reading(placing)
+    return told_supposition(rule, known, x, o, clues, premises, placing, inner)
+
+
+def spared(
+    known: Known, x: int, o: int, clues: list[int], premises: list[Fact], inner: list[tuple[int, int]], placing: bool
+) -> Reading | None:
+    """The clues, premises and inner suppositions of the supposition once each clue or premise the conclusion follows
+    without (SAT) is withheld in turn and the same supposition followed without it, into suppositions inside it
+    where it needs them (`withheld`); None: propagation finds no chain without one of them."""
     wanted = settled(known.puzzle, known.domains, {x: known.domains[x] & ~(1 << o)}, placing)[0]
-    found = (list(clues), list(premises), list(inner))
-    while (fewer := withheld(known, x, o, *found, placing, wanted)) is not None:
-        found = fewer
-    return told_supposition(rule, known, x, o, found[0], found[1], placing, found[2])
+    found: Reading | None = (list(clues), list(premises), list(inner))
+    while found is not None and not exact(known, found[0], found[1], wanted):
+        found = withheld(known, x, o, *found, placing, wanted)
+    return found
 
 
 def withheld(
@@ -186,10 +195,10 @@ def withheld(
     inner: list[tuple[int, int]],
     placing: bool,
     wanted: Sequence[Fact],
-) -> tuple[list[int], list[Fact], list[tuple[int, int]]] | None:
+) -> Reading | None:
     """The clues, premises and inner suppositions of the same supposition with one clue or premise SAT finds spare
-    left out, the rest none of which propagation can do without (None: nothing is spare, or propagation, with
-    suppositions inside it, reaches no dead end without any of the few tried)."""
+    left out, the rest none of which propagation can do without (None: propagation, with suppositions inside it,
+    reaches no dead end without any of the few tried)."""
     spare = [(fewer, premises) for k in clues if implies(known, fewer := [j for j in clues if j != k], premises, wanted)]
     spare += [(clues, fewer) for f in premises if implies(known, clues, fewer := [g for g in premises if g != f], wanted)]
     for fewer_clues, fewer_premises in spare[:SPARE_TRIES]:
@@ -322,5 +331,5 @@ def nested_step(known: Known, x: int, o: int, inner: Sequence[tuple[int, int]]) 
     clues = [k for k, p in enumerate(setting.parts) if p.constraints]
     clues = needed_only(clues, lambda fewer: replayed(together(known, fewer), x, o, inner)(supposed(known, x, o)))
     model = together(known, clues)
-    premises = cited(known, [x], refuting(known, model, x, o, True, inner))
-    return sparing("trial", known, x, o, clues, premises, True, inner)
+    reading = lambda placing: (clues, list(cited(known, [x], refuting(known, model, x, o, placing, inner))), [*inner])  # noqa: E731
+    return sparing("trial", known, x, o, reading)
