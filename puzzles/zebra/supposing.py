@@ -199,17 +199,30 @@ def withheld(
     """The clues, premises and inner suppositions of the same supposition with one clue or premise SAT finds spare
     left out, the rest none of which propagation can do without (None: propagation, with suppositions inside it,
     reaches no dead end without any of the few tried)."""
-    spare = [(fewer, premises) for k in clues if implies(known, fewer := [j for j in clues if j != k], premises, wanted)]
-    spare += [(clues, fewer) for f in premises if implies(known, clues, fewer := [g for g in premises if g != f], wanted)]
+    spare = [
+        (fewer, premises) for k in clues if implies(known, fewer := [j for j in clues if j != k], premises, wanted)
+    ]
+    spare += [
+        (clues, fewer) for f in premises if implies(known, clues, fewer := [g for g in premises if g != f], wanted)
+    ]
     for fewer_clues, fewer_premises in spare[:SPARE_TRIES]:
-        model, domains = together(known, fewer_clues), domains_of(known, fewer_premises)
-        inside = [] if replayed(model, x, o, ())(list(domains)) else nested(known, x, o, None, model, domains)
-        if inside is None or not refuting(known, model, x, o, placing, inside)(list(domains)):
-            continue
-        gives = lambda cs, fs: refuting(known, together(known, cs), x, o, placing, inside)(domains_of(known, fs))  # noqa: E731
-        kept = needed_only(fewer_premises, lambda fs: gives(fewer_clues, fs))
-        return needed_only(fewer_clues, lambda cs: gives(cs, kept)), kept, inside
+        if (found := followed_with(known, x, o, fewer_clues, fewer_premises, placing)) is not None:
+            return found
     return None
+
+
+def followed_with(
+    known: Known, x: int, o: int, clues: list[int], premises: list[Fact], placing: bool
+) -> Reading | None:
+    """The supposition followed from these clues and premises only, into suppositions inside it where propagation
+    needs them, then the clues and premises it does without left out (None: propagation finds no dead end)."""
+    model, domains = together(known, clues), domains_of(known, premises)
+    inside = [] if replayed(model, x, o, ())(list(domains)) else nested(known, x, o, None, model, domains)
+    if inside is None or not refuting(known, model, x, o, placing, inside)(list(domains)):
+        return None
+    gives = lambda cs, fs: refuting(known, together(known, cs), x, o, placing, inside)(domains_of(known, fs))  # noqa: E731
+    kept = needed_only(premises, lambda fs: gives(clues, fs))
+    return needed_only(clues, lambda cs: gives(cs, kept)), kept, inside
 
 
 def exact_supposition(rule: str, known: Known, x: int, o: int, clues: Sequence[int]) -> Step | None:
