@@ -8,7 +8,7 @@ steps tell the supposition link by link to its dead end (`tracing`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import combinations
 
@@ -19,6 +19,7 @@ from puzzles.zebra.citing import (
     cited,
     domains_of,
     exact,
+    implies,
     narrowing,
     step_of,
     values_spots,
@@ -50,6 +51,7 @@ INNER_TRIES = 6  # suppositions inside another that propagation refutes, tried f
 NESTED_TRIES = 3  # suppositions that need others inside them, found for the one needing fewest
 TRIAL_TRIES = 8  # refutations, fewest clues first, tried for one that cites nothing spare before the first is taken
 GROUP_SEARCH = 12  # clues a refutation rests on, searched for the fewest that do it (up to GROUP_MOST of them)
+SPARE_TRIES = 4  # clues or premises SAT finds a supposition can do without, each tried withheld for a chain without it
 
 Stopped = dict[tuple[int, int], list[int]]  # per supposition propagation did not refute, where it stopped
 
@@ -145,8 +147,10 @@ def dead_end_clues(known: Known, x: int, o: int) -> list[int]:
 
 def supposition_step(rule: str, known: Known, x: int, o: int, clues: Sequence[int], placing: bool = True) -> Step:
     """Value x is not at object o: the clues quoted, the earlier facts they are read against, then the supposition
-    and its propagation to a dead end; `placing`: and so x is at the one object left it, where that is so."""
-    return told_supposition(rule, known, x, o, clues, supposition_premises(known, x, o, clues, placing), placing)
+    and its propagation to a dead end; `placing`: and so x is at the one object left it, where that is so.  What SAT
+    finds it can do without is withheld where propagation finds how (`sparing`)."""
+    reading = lambda placing: (list(clues), list(supposition_premises(known, x, o, clues, placing)), [])  # noqa: E731
+    return sparing(rule, known, x, o, reading, placing)
 
 
 def supposition_premises(known: Known, x: int, o: int, clues: Sequence[int], placing: bool) -> tuple[Fact, ...]:
@@ -156,18 +160,91 @@ def supposition_premises(known: Known, x: int, o: int, clues: Sequence[int], pla
 
 
 def told_supposition(
-    rule: str, known: Known, x: int, o: int, clues: Sequence[int], premises: Sequence[Fact], placing: bool
+    rule: str,
+    known: Known,
+    x: int,
+    o: int,
+    clues: Sequence[int],
+    premises: Sequence[Fact],
+    placing: bool,
+    inner: Sequence[tuple[int, int]] = (),
 ) -> Step:
+    """The supposition told link by link to its dead end, the `inner` suppositions inside it refuted in turn."""
     model = together(known, clues)
-    domains = domains_of(known, premises)
-    domains[x] = 1 << o
-    base = list(domains)
-    said_chain = chain(known, model, x, o, base, told_settle(known.setting, model, domains)[1], {})
+    base, events, told = nested_events(known, model, domains_of(known, premises), x, o, inner)
+    said_chain = chain(known, model, x, o, base, events, told)
     quotes = "".join(f"{quoted(known.puzzle, k)} " for k in clues)
     after = {x: known.domains[x] & ~(1 << o)}
     why = lambda said: quotes + (f"{capital(said)}. " if said else "") + said_chain  # noqa: E731
     step = step_of(rule, known, clues, values_spots(known, [x]), after, why, premises, placing)
     return replace(step, trial=True)
+
+
+Reading = tuple[list[int], list[Fact], list[tuple[int, int]]]  # a supposition's clues, premises, inner suppositions
+
+
+def sparing(rule: str, known: Known, x: int, o: int, reading: Callable[[bool], Reading], placing: bool = True) -> Step:
+    """The supposition told citing nothing SAT finds spare, where propagation finds how (`spared`): placing x where
+    that needs no more, else only ruling x out of o (a placement can rest on premises the dead end does not need);
+    failing both, as first found (a chain told partly spared would be longer and still cite too much)."""
+    readings = (True, False) if placing and single(known.domains[x] & ~(1 << o)) else (placing,)
+    for each in readings:
+        if (found := spared(known, x, o, *reading(each), each)) is not None:
+            return told_supposition(rule, known, x, o, found[0], found[1], each, found[2])
+    clues, premises, inner = reading(placing)
+    return told_supposition(rule, known, x, o, clues, premises, placing, inner)
+
+
+def spared(
+    known: Known, x: int, o: int, clues: list[int], premises: list[Fact], inner: list[tuple[int, int]], placing: bool
+) -> Reading | None:
+    """The clues, premises and inner suppositions of the supposition once each clue or premise the conclusion follows
+    without (SAT) is withheld in turn and the same supposition followed without it, into suppositions inside it
+    where it needs them (`withheld`); None: propagation finds no chain without one of them."""
+    wanted = settled(known.puzzle, known.domains, {x: known.domains[x] & ~(1 << o)}, placing)[0]
+    found: Reading | None = (list(clues), list(premises), list(inner))
+    while found is not None and not exact(known, found[0], found[1], wanted):
+        found = withheld(known, x, o, *found, placing, wanted)
+    return found
+
+
+def withheld(
+    known: Known,
+    x: int,
+    o: int,
+    clues: list[int],
+    premises: list[Fact],
+    inner: list[tuple[int, int]],
+    placing: bool,
+    wanted: Sequence[Fact],
+) -> Reading | None:
+    """The clues, premises and inner suppositions of the same supposition with one clue or premise SAT finds spare
+    left out, the rest none of which propagation can do without (None: propagation, with suppositions inside it,
+    reaches no dead end without any of the few tried)."""
+    spare = [
+        (fewer, premises) for k in clues if implies(known, fewer := [j for j in clues if j != k], premises, wanted)
+    ]
+    spare += [
+        (clues, fewer) for f in premises if implies(known, clues, fewer := [g for g in premises if g != f], wanted)
+    ]
+    for fewer_clues, fewer_premises in spare[:SPARE_TRIES]:
+        if (found := followed_with(known, x, o, fewer_clues, fewer_premises, placing)) is not None:
+            return found
+    return None
+
+
+def followed_with(
+    known: Known, x: int, o: int, clues: list[int], premises: list[Fact], placing: bool
+) -> Reading | None:
+    """The supposition followed from these clues and premises only, into suppositions inside it where propagation
+    needs them, then the clues and premises it does without left out (None: propagation finds no dead end)."""
+    model, domains = together(known, clues), domains_of(known, premises)
+    inside = [] if replayed(model, x, o, ())(list(domains)) else nested(known, x, o, None, model, domains)
+    if inside is None or not refuting(known, model, x, o, placing, inside)(list(domains)):
+        return None
+    gives = lambda cs, fs: refuting(known, together(known, cs), x, o, placing, inside)(domains_of(known, fs))  # noqa: E731
+    kept = needed_only(premises, lambda fs: gives(clues, fs))
+    return needed_only(clues, lambda cs: gives(cs, kept)), kept, inside
 
 
 def exact_supposition(rule: str, known: Known, x: int, o: int, clues: Sequence[int]) -> Step | None:
@@ -182,17 +259,25 @@ def exact_supposition(rule: str, known: Known, x: int, o: int, clues: Sequence[i
     return None
 
 
-def nested(known: Known, x: int, o: int, fewer_than: int | None = None) -> list[tuple[int, int]] | None:
+def nested(
+    known: Known,
+    x: int,
+    o: int,
+    fewer_than: int | None = None,
+    model: Model | None = None,
+    domains: list[int] | None = None,
+) -> list[tuple[int, int]] | None:
     """The suppositions inside `x at o` that propagation refutes, in turn, until propagation refutes x at o itself
-    (None: it never does, or not with `fewer_than` of them)."""
-    setting = known.setting
-    domains = supposed(known, x, o)
-    settle(setting.model, domains)
+    (None: it never does, or not with `fewer_than` of them); by all the clues from the marks, or by `model` from
+    `domains`."""
+    setting, model = known.setting, model or known.setting.model
+    domains = supposed(known, x, o) if domains is None else [*domains[:x], 1 << o, *domains[x + 1 :]]
+    settle(model, domains)
     inner: list[tuple[int, int]] = []
     stopped: Stopped = {}
     while True:
         spent(setting.deadline)
-        refuted = ending_first(setting.model, domains, open_among(setting, domains), stopped)
+        refuted = ending_first(model, domains, open_among(setting, domains), stopped)
         if refuted is None:
             return None
         inner.append(refuted)
@@ -200,7 +285,7 @@ def nested(known: Known, x: int, o: int, fewer_than: int | None = None) -> list[
             return None
         y, p = refuted
         domains[y] &= ~(1 << p)
-        if not settle(setting.model, domains):
+        if not settle(model, domains):
             return inner
 
 
@@ -297,10 +382,5 @@ def nested_step(known: Known, x: int, o: int, inner: Sequence[tuple[int, int]]) 
     clues = [k for k, p in enumerate(setting.parts) if p.constraints]
     clues = needed_only(clues, lambda fewer: replayed(together(known, fewer), x, o, inner)(supposed(known, x, o)))
     model = together(known, clues)
-    premises = cited(known, [x], refuting(known, model, x, o, True, inner))
-    base, events, told = nested_events(known, model, domains_of(known, premises), x, o, inner)
-    quotes = "".join(f"{quoted(known.puzzle, k)} " for k in clues)
-    after = {x: known.domains[x] & ~(1 << o)}
-    said_chain = chain(known, model, x, o, base, events, told)
-    why = lambda said: quotes + (f"{capital(said)}. " if said else "") + said_chain  # noqa: E731
-    return replace(step_of("trial", known, clues, values_spots(known, [x]), after, why, premises), trial=True)
+    reading = lambda placing: (clues, list(cited(known, [x], refuting(known, model, x, o, placing, inner))), [*inner])  # noqa: E731
+    return sparing("trial", known, x, o, reading)
