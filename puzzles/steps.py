@@ -215,7 +215,8 @@ def walk(
 
     The walk also stops, ending "more", after `limit` steps (`limit=1`: a hint)
     or after a step that `until` accepts.  `deadline.expired()` is asked once
-    per step, so a budget in work counts steps.  A walk that ends in a
+    per step, so a budget in work counts steps; a rung that runs out of it
+    (OutOfBudget: a hint's trial, `affordable`) ends the walk "budget" too.  A walk that ends in a
     contradiction has its last step say what clashes (`clash(known)`, the
     ladder's dead end): "Nothing fits" then follows from it.
     """
