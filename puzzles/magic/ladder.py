@@ -406,16 +406,17 @@ def split_supposition(known: Known, position: Position, value: int) -> Step | No
     """A supposition the rungs follow to no dead end, then split on a cell it leaves two or three values: each
     value followed to a dead end, so the supposition leaves the cell none.  Every section is told link by link, the
     links nothing after them uses cut (None: no cell splits so)."""
-    supposed = placing("trial", "", (), (), {position: value})
-    links = followed(on_board(known, supposed))
-    after = knowing(on_board(known, supposed), [(0, fact) for link in links for fact in link.sets], on_board)
+    supposed = supposing(position, value)
+    base = on_board(known, supposed)
+    links = followed(base)
+    after = knowing(base, [(0, fact) for link in links for fact in link.sets], on_board)
     for cell in sorted((c for c in after.empty if 2 <= len(after.allowed[c]) <= SPLIT_VALUES), key=after.allowed.get)[
         :SPLIT_CELLS
     ]:
         if not split_end(cell, after):
             continue
         kept = cut(known, supposed, links, EASY, apply=on_board, dead_end=partial(split_end, cell))
-        narrowed = knowing(on_board(known, supposed), [(0, fact) for link in kept for fact in link.sets], on_board)
+        narrowed = knowing(base, [(0, fact) for link in kept for fact in link.sets], on_board)
         values = narrowed.allowed[cell]
         said = [link_said(link) for link in kept]
         outer = [
@@ -425,7 +426,7 @@ def split_supposition(known: Known, position: Position, value: int) -> Step | No
         cases = [
             refuting(
                 narrowed,
-                placing("trial", "", (), (), {cell: case}),
+                supposing(cell, case),
                 EASY,
                 apply=on_board,
                 dead_end=dead_end,
@@ -437,12 +438,17 @@ def split_supposition(known: Known, position: Position, value: int) -> Step | No
         ]
         pages = (
             *paged([f"Suppose {cell_name(position)} were {value}: {outer[0]}", *outer[1:]]),
-            *(page for pieces in cases for page in paged(pieces or [])),
+            *(page for pieces in cases if pieces for page in paged(pieces)),  # split_end saw each case die
             f"So {cell_name(cell)} has no value left. That cannot be, so {cell_name(position)} is not {value}.",
         )
         step = ruling_out("trial", " ".join(pages), (cell_name(position),), (position,), [(position, value)])
         return replace(step, pages=pages)
     return None
+
+
+def supposing(position: Position, value: int) -> Step:
+    """A supposition as a chain's first link: `value` placed at `position`."""
+    return placing("trial", "", (), (), {position: value})
 
 
 def followed(known: Known) -> list[Step]:
@@ -462,8 +468,7 @@ def split_end(cell: Position, known: Known) -> str | None:
     if cell not in known.allowed or len(known.allowed[cell]) > SPLIT_VALUES:
         return None
     for case in known.allowed[cell]:
-        supposed = placing("trial", "", (), (), {cell: case})
-        if chained(known, supposed, EASY, apply=on_board, dead_end=dead_end, depth=None) is None:
+        if chained(known, supposing(cell, case), EASY, apply=on_board, dead_end=dead_end, depth=None) is None:
             return None
     return f"{cell_name(cell)} has no value left"
 
@@ -492,6 +497,15 @@ def completable(board: Magic) -> bool:
         return True
 
 
+def known_of(board: Magic) -> Known | None:
+    """What is known of the board at the start, its completions with it where the search finds them all (None: the
+    search proves it has none; where it finds too many it asks once more for any)."""
+    answers = completions(board)
+    if answers == () or (answers is None and not completable(board)):
+        return None
+    return Known(board, answers=answers)
+
+
 def completions(board: Magic) -> tuple[Grid, ...] | None:
     """Every completion of the board, where the search finds them all within its budget (None: more than
     MOST_ANSWERS, or not found in time)."""
@@ -517,12 +531,12 @@ def steps(
     board: Magic, *, limit: int | None = None, budget: Budget | None = BUDGET, should_stop: ShouldStop = never
 ) -> Path:
     """The explained solution, easiest step first; `limit=1` gives the next step alone."""
-    if (answers := completions(board)) == () or not completable(board):
+    if (known := known_of(board)) is None:
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
     return walk(
         LADDER,
-        Known(board, answers=answers),
+        known,
         apply=on_board,
         ended=ending,
         deadline=deadline,
@@ -536,10 +550,10 @@ def next_step(board: Magic, *, budget: Budget | None = BUDGET, should_stop: Shou
 
     None where the search proves there is no solution: a deduction about a dead board teaches nothing.
     """
-    if (answers := completions(board)) == () or not completable(board):
+    if (known := known_of(board)) is None:
         return Path((), "contradiction")
     deadline = Deadline(budget, should_stop)
-    return placement_hint(LADDER, Known(board, answers=answers), apply=on_board, ended=ending, deadline=deadline)
+    return placement_hint(LADDER, known, apply=on_board, ended=ending, deadline=deadline)
 
 
 def printed_only(board: Magic) -> Magic:
