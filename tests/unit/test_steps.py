@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from puzzles.core import Budget, Deadline
 from puzzles.steps import (
     TRIAL_WEIGHT,
@@ -14,6 +17,7 @@ from puzzles.steps import (
     needed_steps,
     next_placement,
     paged,
+    shed,
     told_as_one,
     walk,
 )
@@ -97,6 +101,32 @@ def test_a_long_sentence_is_paged_between_its_pieces():
 def test_a_chain_keeps_only_the_steps_its_last_one_rests_on():
     path = walk(LADDER, frozenset(), apply=apply, ended=ended, deadline=Deadline())
     assert [step.rule for step in needed_steps(LADDER, frozenset(), path.steps, apply)] == ["learn a", "learn z"]
+
+
+def one_by_one(items: list[int], holds) -> list[int]:
+    """What `shed` promises: each item dropped in turn, latest first, where `holds` still holds without it."""
+    kept = list(items)
+    for item in reversed(items):
+        if holds(fewer := [other for other in kept if other != item]):
+            kept = fewer
+    return kept
+
+
+@given(st.integers(0, 40), st.lists(st.sets(st.integers(0, 39), min_size=1, max_size=4), max_size=5))
+def test_shedding_keeps_what_dropping_one_by_one_keeps_in_few_tries_where_few_are_kept(size, groups):
+    """`holds` here needs an item of each group: more items never break it, as more facts never undo a dead end."""
+    groups = [group for group in groups if max(group) < size]
+    tries = []
+
+    def holds(kept: list[int]) -> bool:
+        tries.append(kept)
+        return all(group & set(kept) for group in groups)
+
+    kept = shed(range(size), holds)
+    shed_tries = len(tries)
+    assert kept == one_by_one(list(range(size)), holds)
+    if len(kept) <= 1:
+        assert shed_tries <= 1 + 2 * size.bit_length()  # one by one takes `size`
 
 
 def test_a_chain_told_as_one_names_every_rule_and_settles_everything_once():
