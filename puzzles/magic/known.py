@@ -4,7 +4,8 @@ follows from them at a glance (each line's free cells and need, each cell's valu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
+from itertools import accumulate
 
 from puzzles.magic.board import Magic, lines_of
 from puzzles.numbergrid import EMPTY, Grid, Position
@@ -23,6 +24,35 @@ def board_lines(n: int) -> tuple[Line, ...]:
 
 
 @dataclass(frozen=True)
+class Placed:
+    """What a board's placed values settle at a glance: its free cells, the values left to place, each line's free
+    cells and what it still needs."""
+
+    empty: tuple[Position, ...]
+    unused: tuple[int, ...]
+    free: dict[Line, list[Position]]
+    needs: dict[Line, int]
+    reach: tuple[tuple[int, int], ...]  # by count: the least and the most that many unused values add up to
+
+
+@lru_cache(maxsize=1 << 12)
+def placed(board: Magic) -> Placed:
+    """`Placed` of a board, worked out once: the contexts a chain's cut weighs meet the same placements again and
+    again, with other values ruled out."""
+    grid, n = board.grid, board.n
+    used = {v for row in grid for v in row if v}
+    unused = tuple(v for v in range(board.low, board.high + 1) if v not in used)
+    lines = board_lines(n)
+    return Placed(
+        empty=tuple((r, c) for r in range(n) for c in range(n) if grid[r][c] == EMPTY),
+        unused=unused,
+        free={line: [(r, c) for r, c in line.cells if grid[r][c] == EMPTY] for line in lines},
+        needs={line: board.total - sum(grid[r][c] for r, c in line.cells) for line in lines},
+        reach=tuple(zip(accumulate(unused, initial=0), accumulate(reversed(unused), initial=0))),
+    )
+
+
+@dataclass(frozen=True)
 class Known:
     """The board and the values ruled out of cells so far, with what follows from them at a glance."""
 
@@ -38,9 +68,12 @@ class Known:
         return board_lines(self.board.n)
 
     @cached_property
-    def unused(self) -> list[int]:
-        used = {v for row in self.board.grid for v in row if v}
-        return [v for v in range(self.board.low, self.board.high + 1) if v not in used]
+    def placed(self) -> Placed:
+        return placed(self.board)
+
+    @cached_property
+    def unused(self) -> tuple[int, ...]:
+        return self.placed.unused
 
     @cached_property
     def full(self) -> bool:
@@ -49,8 +82,7 @@ class Known:
 
     @cached_property
     def empty(self) -> tuple[Position, ...]:
-        n = self.board.n
-        return tuple((r, c) for r in range(n) for c in range(n) if self.board.grid[r][c] == EMPTY)
+        return self.placed.empty
 
     @cached_property
     def allowed(self) -> dict[Position, list[int]]:
@@ -66,22 +98,12 @@ class Known:
         """The ways each line was found to finish, worked out once per position (see `ways`)."""
         return {}
 
-    @cached_property
-    def free(self) -> dict[Line, list[Position]]:
-        """Each line's free cells, worked out once: the rungs ask for them at every step of every chain."""
-        return {line: [p for p in line.cells if self.at(p) == EMPTY] for line in self.lines}
-
-    @cached_property
-    def needs(self) -> dict[Line, int]:
-        """What each line still needs to reach the sum."""
-        return {line: self.board.total - sum(self.at(p) for p in line.cells) for line in self.lines}
-
     def free_of(self, line: Line) -> list[Position]:
-        return self.free[line]
+        return self.placed.free[line]
 
     def need(self, line: Line) -> int:
-        return self.needs[line]
+        return self.placed.needs[line]
 
     def reach(self, count: int) -> tuple[int, int]:
         """The least and the most `count` distinct unused values add up to."""
-        return sum(self.unused[:count]), sum(self.unused[len(self.unused) - count :]) if count else 0
+        return self.placed.reach[count]

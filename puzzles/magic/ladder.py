@@ -168,10 +168,15 @@ def weighted_ways(
     """The distinct values, one of each cell's `allowed`, that counted `times` each add up to `total`: worked
     out once for every chain and cut that meets the same cells with the same values left."""
     *first, last = allowed
+    partial = [((), total)]  # the distinct values of the first cells so far, and what the rest must make
+    for times_counted, cell in zip(times, first):
+        partial = [
+            ((*values, v), rest - times_counted * v) for values, rest in partial for v in cell if v not in values
+        ]
     found = []
-    for values in product(*first):
-        value, odd = divmod(total - sum(t * v for t, v in zip(times, values)), times[-1])
-        if not odd and value in last and value not in values and len(set(values)) == len(values):
+    for values, rest in partial:
+        value, odd = divmod(rest, times[-1])
+        if not odd and value in last and value not in values:
             found.append((*values, value))
     return tuple(found)
 
