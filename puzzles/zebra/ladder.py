@@ -37,7 +37,8 @@ fewest marks from which its clues and each value once still give what it
 settles, folded per value in its text; SAT (`cnf.Selected`) leaves out those the
 others imply, and the supposition rungs before trial keep only steps citing
 nothing spare; trial follows its supposition again without what SAT finds spare, into
-suppositions inside it where needed (`supposing.sparing`).  tests/unit/zebra_entailment.py
+suppositions inside it where needed, or where no chain is found so takes another place's
+(`supposing.supposition_step`).  tests/unit/zebra_entailment.py
 checks both ways.
 
 The modules, lowest first: `known` (the marks, setting a fact), `citing` (the

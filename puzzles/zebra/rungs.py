@@ -204,7 +204,7 @@ def trial(known: Known) -> Iterator[Step]:
     if refutable:
         clues = partial(clues_refuting, known)
         step = first_found(refutable[:TRIAL_TRIES], lambda x, o: exact_supposition("trial", known, x, o, clues(x, o)))
-        yield step or supposition_step("trial", known, *refutable[0], clues(*refutable[0]))
+        yield step or supposition_step("trial", known, refutable[:TRIAL_TRIES], clues)
         return
     by_choices = sorted(open_values(known), key=lambda x: known.domains[x].bit_count())
     places = [(x, o) for x in by_choices for o in bits(known.domains[x])]

@@ -54,6 +54,7 @@ GROUP_SEARCH = 12  # clues a refutation rests on, searched for the fewest that d
 SPARE_TRIES = 4  # clues or premises SAT finds a supposition can do without, each tried withheld for a chain without it
 
 Stopped = dict[tuple[int, int], list[int]]  # per supposition propagation did not refute, where it stopped
+Clues = Callable[[int, int], tuple[int, ...]]  # the few clues found to refute a place
 
 
 def refuting(known: Known, model: Model, x: int, o: int, placing: bool, inner: Sequence[tuple[int, int]] = ()) -> Gives:
@@ -145,12 +146,24 @@ def dead_end_clues(known: Known, x: int, o: int) -> list[int]:
     return clues if refutes(known, clues, x, o) else [k for k, p in enumerate(setting.parts) if p.constraints]
 
 
-def supposition_step(rule: str, known: Known, x: int, o: int, clues: Sequence[int], placing: bool = True) -> Step:
-    """Value x is not at object o: the clues quoted, the earlier facts they are read against, then the supposition
-    and its propagation to a dead end; `placing`: and so x is at the one object left it, where that is so.  What SAT
-    finds it can do without is withheld where propagation finds how (`sparing`)."""
-    reading = lambda placing: (list(clues), list(supposition_premises(known, x, o, clues, placing)), [])  # noqa: E731
-    return sparing(rule, known, x, o, reading, placing)
+def supposition_step(rule: str, known: Known, places: Sequence[tuple[int, int]], clues_of: Clues) -> Step:
+    """A value is not at an object: the clues quoted, the earlier facts they are read against, then the supposition
+    and its propagation to a dead end, and so the value is at the one object left it, where that is so.  What SAT
+    finds it can do without is withheld where propagation finds how (`spared_reading`): the first place's, else,
+    where no chain is found for it without what is spare, another place's whose is, fewest suppositions inside it
+    first (the fewest links to tell); failing all, the first place's as first found."""
+    spared_at = lambda y, p: spared_reading(known, y, p, first_reading(known, y, p, clues_of(y, p)))  # noqa: E731
+    (x, o), found = places[0], spared_at(*places[0])
+    if found is None:
+        others = [(y, p, f) for y, p in places[1:] if (f := spared_at(y, p)) is not None]
+        x, o, found = min(others, key=lambda other: len(other[2][0][2]), default=(x, o, None))
+    (clues, premises, inner), placing = found or (first_reading(known, x, o, clues_of(x, o))(True), True)
+    return told_supposition(rule, known, x, o, clues, premises, placing, inner)
+
+
+def first_reading(known: Known, x: int, o: int, clues: Sequence[int]) -> Callable[[bool], Reading]:
+    """The supposition as first found: these clues, the earlier facts they refute x at o from, no inner ones."""
+    return lambda placing: (list(clues), list(supposition_premises(known, x, o, clues, placing)), [])
 
 
 def supposition_premises(known: Known, x: int, o: int, clues: Sequence[int], placing: bool) -> tuple[Fact, ...]:
@@ -184,15 +197,24 @@ Reading = tuple[list[int], list[Fact], list[tuple[int, int]]]  # a supposition's
 
 
 def sparing(rule: str, known: Known, x: int, o: int, reading: Callable[[bool], Reading], placing: bool = True) -> Step:
-    """The supposition told citing nothing SAT finds spare, where propagation finds how (`spared`): placing x where
-    that needs no more, else only ruling x out of o (a placement can rest on premises the dead end does not need);
-    failing both, as first found (a chain told partly spared would be longer and still cite too much)."""
+    """The supposition told citing nothing SAT finds spare, where propagation finds how (`spared_reading`); failing
+    that, as first found (a chain told partly spared would be longer and still cite too much)."""
+    found = spared_reading(known, x, o, reading, placing)
+    (clues, premises, inner), placing = found or (reading(placing), placing)
+    return told_supposition(rule, known, x, o, clues, premises, placing, inner)
+
+
+def spared_reading(
+    known: Known, x: int, o: int, reading: Callable[[bool], Reading], placing: bool = True
+) -> tuple[Reading, bool] | None:
+    """The supposition's clues, premises and inner suppositions citing nothing SAT finds spare (`spared`), and
+    whether it places x: placing x where that needs no more, else only ruling x out of o (a placement can rest on
+    premises the dead end does not need); None: propagation finds no chain without what is spare."""
     readings = (True, False) if placing and single(known.domains[x] & ~(1 << o)) else (placing,)
     for each in readings:
         if (found := spared(known, x, o, *reading(each), each)) is not None:
-            return told_supposition(rule, known, x, o, found[0], found[1], each, found[2])
-    clues, premises, inner = reading(placing)
-    return told_supposition(rule, known, x, o, clues, premises, placing, inner)
+            return found, each
+    return None
 
 
 def spared(
