@@ -66,7 +66,7 @@ TRIAL_DEPTH = 6  # steps followed after a supposition before it is given up as n
 TRIAL_WORK = 600  # suppositions tried, times the values they look at, before the ladder is stuck
 SPLIT_TRIES = 24  # suppositions no chain refutes tried with a split on one cell the chain leaves few values
 SPLIT_CELLS = 2  # cells with the fewest values left tried for that split
-SPLIT_VALUES = 3  # and never one with more values than this: each is a case told link by link
+SPLIT_VALUES = (3, 4)  # and never one with more values than these, the fewest first: each is a case told link by link
 SEARCHED_TRIES = 24  # suppositions handed to the search, where the completions are not all known
 ANSWERS_WORK = Budget(work=50_000)  # the search's budget for every completion of a board
 MOST_ANSWERS = 16  # completions kept: a board with more has its false suppositions found by the search one by one
@@ -373,8 +373,9 @@ def dead_end(known: Known) -> str | None:
         free, need = known.free_of(line), known.need(line)
         low, high = known.reach(len(free))
         if free and not low <= need <= high:
-            cells = "1 free cell" if len(free) == 1 else f"{len(free)} free cells"
-            return f"{line.name} needs {need} more from {cells}, and they can make only {low} to {high}"
+            if len(free) == 1:
+                return f"{line.name} needs {need} more from 1 free cell, which can hold only {low} to {high}"
+            return f"{line.name} needs {need} more from {len(free)} free cells, and they can make only {low} to {high}"
         if len(free) == 1 and need not in known.allowed[free[0]]:
             return f"{line.name} needs {need} in {cell_name(free[0])}, which cannot take it"
     if known.full:
@@ -401,26 +402,27 @@ def trial(known: Known) -> Iterator[Step]:
         if step := supposition(known, position, value, EASY, apply=on_board, dead_end=dead_end, depth=None):
             yield step
             return
-    for position, value in false[:SPLIT_TRIES]:
-        if step := split_supposition(known, position, value):
-            yield step
-            return
+    for most in SPLIT_VALUES:
+        for position, value in false[:SPLIT_TRIES]:
+            if step := split_supposition(known, position, value, most):
+                yield step
+                return
 
 
-def split_supposition(known: Known, position: Position, value: int) -> Step | None:
-    """A supposition the rungs follow to no dead end, then split on a cell it leaves two or three values: each
+def split_supposition(known: Known, position: Position, value: int, most: int) -> Step | None:
+    """A supposition the rungs follow to no dead end, then split on a cell it leaves two to `most` values: each
     value followed to a dead end, so the supposition leaves the cell none.  Every section is told link by link, the
     links nothing after them uses cut (None: no cell splits so)."""
     supposed = supposing(position, value)
     base = on_board(known, supposed)
     links = followed(base)
     after = knowing(base, [(0, fact) for link in links for fact in link.sets], on_board)
-    for cell in sorted((c for c in after.empty if 2 <= len(after.allowed[c]) <= SPLIT_VALUES), key=after.allowed.get)[
+    for cell in sorted((c for c in after.empty if 2 <= len(after.allowed[c]) <= most), key=after.allowed.get)[
         :SPLIT_CELLS
     ]:
-        if not split_end(cell, after):
+        if not split_end(cell, most, after):
             continue
-        kept = cut(known, supposed, links, EASY, apply=on_board, dead_end=partial(split_end, cell))
+        kept = cut(known, supposed, links, EASY, apply=on_board, dead_end=partial(split_end, cell, most))
         narrowed = knowing(base, [(0, fact) for link in kept for fact in link.sets], on_board)
         values = narrowed.allowed[cell]
         said = [link_said(link) for link in kept]
@@ -465,12 +467,12 @@ def followed(known: Known) -> list[Step]:
     return links
 
 
-def split_end(cell: Position, known: Known) -> str | None:
-    """The dead end the rungs reach, or where `cell` is free with SPLIT_VALUES or fewer values left, that every one
-    of them leads to one."""
+def split_end(cell: Position, most: int, known: Known) -> str | None:
+    """The dead end the rungs reach, or where `cell` is free with `most` or fewer values left, that every one of
+    them leads to one."""
     if reason := dead_end(known):
         return reason
-    if cell not in known.allowed or len(known.allowed[cell]) > SPLIT_VALUES:
+    if cell not in known.allowed or len(known.allowed[cell]) > most:
         return None
     for case in known.allowed[cell]:
         if chained(known, supposing(cell, case), EASY, apply=on_board, dead_end=dead_end, depth=None) is None:

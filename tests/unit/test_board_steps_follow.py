@@ -137,6 +137,19 @@ def test_a_supposition_no_chain_refutes_is_split_on_a_cell_it_leaves_three_value
     assert checked(magic_board(puzzle), steps) == []
 
 
+def test_where_no_cell_is_left_three_values_a_supposition_is_split_on_four():
+    """The seed's answer blanked to 30% (seed 15) has one completion, but where the ladder needs a split, no
+    supposition leaves a cell three values or fewer that all meet a dead end (it ended stuck): r1c4 = 9 leaves r1c3
+    four, and each of them does.  The checker replays it."""
+    puzzle = magic.parse(blanked("magic", 15, 0.3))
+    known = magic_ladder.known_of(puzzle)
+    assert magic_ladder.split_supposition(known, (0, 3), 9, 3) is None
+    split = magic_ladder.split_supposition(known, (0, 3), 9, 4)
+    assert "then r1c3 can only be 5, 8, 16 or 19. Suppose r1c3 were 5: then " in split.text
+    assert split.text.endswith("So r1c3 has no value left. That cannot be, so r1c4 is not 9.")
+    assert checked(magic_board(puzzle), [split]) == []
+
+
 def test_the_checker_flags_a_split_whose_case_meets_no_contradiction():
     puzzle = magic.parse(examples("magic")["seed"])  # r1c3 = 6 in its one completion: no case of it dies
     fact = Fact((0, 2), 6, holds=False, said="r1c3 ≠ 6")
