@@ -396,4 +396,4 @@ def supposition(
     pieces = refuting(known, supposed, easy, apply=apply, dead_end=dead_end, depth=depth, said=said, words=words)
     if pieces is None:
         return None
-    return in_pages(ruling_out("trial", "", (name(position),), (position,), [(position, value)]), pieces)
+    return in_pages(ruling_out("trial", "", (name(position),), (position,), [(position, value)]), pieces, words[0])

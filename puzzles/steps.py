@@ -78,7 +78,8 @@ class Step:
     `parts` are the steps a hint told as one is made of (`told_as_one`), in
     order: a screen tells them one at a time, each whole beside the board.
     `pages` are a long step's `text` cut between links where each reads whole
-    beside the board (`paged`), joined by spaces they are the text.
+    beside the board (`paged`), each after the first recalling the
+    supposition it goes on with: read alone, a page still says what it rests on.
     """
 
     rule: str
@@ -390,21 +391,25 @@ def refuting(
     return [f"Suppose {words[0]}: {pieces[0]}", *pieces[1:]]
 
 
-def paged(pieces: Sequence[str], most: int = PAGE) -> tuple[str, ...]:
+def paged(pieces: Sequence[str], supposing: str = "", most: int = PAGE) -> tuple[str, ...]:
     """A sentence's pieces (joined by ", ") as pages of at most `most` characters where the pieces allow, each
-    page but the last ending in ",": joined by spaces they are the sentence.  One page where it fits whole."""
+    page but the last ending in ",", each but the first beginning "Still supposing {supposing}: " where a
+    supposition is given.  Less that, joined by spaces they are the sentence.  One page where it fits whole."""
+    resumed = f"Still supposing {supposing}: " if supposing else ""
     pages: list[list[str]] = [[]]
     for piece in pieces:
-        if pages[-1] and len(", ".join([*pages[-1], piece])) + 1 > most:
+        if pages[-1] and len(resumed * (len(pages) > 1) + ", ".join([*pages[-1], piece])) + 1 > most:
             pages.append([])
         pages[-1].append(piece)
-    return tuple(", ".join(page) + ("," if i < len(pages) - 1 else "") for i, page in enumerate(pages))
+    said = [", ".join(page) + ("," if i < len(pages) - 1 else "") for i, page in enumerate(pages)]
+    return (said[0], *(resumed + page for page in said[1:]))
 
 
-def in_pages(step: Step, pieces: Sequence[str]) -> Step:
-    """`step` said by `refuting`'s pieces, its text cut into pages where it is too long to read whole at once."""
-    pages = paged(pieces)
-    return replace(step, text=" ".join(pages), pages=pages if len(pages) > 1 else ())
+def in_pages(step: Step, pieces: Sequence[str], supposing: str) -> Step:
+    """`step` said by `refuting`'s pieces, its text cut into pages where it is too long to read whole at once, each
+    after the first recalling what it goes on `supposing` ("r1c3 were 16")."""
+    pages = paged(pieces, supposing)
+    return replace(step, text=", ".join(pieces), pages=pages if len(pages) > 1 else ())
 
 
 def places(step: Step) -> bool:

@@ -209,7 +209,8 @@ def refuted(known: Known, disk: int, turn: int) -> Step | None:
     )
     if pieces is None:
         return None
-    return in_pages(Step("trial", "", (f"disk {disk + 1}",), (disk,), (turned(disk, turn, False),), trial=True), pieces)
+    step = Step("trial", "", (f"disk {disk + 1}",), (disk,), (turned(disk, turn, False),), trial=True)
+    return in_pages(step, pieces, words[0])
 
 
 def trial(known: Known) -> Iterator[Step]:

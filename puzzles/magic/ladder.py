@@ -430,6 +430,8 @@ def split_supposition(known: Known, position: Position, value: int, most: int) -
             f"then {piece}"
             for piece in [*said, f"{cell_name(cell)} can only be {join_words([str(v) for v in values], 'or')}."]
         ]
+        supposed_words = f"{cell_name(position)} were {value}"
+        case_words = [f"{cell_name(cell)} were {case}" for case in values]
         cases = [
             refuting(
                 narrowed,
@@ -439,17 +441,18 @@ def split_supposition(known: Known, position: Position, value: int, most: int) -
                 dead_end=dead_end,
                 depth=None,
                 said=link_said,
-                words=(f"{cell_name(cell)} were {case}", f"{cell_name(cell)} is not {case}"),
+                words=(words, f"{cell_name(cell)} is not {case}"),
             )
-            for case in values
+            for case, words in zip(values, case_words)
         ]
-        pages = (
-            *paged([f"Suppose {cell_name(position)} were {value}: {outer[0]}", *outer[1:]]),
-            *(page for pieces in cases if pieces for page in paged(pieces)),  # split_end saw each case die
-            f"So {cell_name(cell)} has no value left. That cannot be, so {cell_name(position)} is not {value}.",
-        )
-        step = ruling_out("trial", " ".join(pages), (cell_name(position),), (position,), [(position, value)])
-        return replace(step, pages=pages)
+        told = [  # each sentence's pieces, and what its pages after the first recall it supposes
+            ([f"Suppose {supposed_words}: {outer[0]}", *outer[1:]], supposed_words),
+            *((pieces, f"{supposed_words} and {words}") for pieces, words in zip(cases, case_words) if pieces),
+            ([f"So {cell_name(cell)} has no value left. That cannot be, so {cell_name(position)} is not {value}."], ""),
+        ]  # split_end saw each case die
+        text = " ".join(", ".join(pieces) for pieces, _ in told)
+        step = ruling_out("trial", text, (cell_name(position),), (position,), [(position, value)])
+        return replace(step, pages=tuple(page for pieces, under in told for page in paged(pieces, under)))
     return None
 
 

@@ -7,6 +7,7 @@ the examples' answers with cells blanked at random (seeded), Hidoku's from rando
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -55,8 +56,13 @@ def test_the_magic_seed_is_explained_to_the_end_with_no_search():
     trials = [step for step in path.steps if step.trial]
     assert path.ended == "solved" and not any("every way" in step.text for step in path.steps)
     paged = [step for step in trials if step.pages]
-    assert paged and all(" ".join(step.pages) == step.text for step in paged)
+    assert paged and all(unpaged(step.pages) == step.text for step in paged)
     assert max(len(page) for step in paged for page in step.pages) <= PAGE
+    assert all(
+        page.startswith(f"Still supposing {step.sets[0].said.replace(' ≠ ', ' were ')}: then ")
+        for step in paged
+        for page in step.pages[1:]
+    )
 
 
 @pytest.mark.skipif(not REFERENCE.is_dir(), reason="the seed's reference instances are not on this machine")
@@ -102,6 +108,11 @@ def test_every_magic_step_on_classic_squares_blanked_at_random_follows(n, seed):
     assert checked(magic_board(puzzle), steps) == []
 
 
+def unpaged(pages: tuple[str, ...]) -> str:
+    """A long step's text from its pages: each without the supposition it recalls, joined by spaces."""
+    return " ".join(re.sub(r"^Still supposing [^:]*: ", "", page) for page in pages)
+
+
 def classic_blanked(n: int, seed: int) -> magic.Magic:
     """The witness's classic square (1..n*n) with 35% of its cells shown, chosen at random."""
     square = witness.classic(n)
@@ -133,7 +144,8 @@ def test_a_supposition_no_chain_refutes_is_split_on_a_cell_it_leaves_three_value
     assert split.trial and split.text.startswith("Suppose r3c5 were 20: then r5c5 = 16")
     assert "then r5c1 can only be 12, 14 or 26. Suppose r5c1 were 12: then " in split.text
     assert split.text.endswith("So r5c1 has no value left. That cannot be, so r3c5 is not 20.")
-    assert " ".join(split.pages) == split.text and max(map(len, split.pages)) <= PAGE
+    assert unpaged(split.pages) == split.text and max(map(len, split.pages)) <= PAGE
+    assert any(page.startswith("Still supposing r3c5 were 20 and r5c1 were 12: then ") for page in split.pages)
     assert checked(magic_board(puzzle), steps) == []
 
 

@@ -90,12 +90,13 @@ def test_a_hint_begins_no_trial_its_budget_cannot_pay_for():
     assert walked.ended == "solved" and walked.trials == 1, "a walk's budget counts steps: a trial is one"
 
 
-def test_a_long_sentence_is_paged_between_its_pieces():
+def test_a_long_sentence_is_paged_between_its_pieces_each_page_recalling_its_supposition():
     pieces = ["Suppose a: then b", *(f"then link {n} of a long chain" for n in range(40)), "then z. So not a."]
-    pages = paged(pieces, most=100)
-    assert " ".join(pages) == ", ".join(pieces) and len(pages) > 10
+    pages = paged(pieces, "a", most=100)
+    assert len(pages) > 10 and all(page.startswith("Still supposing a: then link ") for page in pages[1:])
+    assert " ".join([pages[0], *(page.removeprefix("Still supposing a: ") for page in pages[1:])]) == ", ".join(pieces)
     assert all(len(page) <= 100 and page.endswith(",") for page in pages[:-1]) and pages[-1].endswith("So not a.")
-    assert paged(["Suppose a: then b", "then z."]) == ("Suppose a: then b, then z.",)
+    assert paged(["Suppose a: then b", "then z."], "a") == ("Suppose a: then b, then z.",)
 
 
 def test_a_chain_keeps_only_the_steps_its_last_one_rests_on():
