@@ -373,9 +373,12 @@ def dead_end(known: Known) -> str | None:
         free, need = known.free_of(line), known.need(line)
         low, high = known.reach(len(free))
         if free and not low <= need <= high:
-            if len(free) == 1:
-                return f"{line.name} needs {need} more from 1 free cell, which can hold only {low} to {high}"
-            return f"{line.name} needs {need} more from {len(free)} free cells, and they can make only {low} to {high}"
+            cells = "1 free cell" if len(free) == 1 else f"{len(free)} free cells"
+            if need <= 0 < low:  # a person sees the line full already, not that it needs -5 more
+                more = f", more than {known.board.total}," if need else ""
+                return f"{line.name} already adds up to {known.board.total - need}{more} with {cells} left"
+            can = "which can hold" if len(free) == 1 else "and they can make"
+            return f"{line.name} needs {need} more from {cells}, {can} only {low} to {high}"
         if len(free) == 1 and need not in known.allowed[free[0]]:
             return f"{line.name} needs {need} in {cell_name(free[0])}, which cannot take it"
     if known.full:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from puzzles import magic
 from puzzles.core import Budget
 from puzzles.examples import examples
-from puzzles.magic.ladder import LADDER, Known
+from puzzles.magic.ladder import LADDER, Known, dead_end
 from puzzles.numbergrid import EMPTY
 from puzzles.steps import easiest
 from puzzles.steps import on_board as apply
@@ -132,3 +132,11 @@ def test_a_budget_cut_short_is_never_no_completion():
 def test_a_board_with_no_completion_gives_no_step():
     path = magic.next_step(magic.parse("_ _ _\n_ 9 _\n_ _ _\n"))  # 5 belongs in the middle of a 3x3 square
     assert not path.steps and path.ended == "contradiction"
+
+
+def test_a_line_over_its_sum_with_a_cell_still_free_is_said_so_not_as_needing_less_than_nothing():
+    assert dead_end(Known(magic.parse("9 8 _\n_ _ _\n_ _ _\n"))) == (
+        "row 1 already adds up to 17, more than 15, with 1 free cell left"
+    )
+    assert dead_end(Known(magic.parse("9 6 _\n_ _ _\n_ _ _\n"))) == "row 1 already adds up to 15 with 1 free cell left"
+    assert dead_end(Known(magic.parse("9 _ _\n_ _ _\n_ _ _\n"))) is None
