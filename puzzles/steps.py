@@ -352,8 +352,7 @@ def cut(
         for j in reversed(range(i)):
             fewer = support - {j}
             context = knowing(base, [item for item in items if item[0] in fewer], apply)
-            found = found_again(rungs, links[i], context, facts)
-            if found is not links[i]:
+            if found := found_again(rungs, links[i], context, facts):
                 support, links[i] = fewer, found
         needed.update(item for item in items if item[0] in support)
     return [
@@ -456,7 +455,7 @@ def needed_steps(
         facts = [fact for j, fact in needed if j == i]
         if facts:
             context = knowing(known, [item for item in needed if item[0] < i], apply)
-            told.append(found_again(ladder, step, context, facts))
+            told.append(found_again(ladder, step, context, facts) or step)
     return tuple(told)
 
 
@@ -470,14 +469,15 @@ def yields(ladder: Sequence[Rung[Known]], rule: str, known: Known, fact: Fact) -
     return any(fact in found.sets for rung in ladder if rung.name == rule for found in rung.find(known))
 
 
-def found_again(ladder: Sequence[Rung[Known]], step: Step, known: Known, facts: Sequence[Fact]) -> Step:
-    """`step` as its rung finds it from `known`: a step settling all of `facts` (the step itself if none does)."""
+def found_again(ladder: Sequence[Rung[Known]], step: Step, known: Known, facts: Sequence[Fact]) -> Step | None:
+    """`step` as its rung finds it from `known`: a step settling all of `facts` (None: none does).  It may be the
+    very step (a rung that memoises its steps), so callers test for None, never for a new object."""
     for rung in ladder:
         if rung.name == step.rule:
             for found in rung.find(known):
                 if all(fact in found.sets for fact in facts):
                     return found
-    return step
+    return None
 
 
 def next_placement(

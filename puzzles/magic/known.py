@@ -93,11 +93,6 @@ class Known:
                 out[position].add(value)
         return {p: [v for v in self.unused if v not in gone] for p, gone in out.items()}
 
-    @cached_property
-    def ways_of(self) -> dict[Line, list[tuple[int, ...]] | None]:
-        """The ways each line was found to finish, worked out once per position (see `ways`)."""
-        return {}
-
     def free_of(self, line: Line) -> list[Position]:
         return self.placed.free[line]
 

@@ -22,11 +22,11 @@ What is known is the board and the values ruled out of cells so far (`Known`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache, partial
 from itertools import combinations, islice, product
-from math import gcd
+from math import gcd, prod
 
 import numpy as np
 
@@ -142,25 +142,6 @@ def sum_bounds(known: Known) -> Iterator[Step]:
             yield ruling_out("sum bounds", text, (line.name,), line.cells, out)
 
 
-def ways(known: Known, line: Line) -> list[tuple[int, ...]] | None:
-    """The values that finish a line with two or three free cells, cell by cell (None: not such a line, or too many)."""
-    if line not in known.ways_of:
-        known.ways_of[line] = finishing(known, line)
-    return known.ways_of[line]
-
-
-def finishing(known: Known, line: Line) -> list[tuple[int, ...]] | None:
-    free = known.free_of(line)
-    if not 2 <= len(free) <= 3:
-        return None
-    size = 1
-    for p in free[:-1]:
-        size *= len(known.allowed[p])
-    if size > MOST_WAYS:
-        return None
-    return list(weighted_ways(known.need(line), (1,) * len(free), tuple(tuple(known.allowed[p]) for p in free)))
-
-
 @lru_cache(maxsize=1 << 16)
 def weighted_ways(
     total: int, times: tuple[int, ...], allowed: tuple[tuple[int, ...], ...]
@@ -183,32 +164,41 @@ def weighted_ways(
 
 def sums_that_fit(known: Known) -> Iterator[Step]:
     for line in known.lines:
-        found = ways(known, line)
-        if not found:
-            continue
         free = known.free_of(line)
-        columns = [{way[i] for way in found} for i in range(len(free))]
-        narrowed = [(p, values) for p, values in zip(free, columns) if len(values) < len(known.allowed[p])]
-        fixed = {p: w for p, w in zip(free, columns) if len(w) == 1}
-        out = [(p, v) for p, kept in zip(free, columns) for v in known.allowed[p] if v not in kept]
-        if not fixed and not out:
-            continue
-        said = (
-            f"{line.name} needs {known.need(line)} more from {join_words([cell_name(p) for p in free])}; "
-            f"{fits(found, narrowed)}"
-        )
-        if fixed:
-            sets = {p: next(iter(w)) for p, w in fixed.items()}
-            text = f"{said}, so {join_words([f'{cell_name(p)} is {v}' for p, v in sets.items()])}."
-            yield placing("the sums that fit", text, (line.name,), line.cells, sets)
-            continue
-        gone = "; ".join(
-            f"{cell_name(p)} is not {spans([v for q, v in out if q == p])}" for p in dict.fromkeys(p for p, _ in out)
-        )
-        yield ruling_out("the sums that fit", f"{said}: {gone}.", (line.name,), line.cells, out)
+        if 2 <= len(free) <= 3 and (
+            step := line_fit(line, known.need(line), tuple((p, tuple(known.allowed[p])) for p in free))
+        ):
+            yield step
 
 
-def fits(found: list[tuple[int, ...]], narrowed: list[tuple[Position, set[int]]]) -> str:
+@lru_cache(maxsize=1 << 14)
+def line_fit(line: Line, need: int, cells: tuple[tuple[Position, tuple[int, ...]], ...]) -> Step | None:
+    """What the sums that fit settle on a line that needs `need` from free cells still allowing these values (None:
+    nothing, or too many ways to weigh): worked out once for every chain and cut that meets the line so."""
+    if prod(len(values) for _, values in cells[:-1]) > MOST_WAYS:
+        return None
+    found = weighted_ways(need, (1,) * len(cells), tuple(values for _, values in cells))
+    if not found:
+        return None
+    free, allowed = [p for p, _ in cells], dict(cells)
+    columns = [{way[i] for way in found} for i in range(len(free))]
+    narrowed = [(p, values) for p, values in zip(free, columns) if len(values) < len(allowed[p])]
+    fixed = {p: w for p, w in zip(free, columns) if len(w) == 1}
+    out = [(p, v) for p, kept in zip(free, columns) for v in allowed[p] if v not in kept]
+    if not fixed and not out:
+        return None
+    said = f"{line.name} needs {need} more from {join_words([cell_name(p) for p in free])}; {fits(found, narrowed)}"
+    if fixed:
+        sets = {p: next(iter(w)) for p, w in fixed.items()}
+        text = f"{said}, so {join_words([f'{cell_name(p)} is {v}' for p, v in sets.items()])}."
+        return placing("the sums that fit", text, (line.name,), line.cells, sets)
+    gone = "; ".join(
+        f"{cell_name(p)} is not {spans([v for q, v in out if q == p])}" for p in dict.fromkeys(p for p, _ in out)
+    )
+    return ruling_out("the sums that fit", f"{said}: {gone}.", (line.name,), line.cells, out)
+
+
+def fits(found: Sequence[tuple[int, ...]], narrowed: list[tuple[Position, set[int]]]) -> str:
     """The ways that make a line's sum, said in full: listed when few, else the values they put in the cells
     they narrow, as ranges."""
     if len(found) <= LISTED_WAYS:
@@ -309,30 +299,33 @@ def equations_left(grid: Grid, total: int) -> tuple[Summed, ...]:
     return tuple(found)
 
 
-def summed_ways(known: Known, summed: Summed) -> list[tuple[int, ...]]:
-    """The values of the equation's cells, distinct and still allowed there, that make it hold."""
-    return list(weighted_ways(summed.total, summed.times, tuple(tuple(known.allowed[p]) for p in summed.cells)))
-
-
 def lines_added(known: Known) -> Iterator[Step]:
     """Values an equation left by adding and taking away lines cannot take, ruled out with every way it allows."""
     for summed in sums_left(known):
-        found = summed_ways(known, summed)
-        columns = [{way[i] for way in found} for i in range(len(summed.cells))]
-        out = [(p, v) for p, kept in zip(summed.cells, columns) for v in known.allowed[p] if v not in kept]
-        if not out:
-            continue
-        narrowed = [(p, kept) for p, kept in zip(summed.cells, columns) if len(kept) < len(known.allowed[p])]
-        gone = "; ".join(
-            f"{cell_name(p)} is not {spans([v for q, v in out if q == p])}" for p in dict.fromkeys(p for p, _ in out)
-        )
-        text = (
-            f"{side(summed.plus, known.board.total)}, and {side(summed.minus, known.board.total)}; taking the second "
-            f"from the first, the cells counted as often in each cancel out, and with the values placed "
-            f"{summed.equation}; {fits(found, narrowed) if found else 'no values they allow fit'}: {gone}."
-        )
-        uses = tuple(line.name for line in (*summed.plus, *summed.minus))
-        yield ruling_out("lines added and taken away", text, uses, summed.cells, out)
+        if step := equation_fit(summed, tuple(tuple(known.allowed[p]) for p in summed.cells), known.board.total):
+            yield step
+
+
+@lru_cache(maxsize=1 << 14)
+def equation_fit(summed: Summed, allowed: tuple[tuple[int, ...], ...], total: int) -> Step | None:
+    """The values an equation's cells, still `allowed` these, cannot take (None: none), its lines adding up to
+    `total` each: worked out once for every chain and cut that meets the equation so."""
+    found = weighted_ways(summed.total, summed.times, allowed)
+    columns = [{way[i] for way in found} for i in range(len(summed.cells))]
+    out = [(p, v) for p, kept, values in zip(summed.cells, columns, allowed) for v in values if v not in kept]
+    if not out:
+        return None
+    narrowed = [(p, kept) for p, kept, values in zip(summed.cells, columns, allowed) if len(kept) < len(values)]
+    gone = "; ".join(
+        f"{cell_name(p)} is not {spans([v for q, v in out if q == p])}" for p in dict.fromkeys(p for p, _ in out)
+    )
+    text = (
+        f"{side(summed.plus, total)}, and {side(summed.minus, total)}; taking the second "
+        f"from the first, the cells counted as often in each cancel out, and with the values placed "
+        f"{summed.equation}; {fits(found, narrowed) if found else 'no values they allow fit'}: {gone}."
+    )
+    uses = tuple(line.name for line in (*summed.plus, *summed.minus))
+    return ruling_out("lines added and taken away", text, uses, summed.cells, out)
 
 
 def side(lines: tuple[Line, ...], total: int) -> str:
