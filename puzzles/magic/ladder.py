@@ -171,7 +171,7 @@ def sums_that_fit(known: Known) -> Iterator[Step]:
             yield step
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def line_fit(line: Line, need: int, cells: tuple[tuple[Position, tuple[int, ...]], ...]) -> Step | None:
     """What the sums that fit settle on a line that needs `need` from free cells still allowing these values (None:
     nothing, or too many ways to weigh): worked out once for every chain and cut that meets the line so."""
@@ -306,7 +306,7 @@ def lines_added(known: Known) -> Iterator[Step]:
             yield step
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def equation_fit(summed: Summed, allowed: tuple[tuple[int, ...], ...], total: int) -> Step | None:
     """The values an equation's cells, still `allowed` these, cannot take (None: none), its lines adding up to
     `total` each: worked out once for every chain and cut that meets the equation so."""
