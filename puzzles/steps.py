@@ -397,7 +397,8 @@ def paged(pieces: Sequence[str], supposing: str = "", most: int = PAGE) -> tuple
     resumed = f"Still supposing {supposing}: " if supposing else ""
     pages: list[list[str]] = [[]]
     for piece in pieces:
-        if pages[-1] and len(resumed * (len(pages) > 1) + ", ".join([*pages[-1], piece])) + 1 > most:
+        room = most - (len(resumed) if len(pages) > 1 else 0)
+        if pages[-1] and len(", ".join([*pages[-1], piece])) + 1 > room:
             pages.append([])
         pages[-1].append(piece)
     said = [", ".join(page) + ("," if i < len(pages) - 1 else "") for i, page in enumerate(pages)]

@@ -36,7 +36,7 @@ class Placed:
 
 
 @lru_cache(maxsize=1 << 12)
-def placed(board: Magic) -> Placed:
+def placed_on(board: Magic) -> Placed:
     """`Placed` of a board, worked out once: the contexts a chain's cut weighs meet the same placements again and
     again, with other values ruled out."""
     grid, n = board.grid, board.n
@@ -69,7 +69,7 @@ class Known:
 
     @cached_property
     def placed(self) -> Placed:
-        return placed(self.board)
+        return placed_on(self.board)
 
     @cached_property
     def unused(self) -> tuple[int, ...]:
