@@ -85,17 +85,28 @@ def fewest_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
 
 def trimmed(known: Known, x: int, o: int, clues: list[int]) -> tuple[int, ...]:
     """Those of these clues, refuting value x at object o, none of which can be left out; as trimmed at earlier
-    marks where the groups that did not refute it then still do not (those that did still do: the same trimming)."""
+    marks where the groups that did not refute it then still do not (those that did still do: the same trimming).
+    A group inside one of those that still does not refute it does not either (fewer clues leave more): it is
+    kept in its stead, not propagated."""
     earlier = known.setting.trimmed.get((x, o))
+    wider = [] if earlier is None else earlier[2]
+    holds: dict[int, bool] = {}  # per group of `wider` asked, whether it refutes x at o now
+
+    def refuting(i: int) -> bool:
+        if i not in holds:
+            holds[i] = refutes(known, wider[i], x, o)
+        return holds[i]
+
     if earlier is not None and earlier[1] == clues and known.narrowing_since(earlier[0]) is not None:
-        if not any(refutes(known, group, x, o) for group in earlier[2]):
+        if not any(refuting(i) for i in range(len(wider))):
             return earlier[3]
     missed: list[list[int]] = []
 
     def enough(fewer: list[int]) -> bool:
-        if refutes(known, fewer, x, o):
+        within = next((i for i, group in enumerate(wider) if set(fewer) <= set(group) and not refuting(i)), None)
+        if within is None and refutes(known, fewer, x, o):
             return True
-        missed.append(fewer)
+        missed.append(fewer if within is None else wider[within])
         return False
 
     kept = tuple(needed_only(clues, enough))
