@@ -325,11 +325,16 @@ def open_among(setting: Setting, domains: list[int]) -> list[int]:
 
 def replayed(model: Model, x: int, o: int, inner: Sequence[tuple[int, int]]) -> Gives:
     """Whether, from these domains, supposing x at o and refuting each inner supposition in turn by propagation
-    reaches a dead end."""
+    reaches a dead end.  The supposition's propagation from the model's start, found once, is where any domains'
+    goes on from (they are narrower: the same end), not from the start again."""
+    alone: list[list[int] | None] = []
 
     def gives(domains: list[int]) -> bool:
+        if not alone:
+            alone.append(supposed_alone(model, x, o))
         domains[x] = 1 << o
-        if not settle(model, domains):
+        changed = None if alone[0] is None else narrowed_to(domains, alone[0])
+        if changed is None or not settle(model, domains, changed):
             return True
         for y, p in inner:
             if not refuted_in(model, domains, y, p):
@@ -340,6 +345,26 @@ def replayed(model: Model, x: int, o: int, inner: Sequence[tuple[int, int]]) -> 
         return False
 
     return gives
+
+
+def supposed_alone(model: Model, x: int, o: int) -> list[int] | None:
+    """Supposing x at o propagated from the model's start (None: it reaches a dead end)."""
+    domains = list(model.start)
+    domains[x] &= 1 << o
+    return domains if settle(model, domains) else None
+
+
+def narrowed_to(domains: list[int], fixed: list[int]) -> list[int] | None:
+    """These domains narrowed to a fixed point of the model from wider ones: the variables that then differ from it,
+    whose constraints alone are not at that fixed point (None: a variable is left no object)."""
+    changed = []
+    for v, (d, f) in enumerate(zip(domains, fixed, strict=True)):
+        domains[v] = d & f
+        if d & f != f:
+            if not d & f:
+                return None
+            changed.append(v)
+    return changed
 
 
 def refuted_in(model: Model, domains: list[int], y: int, p: int, stopped: Stopped | None = None) -> bool:
