@@ -214,7 +214,7 @@ def refutes(known: Known, clues: Sequence[int], x: int, o: int) -> bool:
         for v in changed:
             domains[v] &= now[v]
         used.update(before)
-    if settle(together(known, clues), domains, changed, used):
+    if all(domains[v] for v in changed) and settle(together(known, clues), domains, changed, used):
         known.setting.fixpoints[key] = (known.apart_closed, domains, frozenset(used))
         return False
     found.append(frozenset(used - {-1}))
