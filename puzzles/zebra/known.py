@@ -159,6 +159,12 @@ class Known:
         return {}
 
     @cached_property
+    def missed(self) -> dict[tuple[int, int], tuple[list[list[int]], list[frozenset[int]], dict[int, bool]]]:
+        """Per place, the groups that did not refute it when it was last trimmed (`Setting.trimmed`, by identity),
+        as sets, and per one asked whether it refutes it at these marks."""
+        return {}
+
+    @cached_property
     def searched(self) -> dict[tuple[int, int], tuple[list[int], int]]:
         """Per place, the clues its dead end rests on, and the size of group of them searched so far in vain."""
         return {}

@@ -86,32 +86,50 @@ def fewest_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
 def trimmed(known: Known, x: int, o: int, clues: list[int]) -> tuple[int, ...]:
     """Those of these clues, refuting value x at object o, none of which can be left out; as trimmed at earlier
     marks where the groups that did not refute it then still do not (those that did still do: the same trimming).
-    A group inside one of those that still does not refute it does not either (fewer clues leave more): it is
-    kept in its stead, not propagated."""
+    A group inside one of those that still does not refute it does not either: it is kept in its stead, not
+    propagated (`inside_missed`)."""
     earlier = known.setting.trimmed.get((x, o))
-    wider = [] if earlier is None else earlier[2]
-    holds: dict[int, bool] = {}  # per group of `wider` asked, whether it refutes x at o now
-
-    def refuting(i: int) -> bool:
-        if i not in holds:
-            holds[i] = refutes(known, wider[i], x, o)
-        return holds[i]
-
     if earlier is not None and earlier[1] == clues and known.narrowing_since(earlier[0]) is not None:
-        if not any(refuting(i) for i in range(len(wider))):
+        if not any(missed_refutes(known, x, o, i) for i in range(len(earlier[2]))):
             return earlier[3]
     missed: list[list[int]] = []
 
     def enough(fewer: list[int]) -> bool:
-        within = next((i for i, group in enumerate(wider) if set(fewer) <= set(group) and not refuting(i)), None)
+        within = inside_missed(known, x, o, fewer)
         if within is None and refutes(known, fewer, x, o):
             return True
-        missed.append(fewer if within is None else wider[within])
+        missed.append(fewer if earlier is None or within is None else earlier[2][within])
         return False
 
     kept = tuple(needed_only(clues, enough))
     known.setting.trimmed[(x, o)] = (known.apart_closed, list(clues), missed, kept)
     return kept
+
+
+def missed_sets(known: Known, x: int, o: int) -> tuple[list[frozenset[int]], dict[int, bool]]:
+    """The groups that did not refute x at o when it was last trimmed, and per one asked whether it refutes it at
+    these marks (asked once per marks: `Known.missed`)."""
+    earlier = known.setting.trimmed.get((x, o))
+    wider = [] if earlier is None else earlier[2]
+    seen = known.missed.get((x, o))
+    if seen is None or seen[0] is not wider:
+        seen = known.missed[(x, o)] = (wider, [frozenset(group) for group in wider], {})
+    return seen[1], seen[2]
+
+
+def missed_refutes(known: Known, x: int, o: int, i: int) -> bool:
+    """Whether the i-th group that did not refute x at o when it was last trimmed refutes it at these marks."""
+    groups, holds = missed_sets(known, x, o)
+    if i not in holds:
+        holds[i] = refutes(known, groups[i], x, o)
+    return holds[i]
+
+
+def inside_missed(known: Known, x: int, o: int, group: Sequence[int]) -> int | None:
+    """Which group that did not refute x at o when it was last trimmed, and still does not, holds all of these clues
+    (None: none): then they do not refute it either (fewer clues leave more), without propagating them."""
+    clues, groups = set(group), missed_sets(known, x, o)[0]
+    return next((i for i, g in enumerate(groups) if clues <= g and not missed_refutes(known, x, o, i)), None)
 
 
 def clues_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
@@ -136,7 +154,7 @@ def small_group(known: Known, x: int, o: int, most: int) -> tuple[int, ...] | No
     top = min(most, GROUP_MOST, len(clues) - 1, GROUP_MOST if before is None else len(before) - 1)
     for size in range(done + 1, top + 1):
         for group in combinations(clues, size) if len(clues) <= GROUP_SEARCH else ():
-            if refutes(known, group, x, o):
+            if inside_missed(known, x, o, group) is None and refutes(known, group, x, o):
                 known.refuting[(x, o)] = group
                 return group
     known.searched[(x, o)] = (clues, done := max(done, top))
