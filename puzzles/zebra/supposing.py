@@ -397,6 +397,8 @@ def refuted_in(model: Model, domains: list[int], y: int, p: int, stopped: Stoppe
         if not changed:
             return False  # the domains narrowed nothing the propagation had left
         trying = [a & b for a, b in zip(before, trying, strict=True)]
+        if not all(trying[v] for v in changed):
+            return True  # a value left no object (a category's values apart does not fail on that)
     if not settle(model, trying, changed):
         return True
     if stopped is not None:
