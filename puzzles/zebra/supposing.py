@@ -29,6 +29,7 @@ from puzzles.zebra.known import (
     Setting,
     named,
     needed_only,
+    open_values,
     refutes,
     spent,
     supposed,
@@ -300,10 +301,10 @@ def nested(
     (None: it never does, or not with `fewer_than` of them); by all the clues from the marks, or by `model` from
     `domains`."""
     setting, model = known.setting, model or known.setting.model
+    stopped = alone_stopped(known) if model is setting.model else {}
     domains = supposed(known, x, o) if domains is None else [*domains[:x], 1 << o, *domains[x + 1 :]]
     settle(model, domains)
     inner: list[tuple[int, int]] = []
-    stopped: Stopped = {}
     while True:
         spent(setting.deadline)
         refuted = ending_first(model, domains, open_among(setting, domains), stopped)
@@ -316,6 +317,18 @@ def nested(
         domains[y] &= ~(1 << p)
         if not settle(model, domains):
             return inner
+
+
+def alone_stopped(known: Known) -> Stopped:
+    """Per place, where propagating it by all the clues from these marks or wider ones stopped (`refutes`, asked of
+    every place by `Known.refutable`): a supposition inside another goes on from there (`refuted_in`)."""
+    every = tuple(k for k, p in enumerate(known.setting.parts) if p.constraints)
+    found: Stopped = {}
+    for x, o in ((x, o) for x in open_values(known) for o in bits(known.domains[x])):
+        marks, stopped, _ = known.setting.fixpoints.get((x, o, every), (None, None, None))
+        if marks is not None and known.narrowing_since(marks) is not None:
+            found[(x, o)] = stopped
+    return found
 
 
 def ending_first(
