@@ -65,6 +65,12 @@ class Setting:
         return {}
 
     @cached_property
+    def inexact(self) -> set[tuple[int, int, tuple[int, ...], tuple[Fact, ...]]]:
+        """The suppositions (place, clues, the facts of the values they name) found citing something SAT finds
+        spare, where those facts were all they rested on (`exact_supposition`)."""
+        return set()
+
+    @cached_property
     def clauses(self) -> Selected:
         """The puzzle as clauses, each clue's behind a selector: what SAT says a step's clues and premises imply."""
         return Selected(self.model)

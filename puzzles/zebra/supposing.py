@@ -20,6 +20,7 @@ from puzzles.zebra.citing import (
     domains_of,
     exact,
     implies,
+    known_facts,
     narrowing,
     step_of,
     values_spots,
@@ -280,12 +281,22 @@ def followed_with(
 def exact_supposition(rule: str, known: Known, x: int, o: int, clues: Sequence[int]) -> Step | None:
     """The supposition step citing nothing SAT finds spare: placing x where that needs no more, else only ruling
     x out of o (a placement can rest on premises the dead end does not need).  Exactness is asked before the
-    chain is told (the costly part), and the second reading only where x is left one object (else both are one)."""
+    chain is told (the costly part), and the second reading only where x is left one object (else both are one).
+    Found not exact where the facts of x and the values the clues name were enough (`cited` then looks no further),
+    it is not asked again while those facts stay the same (`Setting.inexact`)."""
     after = {x: known.domains[x] & ~(1 << o)}
+    near = [f for y in dict.fromkeys([x, *(y for k in clues for y in named(known, k))]) for f in known_facts(known, y)]
+    key = (x, o, tuple(clues), tuple(near))
+    if key in known.setting.inexact:
+        return None
+    nearby = True
     for placing in (True, False) if single(after[x]) else (True,):
         premises = supposition_premises(known, x, o, clues, placing)
         if exact(known, clues, premises, settled(known.puzzle, known.domains, after, placing)[0]):
             return told_supposition(rule, known, x, o, clues, premises, placing)
+        nearby = nearby and refuting(known, together(known, clues), x, o, placing)(domains_of(known, near))
+    if nearby:
+        known.setting.inexact.add(key)
     return None
 
 
