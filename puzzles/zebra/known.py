@@ -65,6 +65,12 @@ class Setting:
         return {}
 
     @cached_property
+    def inexact(self) -> set[tuple[int, int, tuple[int, ...], tuple[Fact, ...]]]:
+        """The suppositions (place, clues, the facts of the values they name) found citing something SAT finds
+        spare, where those facts were all they rested on (`exact_supposition`)."""
+        return set()
+
+    @cached_property
     def clauses(self) -> Selected:
         """The puzzle as clauses, each clue's behind a selector: what SAT says a step's clues and premises imply."""
         return Selected(self.model)
@@ -99,7 +105,9 @@ class Known:
     because: tuple[frozenset[int], ...]  # per value, the clues of the last step that narrowed it (or of its premises)
     earlier: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
     """Clues found to refute a place at earlier marks: they still do."""
-    dead_ends: dict[tuple[int, int], list[frozenset[int]]] = field(default_factory=dict, compare=False, repr=False)
+    dead_ends: dict[tuple[int, int], tuple[frozenset[int], ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
     """Per place, the clues that narrowed something in propagations that refuted it, at these marks or earlier:
     any group holding one of them refutes it too (`refutes`)."""
 
@@ -159,6 +167,12 @@ class Known:
         return {}
 
     @cached_property
+    def missed(self) -> dict[tuple[int, int], tuple[list[list[int]], list[frozenset[int]], dict[int, bool]]]:
+        """Per place, the groups that did not refute it when it was last trimmed (`Setting.trimmed`, by identity),
+        as sets, and per one asked whether it refutes it at these marks."""
+        return {}
+
+    @cached_property
     def searched(self) -> dict[tuple[int, int], tuple[list[int], int]]:
         """Per place, the clues its dead end rests on, and the size of group of them searched so far in vain."""
         return {}
@@ -198,7 +212,7 @@ def refutes(known: Known, clues: Sequence[int], x: int, o: int) -> bool:
     starting from what differs from the marks (every clue is at its fixed point there once the one-clue rungs
     have found nothing: the group rungs come after them).  A group holding the clues an earlier refutation of the
     place used refutes it without propagating (`Known.dead_ends`)."""
-    found, group = known.dead_ends.setdefault((x, o), []), set(clues)
+    found, group = known.dead_ends.get((x, o), ()), set(clues)
     if any(used <= group for used in found):
         return True
     domains, used = list(known.apart_closed), set()
@@ -214,10 +228,10 @@ def refutes(known: Known, clues: Sequence[int], x: int, o: int) -> bool:
         for v in changed:
             domains[v] &= now[v]
         used.update(before)
-    if settle(together(known, clues), domains, changed, used):
+    if all(domains[v] for v in changed) and settle(together(known, clues), domains, changed, used):
         known.setting.fixpoints[key] = (known.apart_closed, domains, frozenset(used))
         return False
-    found.append(frozenset(used - {-1}))
+    known.dead_ends[(x, o)] = (*found, frozenset(used - {-1}))  # a new tuple: the earlier marks keep theirs
     return True
 
 
@@ -272,5 +286,4 @@ def apply(known: Known, step: Step) -> Known:
         x = f.at[0] * n + f.at[1]
         domains[x] = domains[x] & (1 << f.value) if f.holds else domains[x] & ~(1 << f.value)
         because[x] = clues
-    dead_ends = {place: list(used) for place, used in known.dead_ends.items()}  # the earlier marks keep theirs
-    return Known(known.setting, tuple(domains), tuple(because), known.earlier | known.refuting, dead_ends)
+    return Known(known.setting, tuple(domains), tuple(because), known.earlier | known.refuting, dict(known.dead_ends))

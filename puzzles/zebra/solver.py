@@ -322,6 +322,8 @@ def revise(model: Model, constraint: Constraint, domains: list[int]) -> list[int
         after = constraint.seen[before] = narrowed(model, constraint, list(before))
     if after is None:
         return None
+    if after == before:
+        return []
     changed = []
     for x, old, new in zip(scope, before, after, strict=True):
         if old != new:

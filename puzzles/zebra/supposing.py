@@ -20,6 +20,7 @@ from puzzles.zebra.citing import (
     domains_of,
     exact,
     implies,
+    known_facts,
     narrowing,
     step_of,
     values_spots,
@@ -29,6 +30,7 @@ from puzzles.zebra.known import (
     Setting,
     named,
     needed_only,
+    open_values,
     refutes,
     spent,
     supposed,
@@ -86,22 +88,51 @@ def fewest_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
 
 def trimmed(known: Known, x: int, o: int, clues: list[int]) -> tuple[int, ...]:
     """Those of these clues, refuting value x at object o, none of which can be left out; as trimmed at earlier
-    marks where the groups that did not refute it then still do not (those that did still do: the same trimming)."""
+    marks where the groups that did not refute it then still do not (those that did still do: the same trimming).
+    A group inside one of those that still does not refute it does not either: it is kept in its stead, not
+    propagated (`inside_missed`)."""
     earlier = known.setting.trimmed.get((x, o))
     if earlier is not None and earlier[1] == clues and known.narrowing_since(earlier[0]) is not None:
-        if not any(refutes(known, group, x, o) for group in earlier[2]):
+        if not any(missed_refutes(known, x, o, i) for i in range(len(earlier[2]))):
             return earlier[3]
     missed: list[list[int]] = []
 
     def enough(fewer: list[int]) -> bool:
-        if refutes(known, fewer, x, o):
+        within = inside_missed(known, x, o, fewer)
+        if within is None and refutes(known, fewer, x, o):
             return True
-        missed.append(fewer)
+        missed.append(fewer if earlier is None or within is None else earlier[2][within])
         return False
 
     kept = tuple(needed_only(clues, enough))
     known.setting.trimmed[(x, o)] = (known.apart_closed, list(clues), missed, kept)
     return kept
+
+
+def missed_sets(known: Known, x: int, o: int) -> tuple[list[frozenset[int]], dict[int, bool]]:
+    """The groups that did not refute x at o when it was last trimmed, and per one asked whether it refutes it at
+    these marks (asked once per marks: `Known.missed`)."""
+    earlier = known.setting.trimmed.get((x, o))
+    wider = [] if earlier is None else earlier[2]
+    seen = known.missed.get((x, o))
+    if seen is None or seen[0] is not wider:
+        seen = known.missed[(x, o)] = (wider, [frozenset(group) for group in wider], {})
+    return seen[1], seen[2]
+
+
+def missed_refutes(known: Known, x: int, o: int, i: int) -> bool:
+    """Whether the i-th group that did not refute x at o when it was last trimmed refutes it at these marks."""
+    groups, holds = missed_sets(known, x, o)
+    if i not in holds:
+        holds[i] = refutes(known, groups[i], x, o)
+    return holds[i]
+
+
+def inside_missed(known: Known, x: int, o: int, group: Sequence[int]) -> int | None:
+    """Which group that did not refute x at o when it was last trimmed, and still does not, holds all of these clues
+    (None: none): then they do not refute it either (fewer clues leave more), without propagating them."""
+    clues, groups = set(group), missed_sets(known, x, o)[0]
+    return next((i for i, g in enumerate(groups) if clues <= g and not missed_refutes(known, x, o, i)), None)
 
 
 def clues_refuting(known: Known, x: int, o: int) -> tuple[int, ...]:
@@ -126,7 +157,7 @@ def small_group(known: Known, x: int, o: int, most: int) -> tuple[int, ...] | No
     top = min(most, GROUP_MOST, len(clues) - 1, GROUP_MOST if before is None else len(before) - 1)
     for size in range(done + 1, top + 1):
         for group in combinations(clues, size) if len(clues) <= GROUP_SEARCH else ():
-            if refutes(known, group, x, o):
+            if inside_missed(known, x, o, group) is None and refutes(known, group, x, o):
                 known.refuting[(x, o)] = group
                 return group
     known.searched[(x, o)] = (clues, done := max(done, top))
@@ -272,12 +303,22 @@ def followed_with(
 def exact_supposition(rule: str, known: Known, x: int, o: int, clues: Sequence[int]) -> Step | None:
     """The supposition step citing nothing SAT finds spare: placing x where that needs no more, else only ruling
     x out of o (a placement can rest on premises the dead end does not need).  Exactness is asked before the
-    chain is told (the costly part), and the second reading only where x is left one object (else both are one)."""
+    chain is told (the costly part), and the second reading only where x is left one object (else both are one).
+    Found not exact where the facts of x and the values the clues name were enough (`cited` then looks no further),
+    it is not asked again while those facts stay the same (`Setting.inexact`)."""
     after = {x: known.domains[x] & ~(1 << o)}
+    near = [f for y in dict.fromkeys([x, *(y for k in clues for y in named(known, k))]) for f in known_facts(known, y)]
+    key = (x, o, tuple(clues), tuple(near))
+    if key in known.setting.inexact:
+        return None
+    nearby = True
     for placing in (True, False) if single(after[x]) else (True,):
         premises = supposition_premises(known, x, o, clues, placing)
         if exact(known, clues, premises, settled(known.puzzle, known.domains, after, placing)[0]):
             return told_supposition(rule, known, x, o, clues, premises, placing)
+        nearby = nearby and refuting(known, together(known, clues), x, o, placing)(domains_of(known, near))
+    if nearby:
+        known.setting.inexact.add(key)
     return None
 
 
@@ -293,10 +334,10 @@ def nested(
     (None: it never does, or not with `fewer_than` of them); by all the clues from the marks, or by `model` from
     `domains`."""
     setting, model = known.setting, model or known.setting.model
+    stopped = alone_stopped(known) if model is setting.model else {}
     domains = supposed(known, x, o) if domains is None else [*domains[:x], 1 << o, *domains[x + 1 :]]
     settle(model, domains)
     inner: list[tuple[int, int]] = []
-    stopped: Stopped = {}
     while True:
         spent(setting.deadline)
         refuted = ending_first(model, domains, open_among(setting, domains), stopped)
@@ -309,6 +350,18 @@ def nested(
         domains[y] &= ~(1 << p)
         if not settle(model, domains):
             return inner
+
+
+def alone_stopped(known: Known) -> Stopped:
+    """Per place, where propagating it by all the clues from these marks or wider ones stopped (`refutes`, asked of
+    every place by `Known.refutable`): a supposition inside another goes on from there (`refuted_in`)."""
+    every = tuple(k for k, p in enumerate(known.setting.parts) if p.constraints)
+    found: Stopped = {}
+    for x, o in ((x, o) for x in open_values(known) for o in bits(known.domains[x])):
+        marks, stopped, _ = known.setting.fixpoints.get((x, o, every), (None, None, None))
+        if marks is not None and known.narrowing_since(marks) is not None:
+            found[(x, o)] = stopped
+    return found
 
 
 def ending_first(
@@ -336,11 +389,16 @@ def open_among(setting: Setting, domains: list[int]) -> list[int]:
 
 def replayed(model: Model, x: int, o: int, inner: Sequence[tuple[int, int]]) -> Gives:
     """Whether, from these domains, supposing x at o and refuting each inner supposition in turn by propagation
-    reaches a dead end."""
+    reaches a dead end.  The supposition's propagation from the model's start, found once, is where any domains'
+    goes on from (they are narrower: the same end), not from the start again."""
+    alone: list[list[int] | None] = []
 
     def gives(domains: list[int]) -> bool:
+        if not alone:
+            alone.append(supposed_alone(model, x, o))
         domains[x] = 1 << o
-        if not settle(model, domains):
+        changed = None if alone[0] is None else narrowed_to(domains, alone[0])
+        if changed is None or not settle(model, domains, changed):
             return True
         for y, p in inner:
             if not refuted_in(model, domains, y, p):
@@ -351,6 +409,26 @@ def replayed(model: Model, x: int, o: int, inner: Sequence[tuple[int, int]]) -> 
         return False
 
     return gives
+
+
+def supposed_alone(model: Model, x: int, o: int) -> list[int] | None:
+    """Supposing x at o propagated from the model's start (None: it reaches a dead end)."""
+    domains = list(model.start)
+    domains[x] &= 1 << o
+    return domains if settle(model, domains) else None
+
+
+def narrowed_to(domains: list[int], fixed: list[int]) -> list[int] | None:
+    """These domains narrowed to a fixed point of the model from wider ones: the variables that then differ from it,
+    whose constraints alone are not at that fixed point (None: a variable is left no object)."""
+    changed = []
+    for v, (d, f) in enumerate(zip(domains, fixed, strict=True)):
+        domains[v] = d & f
+        if d & f != f:
+            if not d & f:
+                return None
+            changed.append(v)
+    return changed
 
 
 def refuted_in(model: Model, domains: list[int], y: int, p: int, stopped: Stopped | None = None) -> bool:
@@ -365,6 +443,8 @@ def refuted_in(model: Model, domains: list[int], y: int, p: int, stopped: Stoppe
         if not changed:
             return False  # the domains narrowed nothing the propagation had left
         trying = [a & b for a, b in zip(before, trying, strict=True)]
+        if not all(trying[v] for v in changed):
+            return True  # a value left no object (a category's values apart does not fail on that)
     if not settle(model, trying, changed):
         return True
     if stopped is not None:

@@ -61,12 +61,15 @@ def told_settle(setting: Setting, model: Model, domains: list[int]) -> tuple[boo
         for i, constraint in enumerate(model.constraints):
             if not stale[i]:
                 continue
-            reads = tuple(domains[x] for x in constraint.scope)
+            reads = tuple([domains[x] for x in constraint.scope])
             moved = revise(model, constraint, domains)
             if moved is None:
                 events.append(Event(constraint.clue, -1, 0, constraint.scope, reads, constraint))
                 return False, events
-            changed = changed or bool(moved)
+            if not moved:
+                stale[i] = False
+                continue
+            changed = True
             events += [Event(constraint.clue, x, domains[x], constraint.scope, reads, constraint) for x in moved]
             for x in moved:
                 for j in model.watch[x]:
