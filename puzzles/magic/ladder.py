@@ -149,13 +149,11 @@ def weighted_ways(
     """The distinct values, one of each cell's `allowed`, that counted `times` each add up to `total`: worked
     out once for every chain and cut that meets the same cells with the same values left."""
     *first, last = allowed
-    partial = [((), total)]  # the distinct values of the first cells so far, and what the rest must make
+    begun = [((), total)]  # the distinct values of the first cells so far, and what the rest must make
     for times_counted, cell in zip(times, first):
-        partial = [
-            ((*values, v), rest - times_counted * v) for values, rest in partial for v in cell if v not in values
-        ]
+        begun = [((*values, v), rest - times_counted * v) for values, rest in begun for v in cell if v not in values]
     found = []
-    for values, rest in partial:
+    for values, rest in begun:
         value, odd = divmod(rest, times[-1])
         if not odd and value in last and value not in values:
             found.append((*values, value))
@@ -441,11 +439,11 @@ def split_supposition(known: Known, position: Position, value: int, most: int) -
             )
             for case, words in zip(values, case_words)
         ]
-        told = [  # each sentence's pieces, and what its pages after the first recall it supposes
+        told = [  # each sentence's pieces (split_end saw each case die), and what its later pages recall it supposes
             ([f"Suppose {supposed_words}: {outer[0]}", *outer[1:]], supposed_words),
             *((pieces, f"{supposed_words} and {words}") for pieces, words in zip(cases, case_words) if pieces),
             ([f"So {cell_name(cell)} has no value left. That cannot be, so {cell_name(position)} is not {value}."], ""),
-        ]  # split_end saw each case die
+        ]
         text = " ".join(", ".join(pieces) for pieces, _ in told)
         step = ruling_out("trial", text, (cell_name(position),), (position,), [(position, value)])
         return replace(step, pages=tuple(page for pieces, under in told for page in paged(pieces, under)))
