@@ -51,10 +51,10 @@ class Setting:
         return {}
 
     @cached_property
-    def fixpoints(self) -> dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, ...], list[int], frozenset[int]]]:
+    def fixpoints(self) -> dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, ...], ...]]:
         """Per place and group of clues that did not refute it, the marks it was supposed from, where its
         propagation stopped and the clues that narrowed on the way: from narrower marks, propagation goes on from
-        there (`refutes`)."""
+        there (`refutes`).  All tuples of numbers, which the garbage collector stops tracking: thousands are kept."""
         return {}
 
     @cached_property
@@ -218,7 +218,7 @@ def refutes(known: Known, clues: Sequence[int], x: int, o: int) -> bool:
     domains, used = list(known.apart_closed), set()
     domains[x] &= 1 << o
     key, changed = (x, o, tuple(sorted(group))), [*known.unsettled, x]
-    marks, stopped, before = known.setting.fixpoints.get(key, (None, [], frozenset()))
+    marks, stopped, before = known.setting.fixpoints.get(key, (None, (), ()))
     since = None if marks is None else known.narrowing_since(marks)
     if since is not None:
         changed = [v for v in since if stopped[v] & ~domains[v]]
@@ -229,7 +229,7 @@ def refutes(known: Known, clues: Sequence[int], x: int, o: int) -> bool:
             domains[v] &= now[v]
         used.update(before)
     if all(domains[v] for v in changed) and settle(together(known, clues), domains, changed, used):
-        known.setting.fixpoints[key] = (known.apart_closed, domains, frozenset(used))
+        known.setting.fixpoints[key] = (known.apart_closed, tuple(domains), tuple(used))
         return False
     known.dead_ends[(x, o)] = (*found, frozenset(used - {-1}))  # a new tuple: the earlier marks keep theirs
     return True

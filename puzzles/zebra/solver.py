@@ -22,9 +22,11 @@ too (`Channel`), so the comparison itself is a table over two of them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import reduce
+from functools import cached_property, reduce
+from operator import itemgetter
+from typing import NamedTuple
 
 import numpy as np
 
@@ -53,8 +55,30 @@ def single(mask: int) -> bool:
 # ---------------------------------------------------------------- the model
 
 
+class Asked(NamedTuple):
+    """A constraint as `settle` asks it: its scope, how its domains are read (as `revise` keys them), what it
+    remembers, its clue, and whether it is asked again for its own changes (a channel)."""
+
+    constraint: Constraint
+    scope: tuple[int, ...]
+    read: Callable[[list[int]], tuple[int, ...]]
+    seen: dict
+    clue: int
+    again: bool
+
+
+class Asking:
+    """A constraint's `Asked`, made once: a group's model shares its clues' constraints."""
+
+    @cached_property
+    def asked(self: Constraint) -> Asked:  # type: ignore[misc]
+        scope = self.scope
+        read = itemgetter(*scope) if len(scope) > 1 else lambda domains: tuple([domains[x] for x in scope])
+        return Asked(self, scope, read, self.seen, self.clue, isinstance(self, Channel))
+
+
 @dataclass(frozen=True)
-class Table:
+class Table(Asking):
     """A clue's atom: which objects its variables may take together."""
 
     clue: int
@@ -67,7 +91,7 @@ class Table:
 
 
 @dataclass(frozen=True)
-class Channel:
+class Channel(Asking):
     """Variable `which` names the value of a category (`values`) sharing an object with variable `a`."""
 
     clue: int
@@ -82,7 +106,7 @@ class Channel:
 
 
 @dataclass(frozen=True)
-class Apart:
+class Apart(Asking):
     """The values of one category sit at different objects, one each (`whole`: all its values, so every
     object is taken; else only those clues name, the others filling the objects left)."""
 
@@ -93,7 +117,7 @@ class Apart:
 
 
 @dataclass(frozen=True)
-class Inside:
+class Inside(Asking):
     """A clue's table over values of one category, kept together with the category's values apart: a
     choice of objects the clue allows counts only if the category's other values still fit around it
     ("green right of ivory" leaves red out of the houses where no adjacent pair is free)."""
@@ -133,6 +157,11 @@ class Model:
     @property
     def size(self) -> int:
         return len(self.start)
+
+    @cached_property
+    def asked(self) -> tuple[Asked, ...]:
+        """Per constraint, what `settle` reads of it at every revision, looked up once per model."""
+        return tuple(constraint.asked for constraint in self.constraints)
 
     def prefix(self, clues: int) -> Model:
         """The model of the first `clues` clues only, sharing the constraints (and what they remember)."""
@@ -315,11 +344,11 @@ def revise(model: Model, constraint: Constraint, domains: list[int]) -> list[int
     The answer depends only on the scope's domains, so each constraint remembers it: search meets
     the same few domains again and again.
     """
-    scope = constraint.scope
-    before = tuple([domains[x] for x in scope])
-    after = constraint.seen.get(before, MISSING)
+    _, scope, read, seen, _, _ = constraint.asked
+    before = read(domains)
+    after = seen.get(before, MISSING)
     if after is MISSING:
-        after = constraint.seen[before] = narrowed(model, constraint, list(before))
+        after = seen[before] = narrowed(model, constraint, list(before))
     if after is None:
         return None
     if after == before:
@@ -497,9 +526,10 @@ def settle(model: Model, domains: list[int], changed: list[int] | None = None, u
 
     A table or a category revised is at its own fixed point, so it is not asked again for the
     changes it made itself; a channel may be.  `used` gathers the clues of the constraints that
-    narrowed a domain or failed: those alone, in the same order, reach the same end.
+    narrowed a domain or failed: those alone, in the same order, reach the same end.  Each revision
+    is `revise` written out (this loop is most of the ladder's time).
     """
-    constraints, watch = model.constraints, model.watch
+    constraints, watch = model.asked, model.watch
     if changed is None:
         agenda = list(range(len(constraints)))
     else:
@@ -508,18 +538,26 @@ def settle(model: Model, domains: list[int], changed: list[int] | None = None, u
     while agenda:
         i = agenda.pop()
         waiting.discard(i)
-        constraint = constraints[i]
-        moved = revise(model, constraint, domains)
-        if used is not None and (moved is None or moved):
-            used.add(constraint.clue)
-        if moved is None:
+        constraint, scope, read, seen, clue, again = constraints[i]
+        before = read(domains)
+        after = seen.get(before, MISSING)
+        if after is MISSING:
+            after = seen[before] = narrowed(model, constraint, list(before))
+        if after is None:
+            if used is not None:
+                used.add(clue)
             return False
-        again = isinstance(constraint, Channel)
-        for x in moved:
-            for j in watch[x]:
-                if j not in waiting and (again or j != i):
-                    waiting.add(j)
-                    agenda.append(j)
+        if after == before:
+            continue
+        if used is not None:
+            used.add(clue)
+        for x, old, new in zip(scope, before, after):
+            if old != new:
+                domains[x] = new
+                for j in watch[x]:
+                    if j not in waiting and (again or j != i):
+                        waiting.add(j)
+                        agenda.append(j)
     return True
 
 
