@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from assistant.bench import corpus_dir
 from puzzles import disks, equation, hidoku, jodici, magic
 from puzzles.core import Budget
 from puzzles.disks import ladder as disks_ladder
@@ -250,6 +251,18 @@ def test_every_hidoku_step_follows_from_the_numbers_and_cells_it_cites(name):
     puzzle = hidoku.parse(HIDOKU_BOARDS[name])
     path = hidoku_ladder.steps(puzzle)
     assert path.solved and hidoku_checked(puzzle, path.steps) == []
+
+
+HIDOKU_CORPUS = corpus_dir("hidoku-500")
+
+
+@pytest.mark.skipif(HIDOKU_CORPUS is None, reason="shared/corpora/hidoku-500 is not on this machine")
+def test_every_step_of_every_25th_hidoku_corpus_board_follows_from_what_it_cites():
+    """Boards nobody here made (20 of the 500; every fifth passes too)."""
+    for path in sorted(HIDOKU_CORPUS.glob("[0-9]*.txt"))[::25]:
+        puzzle = hidoku.parse(path.read_text().split("[Solution]")[0])
+        walked = hidoku_ladder.steps(puzzle)
+        assert walked.solved and hidoku_checked(puzzle, walked.steps) == [], path.name
 
 
 @cache
